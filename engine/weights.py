@@ -1,0 +1,69 @@
+"""Seeded random weights of the stacked blocks, cached so that γ/β or matrix edits reuse them."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Upper bound on cached weights; d = 4096 costs 64 MiB per matrix, so only a few layers fit.
+CACHE_BYTES = 1 << 30
+
+
+@dataclass(frozen=True)
+class LayerWeights:
+    """One block's matrices, each applied as ``x @ W`` (rows are tokens)."""
+
+    wq: np.ndarray
+    wk: np.ndarray
+    wv: np.ndarray
+    wo: np.ndarray
+    w1: np.ndarray
+    w2: np.ndarray
+    w3: np.ndarray | None  # SwiGLU's gate projection; None for ReLU / GELU
+
+    def matrices(self) -> dict[str, np.ndarray]:
+        names = ("wq", "wk", "wv", "wo", "w1", "w2", "w3")
+        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
+
+    @property
+    def nbytes(self) -> int:
+        return sum(w.nbytes for w in self.matrices().values())
+
+
+_cache: OrderedDict[tuple, LayerWeights] = OrderedDict()
+
+
+def _normal(rng: np.random.Generator, shape: tuple[int, int], d: int, dtype) -> np.ndarray:
+    # N(0, 1/d) for every matrix, the FFN's down-projection included: its branch then carries
+    # about as much variance as the residual stream, as in Xiong et al. (2020)'s analysis.
+    w = rng.standard_normal(shape, dtype=np.dtype(dtype)) / np.sqrt(d)
+    w = w.astype(dtype, copy=False)
+    w.setflags(write=False)
+    return w
+
+
+def layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype: str) -> LayerWeights:
+    """Weights of block ``layer`` (0-based); the same arguments always give the same matrices.
+
+    Each layer draws from its own stream, so a deeper stack keeps the shallower layers' weights.
+    """
+    key = (seed, layer, d, hidden, gated, dtype)
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    rng = np.random.default_rng([seed, layer])
+    weights = LayerWeights(
+        wq=_normal(rng, (d, d), d, dtype),
+        wk=_normal(rng, (d, d), d, dtype),
+        wv=_normal(rng, (d, d), d, dtype),
+        wo=_normal(rng, (d, d), d, dtype),
+        w1=_normal(rng, (d, hidden), d, dtype),
+        w2=_normal(rng, (hidden, d), d, dtype),
+        w3=_normal(rng, (d, hidden), d, dtype) if gated else None,
+    )
+    _cache[key] = weights
+    while sum(w.nbytes for w in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
+        _cache.popitem(last=False)
+    return weights
