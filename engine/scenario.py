@@ -17,7 +17,11 @@ DTYPES = ("float32", "float64")
 def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
     shared = isinstance(values, np.ndarray) and not values.flags.writeable and values.dtype == dtype
     # An array frozen by an earlier Scenario was checked then: replace() shares it, no 32 MB copy.
-    a = values if shared else np.array(values, dtype=dtype)
+    if shared:
+        a = values
+    else:
+        with np.errstate(over="ignore"):  # 1e39 becomes inf in float32 and is refused just below
+            a = np.array(values, dtype=dtype)
     if a.ndim != ndim:
         raise ValueError(f"{name} must be {ndim}-D, got shape {a.shape}")
     if not shared:

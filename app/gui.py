@@ -1,0 +1,16 @@
+"""Start the Qt application and show the main window."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from app.main_window import MainWindow
+
+
+def run_gui(preset: str, qt_argv: list[str]) -> int:
+    app = QApplication.instance() or QApplication(qt_argv)
+    app.setApplicationName("NormScope")
+    app.setOrganizationName("NormScope")
+    window = MainWindow(preset)
+    window.show()
+    return app.exec()

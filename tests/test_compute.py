@@ -1,0 +1,98 @@
+"""compute(): a pure function of the Scenario, with clear refusals of bad scenarios."""
+
+import numpy as np
+import pytest
+
+from engine.compute import STACK_WEIGHT_LIMIT_BYTES, compute, stack_weight_bytes
+from engine.presets import PRESETS, load_preset
+from engine.scenario import Scenario
+
+
+def test_equal_scenarios_give_equal_results():
+    a = load_preset("xian")
+    b = load_preset("xian")
+    assert a == b and a is not b
+    assert compute(a) == compute(b)
+
+
+def test_a_changed_setting_changes_the_result():
+    s = load_preset("xian")
+    assert compute(s) != compute(s.replace(placement="post"))
+
+
+def test_scenario_arrays_are_read_only_copies():
+    m = np.array(load_preset("xian").matrix)
+    s = Scenario(m)
+    m[0, 0] = 99.0
+    assert s.matrix[0, 0] != 99.0
+    with pytest.raises(ValueError):
+        s.matrix[0, 0] = 1.0
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"norm": "group"}, "norm must be one of"),
+        ({"heads": 3}, "3 heads do not divide d = 4"),
+        ({"gamma": [1.0, 2.0]}, "gamma has 2 values for 4 dimensions"),
+        ({"labels": ("a",)}, "1 token labels for 6 rows"),
+        ({"eps": -1.0}, "eps must be"),
+        ({"matrix": [[1.0, np.nan]]}, "not a finite number"),
+    ],
+)
+def test_bad_scenarios_are_refused_with_a_reason(changes, message):
+    with pytest.raises(ValueError, match=message):
+        load_preset("xian").replace(**changes)
+
+
+def test_values_beyond_float32_are_refused():
+    with pytest.raises(ValueError, match="float32"):
+        Scenario([[1e39, 0.0]])
+
+
+@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "none"])
+@pytest.mark.parametrize("placement", ["pre", "post"])
+def test_every_norm_and_placement_computes(norm, placement):
+    r = compute(load_preset("xian").replace(norm=norm, placement=placement))
+    assert list(r.stages)[0] == "input"
+    assert r.depth.pre.weight_grad.shape == (10,)
+    assert np.all(np.isfinite(r.norm.normalized))
+
+
+def test_batch_norm_normalizes_columns():
+    r = compute(load_preset("xian").replace(norm="batch", gamma=None, beta=None))
+    np.testing.assert_allclose(r.norm.col_stats.mean_out, 0, atol=1e-6)
+    np.testing.assert_allclose(r.norm.col_stats.std_out, 1, atol=1e-3)
+    assert r.norm.running_mean is not None
+
+
+def test_batch_norm_with_one_token_explains_and_shows_eval_mode():
+    s = load_preset("xian")
+    r = compute(s.replace(matrix=s.matrix[:1], labels=s.labels[:1], norm="batch"))
+    assert any("single token" in m for m in r.messages)
+    assert np.all(np.isfinite(r.norm.normalized))
+
+
+def test_none_leaves_the_matrix_unchanged():
+    s = load_preset("xian").replace(norm="none")
+    assert np.array_equal(compute(s).norm.normalized, s.matrix)
+
+
+def test_huge_stack_is_skipped_with_the_reason():
+    s = Scenario(np.zeros((2, 4096), np.float32), layers=32)
+    assert stack_weight_bytes(s) > STACK_WEIGHT_LIMIT_BYTES
+    from engine.compute import depth
+
+    profile, message = depth(s)
+    assert profile is None and "GiB" in message
+
+
+def test_presets_load_with_their_shapes():
+    shapes = {pid: load_preset(pid).matrix.shape for pid in PRESETS}
+    assert shapes == {"xian": (6, 4), "apple": (5, 4), "random": (128, 768), "large": (2048, 4096)}
+    assert load_preset("xian").labels[1] == "西安"
+
+
+def test_unknown_preset_names_the_known_ones():
+    with pytest.raises(KeyError, match="xian"):
+        load_preset("nope")

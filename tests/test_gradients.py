@@ -1,0 +1,122 @@
+"""The hand-written backward passes against central finite differences (float64)."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from engine.block import BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad
+from engine.depth import loss_target, run_stack
+from engine.norms import batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
+from engine.weights import layer_weights
+
+T, D = 5, 8
+RNG = np.random.default_rng(42)
+X = RNG.standard_normal((T, D))
+DY = RNG.standard_normal((T, D))
+GAMMA = RNG.uniform(0.5, 1.5, D)
+BETA = RNG.uniform(-0.5, 0.5, D)
+
+
+def numeric_grad(f, x, h=1e-6):
+    """d(sum(f(x) * DY-like weights))/dx by central differences; f returns a scalar."""
+    g = np.zeros_like(x)
+    for idx in np.ndindex(x.shape):
+        old = x[idx]
+        x[idx] = old + h
+        up = f(x)
+        x[idx] = old - h
+        down = f(x)
+        x[idx] = old
+        g[idx] = (up - down) / (2 * h)
+    return g
+
+
+@pytest.mark.parametrize(
+    "norm",
+    [
+        lambda x: layer_norm_with_grad(x, GAMMA, BETA),
+        lambda x: rms_norm_with_grad(x, GAMMA, 1e-6),
+        lambda x: batch_norm_with_grad(x, GAMMA, BETA),
+    ],
+    ids=["layer", "rms", "batch"],
+)
+def test_norm_input_gradient_matches_finite_differences(norm):
+    x = X.copy()
+    _, backward = norm(x)
+    dx, _, _ = backward(DY)
+    expected = numeric_grad(lambda z: np.sum(norm(z)[0] * DY), x)
+    np.testing.assert_allclose(dx, expected, atol=1e-6)
+
+
+def test_layer_norm_gamma_and_beta_gradients():
+    _, backward = layer_norm_with_grad(X, GAMMA, BETA)
+    _, dgamma, dbeta = backward(DY)
+    gamma = GAMMA.copy()
+    expected = numeric_grad(lambda g: np.sum(layer_norm_with_grad(X, g, BETA)[0] * DY), gamma)
+    np.testing.assert_allclose(dgamma, expected, atol=1e-6)
+    np.testing.assert_allclose(dbeta, DY.sum(axis=0))
+
+
+WEIGHTS = {gated: layer_weights(3, 0, D, 2 * D, gated, "float64") for gated in (False, True)}
+
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("heads", [1, 2])
+def test_attention_gradients(heads, causal):
+    w = WEIGHTS[False]
+    _, backward = attention_with_grad(X, w, heads, causal)
+    dx, grads = backward(DY)
+    loss = lambda x: np.sum(attention_with_grad(x, w, heads, causal)[0] * DY)  # noqa: E731
+    np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-6)
+    wq = w.wq.copy()
+    loss_q = lambda m: np.sum(attention_with_grad(X, dataclasses.replace(w, wq=m), heads, causal)[0] * DY)  # noqa: E731
+    np.testing.assert_allclose(grads["wq"], numeric_grad(loss_q, wq), atol=1e-6)
+
+
+@pytest.mark.parametrize("activation", ["relu", "gelu", "swiglu"])
+def test_ffn_gradients(activation):
+    w = WEIGHTS[activation == "swiglu"]
+    _, backward = ffn_with_grad(X, w, activation)
+    dx, grads = backward(DY)
+    loss = lambda x: np.sum(ffn_with_grad(x, w, activation)[0] * DY)  # noqa: E731
+    np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-5)
+    w1 = w.w1.copy()
+    loss_w1 = lambda m: np.sum(ffn_with_grad(X, dataclasses.replace(w, w1=m), activation)[0] * DY)  # noqa: E731
+    np.testing.assert_allclose(grads["w1"], numeric_grad(loss_w1, w1), atol=1e-5)
+
+
+@pytest.mark.parametrize("placement", ["pre", "post"])
+@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "none"])
+def test_block_input_gradient(norm, placement):
+    spec = BlockSpec(norm=norm, placement=placement, gamma=GAMMA, beta=BETA, heads=2, activation="gelu")
+    w = WEIGHTS[False]
+
+    def loss(x):
+        stages, _ = block_with_grad(x, w, spec)
+        return np.sum(list(stages.values())[-1] * DY)
+
+    _, backward = block_with_grad(X, w, spec)
+    dx, _ = backward(DY)
+    np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-5)
+
+
+@pytest.mark.parametrize("placement", ["pre", "post"])
+def test_stack_input_gradient_norm_matches_finite_differences(placement):
+    spec = BlockSpec(placement=placement, heads=2)
+    seed, layers = 5, 3
+    run = run_stack(X, spec, layers, seed, 2, with_grad=True)
+    target = loss_target(seed, X.shape, X.dtype)
+
+    def loss(x):
+        from engine.block import norm_with_grad
+
+        h = x
+        for layer in range(layers):
+            stages, _ = block_with_grad(h, layer_weights(seed, layer, D, 2 * D, False, "float64"), spec)
+            h = list(stages.values())[-1]
+        out = norm_with_grad(spec, h)[0] if placement == "pre" else h
+        return np.mean(out * target)
+
+    expected = np.linalg.norm(numeric_grad(loss, X.copy()))
+    assert run.input_grad[0] == pytest.approx(expected, rel=1e-5)

@@ -1,0 +1,123 @@
+"""Invariants of the norms, on generated inputs, and their numerical care."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from engine.norms import batch_norm, layer_norm, rms_norm
+
+finite = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)
+matrices = st.integers(1, 6).flatmap(
+    lambda t: st.integers(2, 16).flatmap(lambda d: arrays(np.float64, (t, d), elements=finite))
+)
+scales = st.floats(1e-2, 1e3)
+
+
+@given(matrices, st.sampled_from([1e-5, 1e-3, 1.0]))
+def test_layer_norm_rows_have_mean_zero_and_variance_v_over_v_plus_eps(x, eps):
+    y = layer_norm(x, eps=eps)
+    v = x.var(axis=1)
+    np.testing.assert_allclose(y.mean(axis=1), 0, atol=1e-9)
+    np.testing.assert_allclose(y.var(axis=1), v / (v + eps), rtol=1e-9, atol=1e-12)
+
+
+@given(matrices, scales)
+def test_layer_norm_ignores_scale_and_shift_of_a_row(x, a):
+    x = x + np.arange(x.shape[1])  # keep rows away from constant, where ε dominates
+    np.testing.assert_allclose(layer_norm(a * x + 7.0, eps=0), layer_norm(x, eps=0), atol=1e-8)
+
+
+@given(matrices, scales)
+def test_rms_norm_ignores_scale_of_a_row(x, a):
+    x = x + 1.0 + np.arange(x.shape[1])
+    np.testing.assert_allclose(rms_norm(a * x, eps=0), rms_norm(x, eps=0), atol=1e-9)
+
+
+@given(matrices.filter(lambda m: m.shape[0] > 1))
+def test_batch_norm_columns_have_mean_zero(x):
+    y, _, _ = batch_norm(x)
+    np.testing.assert_allclose(y.mean(axis=0), 0, atol=1e-9)
+    v = x.var(axis=0)
+    np.testing.assert_allclose(y.var(axis=0), v / (v + 1e-5), rtol=1e-8, atol=1e-12)
+
+
+def test_float32_rows_with_large_mean_stay_finite_and_accurate():
+    rng = np.random.default_rng(0)
+    x = (1e4 + rng.standard_normal((64, 1024))).astype(np.float32)
+    exact = layer_norm(x.astype(np.float64))
+    y = layer_norm(x)
+    assert y.dtype == np.float32
+    assert np.all(np.isfinite(y))
+    assert np.max(np.abs(y - exact)) < 2e-3
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_constant_row_gives_zeros_not_nan(dtype):
+    x = np.full((3, 5), 0.1, dtype=dtype)
+    assert np.array_equal(layer_norm(x), np.zeros_like(x))
+    assert np.array_equal(layer_norm(x, eps=0.0), np.zeros_like(x))
+
+
+@pytest.mark.parametrize("norm", [layer_norm, rms_norm, lambda x: batch_norm(x)[0]])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_dtype_is_preserved(norm, dtype):
+    x = np.random.default_rng(1).standard_normal((4, 8)).astype(dtype)
+    assert norm(x).dtype == dtype
+
+
+def test_integer_input_becomes_float64():
+    assert layer_norm(np.array([[1, 2, 3]])).dtype == np.float64
+
+
+def test_layer_norm_works_over_the_last_axis_of_any_shape():
+    x = np.random.default_rng(2).standard_normal((2, 3, 5, 7))
+    y = layer_norm(x)
+    assert y.shape == x.shape
+    np.testing.assert_allclose(y.reshape(-1, 7), layer_norm(x.reshape(-1, 7)))
+
+
+def test_rms_norm_default_eps_is_the_dtype_machine_epsilon():
+    x = np.zeros((1, 4), np.float32)
+    x[0, 0] = 1e-4
+    expected = 1e-4 / np.sqrt(1e-8 / 4 + np.finfo(np.float32).eps)
+    assert rms_norm(x)[0, 0] == pytest.approx(expected, rel=1e-5)
+
+
+def test_gamma_of_wrong_length_is_refused_with_its_shape():
+    with pytest.raises(ValueError, match=r"gamma must have shape \(4,\)"):
+        layer_norm(np.ones((2, 4)), gamma=[1, 2, 3])
+
+
+def test_batch_norm_single_token_in_training_explains_why():
+    with pytest.raises(ValueError, match="more than one value per channel"):
+        batch_norm(np.ones((1, 4)))
+
+
+def test_batch_norm_running_statistics_update_with_unbiased_variance():
+    x = np.array([[1.0, 2.0], [3.0, 6.0], [5.0, 10.0]])
+    y, rm, rv = batch_norm(x, momentum=0.1)
+    np.testing.assert_allclose(rm, 0.9 * 0 + 0.1 * x.mean(axis=0))
+    np.testing.assert_allclose(rv, 0.9 * 1 + 0.1 * x.var(axis=0, ddof=1))
+    np.testing.assert_allclose(y, (x - x.mean(0)) / np.sqrt(x.var(0) + 1e-5))
+
+
+def test_batch_norm_eval_uses_running_buffers_and_leaves_them_alone():
+    rm, rv = np.array([1.0, -1.0]), np.array([4.0, 0.25])
+    x = np.array([[3.0, 0.0]])
+    y, new_rm, new_rv = batch_norm(x, training=False, running_mean=rm, running_var=rv, eps=0.0)
+    np.testing.assert_allclose(y, [[1.0, 2.0]])
+    assert np.array_equal(new_rm, rm) and np.array_equal(new_rv, rv)
+    assert new_rm is not rm
+
+
+@settings(max_examples=30)
+@given(st.integers(2, 40))
+def test_running_mean_converges_to_the_batch_mean_over_repeated_steps(steps):
+    x = np.array([[1.0, 4.0], [3.0, 8.0]])
+    rm, rv = None, None
+    for _ in range(steps):
+        _, rm, rv = batch_norm(x, running_mean=rm, running_var=rv, momentum=0.1)
+    gap = np.abs(rm - x.mean(axis=0))
+    np.testing.assert_allclose(gap, 0.9**steps * np.abs(x.mean(axis=0)), rtol=1e-9)
