@@ -21,8 +21,19 @@ from engine.weights import layer_weights
 STACK_WEIGHT_LIMIT_BYTES = 4 << 30
 
 
+class _ComparedByValue:
+    """Equality by value over array fields (dataclasses with ndarrays can't use the generated __eq__)."""
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return values_equal(self, other)
+
+    __hash__ = None
+
+
 @dataclass(frozen=True, eq=False)
-class NormOutput:
+class NormOutput(_ComparedByValue):
     """The chosen norm applied to the whole input matrix."""
 
     normalized: np.ndarray
@@ -34,21 +45,20 @@ class NormOutput:
 
 
 @dataclass(frozen=True, eq=False)
-class Result:
+class Result(_ComparedByValue):
     """Everything the views draw. ``stages`` and ``depth`` cover the first ``stack_tokens`` tokens."""
 
     scenario: Scenario
     norm: NormOutput
     stages: Mapping[str, np.ndarray]
     depth: DepthProfile | None
-    messages: tuple[str, ...] = ()
+    depth_message: str | None = None
+    stack_stale: bool = False
 
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, Result):
-            return NotImplemented
-        return values_equal(self, other)
-
-    __hash__ = None
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """Why something is shown differently than asked (BatchNorm fallback, skipped depth)."""
+        return tuple(m for m in (self.norm.message, self.depth_message) if m)
 
 
 def values_equal(a, b) -> bool:
@@ -68,29 +78,58 @@ def values_equal(a, b) -> bool:
     return a == b
 
 
-def apply_norm(s: Scenario) -> NormOutput:
-    """The scenario's norm with its γ/β over the whole matrix (LN/RMS per row, BN per column)."""
-    x = s.matrix
-    running_mean = running_var = message = None
+def _norm_matrix(s: Scenario, x: np.ndarray, training: bool):
     if s.norm == "layer":
-        y = layer_norm(x, s.gamma, s.beta, s.eps)
-    elif s.norm == "rms":
-        y = rms_norm(x, s.gamma, s.eps)
-    elif s.norm == "batch":
+        return layer_norm(x, s.gamma, s.beta, s.eps), None, None
+    if s.norm == "rms":
+        return rms_norm(x, s.gamma, s.eps), None, None
+    if s.norm == "batch":
+        return batch_norm(x, s.gamma, s.beta, s.eps, training=training, momentum=s.bn_momentum)
+    return x, None, None
+
+
+def _same_fields(a: Scenario, b: Scenario, names: tuple[str, ...]) -> bool:
+    return all(values_equal(getattr(a, n), getattr(b, n)) for n in names)
+
+
+_NORM_FIELDS = ("norm", "eps", "gamma", "beta", "bn_training", "bn_momentum", "dtype")
+
+
+def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=None) -> NormOutput:
+    """The scenario's norm with its γ/β over the whole matrix (LN/RMS per row, BN per column).
+
+    ``previous`` (the output for a scenario that differs from ``s`` only in the matrix rows
+    ``changed_rows``) lets LayerNorm and RMSNorm renormalize just those rows.
+    """
+    x = s.matrix
+    message = None
+    if previous is not None and changed_rows is not None and s.norm in ("layer", "rms", "none"):
+        rows = np.asarray(changed_rows, dtype=np.intp)
+        y = previous.normalized.copy()
+        y[rows] = _norm_matrix(s, x[rows], True)[0]
+        row_stats = previous.row_stats
+        updated = axis_stats(x[rows], y[rows], axis=1)
+        row_stats = AxisStats(*(_with_rows(old, rows, new) for old, new in
+                                zip(dataclasses.astuple(row_stats), dataclasses.astuple(updated))))
+        running_mean = running_var = None
+    else:
         training = s.bn_training
-        if training and s.tokens < 2:
+        if s.norm == "batch" and training and s.tokens < 2:
             training = False
             message = ("BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
                        "showing eval mode, which uses the running statistics.")
-        y, running_mean, running_var = batch_norm(
-            x, s.gamma, s.beta, s.eps, training=training, momentum=s.bn_momentum
-        )
-    else:
-        y = x
+        y, running_mean, running_var = _norm_matrix(s, x, training)
+        row_stats = axis_stats(x, y, axis=1)
     for a in (y, running_mean, running_var):
         if a is not None:
             a.setflags(write=False)
-    return NormOutput(y, axis_stats(x, y, axis=1), axis_stats(x, y, axis=0), running_mean, running_var, message)
+    return NormOutput(y, row_stats, axis_stats(x, y, axis=0), running_mean, running_var, message)
+
+
+def _with_rows(old: np.ndarray, rows: np.ndarray, new: np.ndarray) -> np.ndarray:
+    out = old.copy()
+    out[rows] = new
+    return out
 
 
 def block_spec(s: Scenario) -> BlockSpec:
@@ -129,9 +168,49 @@ def depth(s: Scenario) -> tuple[DepthProfile | None, str | None]:
     return profile, None
 
 
-def compute(s: Scenario) -> Result:
-    """Everything the views need for ``s``; equal scenarios give equal results."""
-    norm = apply_norm(s)
-    profile, depth_message = depth(s)
-    messages = tuple(m for m in (norm.message, depth_message) if m)
-    return Result(s, norm, block_stages(s), profile, messages)
+_STAGE_FIELDS = ("gamma", "beta", "norm", "eps", "placement", "seed", "heads", "causal", "activation",
+                 "ffn_mult", "bn_training", "dtype", "stack_tokens")
+# Depth runs both placements, so the chosen one doesn't matter to it.
+_DEPTH_FIELDS = tuple(f for f in _STAGE_FIELDS if f != "placement") + ("layers", "toy_a", "toy_b", "toy_v0")
+
+
+def _reusable(s: Scenario, previous: Result | None, fields: tuple[str, ...]) -> bool:
+    return (previous is not None and _same_fields(s, previous.scenario, fields)
+            and np.array_equal(stack_input(s), stack_input(previous.scenario)))
+
+
+def stack_is_current(s: Scenario, previous: Result | None) -> bool:
+    """Whether ``previous``'s block stages and depth profile are already those of ``s``."""
+    return (previous is not None and not previous.stack_stale
+            and _reusable(s, previous, _STAGE_FIELDS) and _reusable(s, previous, _DEPTH_FIELDS))
+
+
+def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, stack: bool = True) -> Result:
+    """Everything the views need for ``s``; equal scenarios give equal results.
+
+    ``previous`` is the Result of an earlier scenario: parts whose inputs did not change are
+    reused, and with ``changed_rows`` (the matrix rows that differ, nothing else) the norm is
+    recomputed for those rows only. With ``stack=False`` the block stages and depth profile are
+    carried over from ``previous`` even when out of date, and the Result says so in ``stack_stale``.
+    """
+    if previous is not None and previous.scenario.matrix is s.matrix and _same_fields(s, previous.scenario, _NORM_FIELDS):
+        norm = previous.norm
+    elif previous is not None and changed_rows is not None and _same_fields(s, previous.scenario, _NORM_FIELDS) \
+            and previous.scenario.matrix.shape == s.matrix.shape:
+        norm = apply_norm(s, previous.norm, changed_rows)
+    else:
+        norm = apply_norm(s)
+    stale = False
+    if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
+        stages = previous.stages
+    elif stack or previous is None:
+        stages = block_stages(s)
+    else:
+        stages, stale = previous.stages, True
+    if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
+        profile, depth_message = previous.depth, previous.depth_message
+    elif stack or previous is None:
+        profile, depth_message = depth(s)
+    else:
+        profile, depth_message, stale = previous.depth, previous.depth_message, True
+    return Result(s, norm, stages, profile, depth_message, stale)

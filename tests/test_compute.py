@@ -96,3 +96,34 @@ def test_presets_load_with_their_shapes():
 def test_unknown_preset_names_the_known_ones():
     with pytest.raises(KeyError, match="xian"):
         load_preset("nope")
+
+
+def _edited(s, row, col, value):
+    m = np.array(s.matrix)
+    m[row, col] = value
+    return s.replace(matrix=m)
+
+
+@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "none"])
+def test_incremental_recompute_of_changed_rows_equals_a_full_one(norm):
+    s1 = load_preset("random").replace(norm=norm, layers=2, stack_tokens=4)
+    s2 = _edited(s1, 100, 7, 3.5)
+    incremental = compute(s2, compute(s1), changed_rows=[100])
+    assert incremental == compute(s2)
+
+
+def test_edit_outside_the_stack_tokens_reuses_the_stack():
+    s1 = load_preset("random").replace(layers=2, stack_tokens=4)
+    first = compute(s1)
+    second = compute(_edited(s1, 100, 7, 3.5), first, changed_rows=[100])
+    assert second.depth is first.depth and second.stages is first.stages
+
+
+def test_partial_result_marks_the_stack_stale_until_completed():
+    s1 = load_preset("xian")
+    s2 = _edited(s1, 0, 0, 2.0)
+    partial = compute(s2, compute(s1), changed_rows=[0], stack=False)
+    assert partial.stack_stale
+    assert partial.norm == compute(s2).norm
+    full = compute(s2, partial)
+    assert not full.stack_stale and full == compute(s2)
