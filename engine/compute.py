@@ -46,11 +46,12 @@ class NormOutput(_ComparedByValue):
 
 @dataclass(frozen=True, eq=False)
 class Result(_ComparedByValue):
-    """Everything the views draw. ``stages`` and ``depth`` cover the first ``stack_tokens`` tokens."""
+    """Everything the views draw. ``stages`` and ``depth`` cover the first ``stack_tokens`` tokens;
+    they are None until first computed, and may lag the scenario while ``stack_stale``."""
 
     scenario: Scenario
     norm: NormOutput
-    stages: Mapping[str, np.ndarray]
+    stages: Mapping[str, np.ndarray] | None
     depth: DepthProfile | None
     depth_message: str | None = None
     stack_stale: bool = False
@@ -203,14 +204,16 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     stale = False
     if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
         stages = previous.stages
-    elif stack or previous is None:
+    elif stack:
         stages = block_stages(s)
     else:
-        stages, stale = previous.stages, True
+        stages, stale = (previous.stages if previous else None), True
     if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
-    elif stack or previous is None:
+    elif stack:
         profile, depth_message = depth(s)
-    else:
+    elif previous is not None:
         profile, depth_message, stale = previous.depth, previous.depth_message, True
+    else:
+        profile, depth_message, stale = None, None, True
     return Result(s, norm, stages, profile, depth_message, stale)

@@ -1,0 +1,58 @@
+"""Numbers typed or pasted as text: one cell, or a spreadsheet / CSV block; and back to text."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def parse_number(text: str, dtype: str = "float64") -> float:
+    """A finite number in ``dtype``'s range, or a ValueError saying why not."""
+    stripped = text.strip()
+    if not stripped:
+        raise ValueError("empty cell: type a number")
+    try:
+        value = float(stripped)
+    except ValueError:
+        raise ValueError(f"{stripped!r} is not a number") from None
+    limit = float(np.finfo(dtype).max)
+    if not math.isfinite(value) or abs(value) > limit:
+        raise ValueError(f"{stripped!r} is not a finite {dtype} number (|x| ≤ {limit:.3g})")
+    return value
+
+
+def parse_block(text: str, dtype: str = "float64") -> np.ndarray:
+    """A rectangular block of numbers from tab-separated (spreadsheet) or comma-separated text.
+
+    Raises a ValueError naming the first ragged row or bad cell (1-based row and column).
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines:
+        raise ValueError("nothing to paste: the clipboard holds no numbers")
+    sep = "\t" if "\t" in text else ","
+    rows = [line.split(sep) for line in lines]
+    width = len(rows[0])
+    values = np.empty((len(rows), width))
+    for r, cells in enumerate(rows, start=1):
+        if len(cells) != width:
+            raise ValueError(f"row {r} has {len(cells)} values but row 1 has {width}: the block must be rectangular")
+        for c, cell in enumerate(cells, start=1):
+            try:
+                values[r - 1, c - 1] = parse_number(cell, dtype)
+            except ValueError as error:
+                raise ValueError(f"row {r}, column {c}: {error}") from None
+    return values
+
+
+def format_number(value) -> str:
+    """The shortest text that reads back to exactly ``value`` in its own dtype."""
+    return np.format_float_positional(value, unique=True, trim="-") if abs(value) < 1e16 and (
+        value == 0 or abs(value) >= 1e-4) else np.format_float_scientific(value, unique=True, trim="-")
+
+
+def format_block(values: np.ndarray) -> str:
+    """Tab-separated rows, as spreadsheets paste them."""
+    return "\n".join("\t".join(format_number(v) for v in row) for row in np.atleast_2d(values))
