@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from app.fonts import register_bundled_fonts
 from app.main_window import MainWindow
 
 
@@ -11,6 +12,7 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(qt_argv)
     app.setApplicationName("NormScope")
     app.setOrganizationName("NormScope")
+    register_bundled_fonts()
     window = MainWindow(preset)
     window.show()
     return app.exec()
