@@ -1,0 +1,77 @@
+"""Gradient norms by layer at initialization, Pre-Norm vs Post-Norm (Xiong et al., 2020)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from engine.compute import Result
+from widgets.plot_style import BLUE, ORANGE, configure_plot, pen, use_light_theme
+
+CURVES = (  # key, attribute of StackRun, legend, pen, symbol
+    ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
+    ("post", "weight_grad", "Post-Norm ‖∂L/∂W‖", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
+    ("pre", "input_grad", "Pre-Norm ‖∂L/∂x‖", pen(BLUE, 1.5, Qt.PenStyle.DotLine), "t"),
+    ("post", "input_grad", "Post-Norm ‖∂L/∂x‖", pen(ORANGE, 1.5, Qt.PenStyle.DotLine), "d"),
+)
+
+
+class GradPlot(pg.PlotWidget):
+    """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("gradPlot")
+        self.setAccessibleName("gradPlot")
+        configure_plot(self.plotItem, "Gradient norms at initialization", "layer", "gradient norm")
+        self.plotItem.addLegend(offset=(-10, -10), brush=(255, 255, 255, 220))
+        self.plotItem.setLogMode(y=True)
+        self.plotItem.getAxis("left").enableAutoSIPrefix(False)
+        self._curves = [
+            self.plot([], [], pen=p, symbol=symbol, symbolSize=6, symbolBrush=p.color(), name=name)
+            for _, _, name, p, symbol in CURVES
+        ]
+        self._data: dict[str, np.ndarray] = {}
+        self.scene().sigMouseMoved.connect(self._on_hover)
+
+    def show_result(self, result: Result) -> None:
+        self._data = {}
+        profile = result.depth
+        for (key, attr, name, _, _), curve in zip(CURVES, self._curves):
+            values = None if profile is None else getattr(getattr(profile, key), attr)
+            if values is None:
+                curve.setData([], [])
+                continue
+            self._data[name] = values
+            layers = np.arange(1, len(values) + 1, dtype=float)
+            ok = np.isfinite(values) & (values > 0)
+            curve.setData(layers[ok], values[ok])
+        self.plotItem.enableAutoRange()
+
+    def curve_data(self) -> dict[str, np.ndarray]:
+        """Gradient norms drawn now, by legend name (for tests and scripts)."""
+        return dict(self._data)
+
+    def _on_hover(self, pos) -> None:
+        if not self._data or not self.plotItem.sceneBoundingRect().contains(pos):
+            return
+        layer = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
+        if 1 <= layer <= len(next(iter(self._data.values()))):
+            lines = [f"{name}: {values[layer - 1]:.4g}" for name, values in self._data.items()]
+            self.setToolTip(f"layer {layer}\n" + "\n".join(lines))
+
+
+if __name__ == "__main__":
+    from PySide6.QtWidgets import QApplication
+
+    from engine.compute import compute
+    from engine.presets import load_preset
+
+    app = QApplication([])
+    use_light_theme()
+    plot = GradPlot()
+    plot.show_result(compute(load_preset("xian")))
+    plot.resize(800, 400)
+    plot.show()
+    app.exec()

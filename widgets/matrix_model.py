@@ -1,0 +1,97 @@
+"""Table models over the Document's matrix and γ/β: they read the Scenario, edits go to the Document."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+
+from app.document import Document
+from engine.scenario import Scenario
+from engine.table_text import format_number, parse_number
+
+
+class ArrayTableModel(QAbstractTableModel):
+    """One of the Document's arrays as a table: ``"matrix"`` (tokens × dims) or ``"affine"`` (γ, β × dims).
+
+    Cells that aren't finite numbers are refused in ``setData``: the old value stays and the
+    Document's status message says why.
+    """
+
+    def __init__(self, document: Document, target: str, parent=None):
+        super().__init__(parent)
+        self._document = document
+        self._target = target
+        self._array = document.array(target)
+        self._labels = self._row_labels(document.scenario)
+        document.scenarioChanged.connect(self._on_scenario_changed)
+
+    @property
+    def target(self) -> str:
+        return self._target
+
+    def _row_labels(self, s: Scenario) -> tuple[str, ...]:
+        return s.labels if self._target == "matrix" else ("γ", "β")
+
+    def _on_scenario_changed(self, s: Scenario) -> None:
+        new = self._document.array(self._target)
+        labels = self._row_labels(s)
+        if new.shape != self._array.shape:
+            self.beginResetModel()
+            self._array, self._labels = new, labels
+            self.endResetModel()
+            return
+        changed_labels = labels != self._labels
+        self._array, self._labels = new, labels
+        if new.size:
+            self.dataChanged.emit(self.index(0, 0), self.index(new.shape[0] - 1, new.shape[1] - 1))
+        if changed_labels:
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, new.shape[0] - 1)
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._array.shape[0]
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else self._array.shape[1]
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        value = self._array[index.row(), index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{value:.4g}"
+        if role in (Qt.ItemDataRole.EditRole, Qt.ItemDataRole.ToolTipRole):
+            return format_number(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def setData(self, index: QModelIndex, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        try:
+            number = parse_number(str(value), self._document.scenario.dtype)
+        except ValueError as error:
+            self._document.statusMessage.emit(
+                f"Cell {self.headerData(index.row(), Qt.Orientation.Vertical)}, d{index.column() + 1} refused: {error}"
+            )
+            return False
+        if number == self._array[index.row(), index.column()]:
+            return False
+        return self._document.set_cells(self._target, index.row(), index.column(), np.array([[number]]))
+
+    def flags(self, index: QModelIndex):
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.isValid() else base
+
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return f"d{section + 1}"
+        if 0 <= section < len(self._labels):
+            return self._labels[section]
+        return None
+
+    def block(self, top: int, left: int, bottom: int, right: int) -> np.ndarray:
+        """The values of an inclusive rectangle, for copying."""
+        return self._array[top:bottom + 1, left:right + 1]

@@ -1,0 +1,129 @@
+"""A spreadsheet-like view of an ArrayTableModel: edit, copy, paste, insert and remove."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QMessageBox, QTableView
+
+from app.document import Document
+from engine.table_text import format_block, parse_block
+from widgets.matrix_model import ArrayTableModel
+
+
+class MatrixView(QTableView):
+    """Table of numbers; pasting a block is one undo step, a bad block is refused whole."""
+
+    def __init__(self, document: Document, target: str, object_name: str, parent=None):
+        super().__init__(parent)
+        self._document = document
+        self.setObjectName(object_name)
+        self.setAccessibleName(object_name)
+        self.setModel(ArrayTableModel(document, target, self))
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # O(1) layout at 2048 × 4096
+        self.horizontalHeader().setDefaultSectionSize(72)
+        self.verticalHeader().setDefaultSectionSize(24)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self._add_action("Copy", QKeySequence.StandardKey.Copy, self.copy_selection)
+        self._add_action("Paste", QKeySequence.StandardKey.Paste, self.paste)
+        if target == "matrix":
+            self.verticalHeader().sectionDoubleClicked.connect(self._rename_token)
+            self.verticalHeader().setToolTip("Double-click a token to rename it")
+            self._add_action("Insert token above", None, lambda: self._insert_tokens(0))
+            self._add_action("Insert token below", None, lambda: self._insert_tokens(1))
+            self._add_action("Remove selected tokens", None, self._remove_tokens)
+            self._add_action("Insert dimension left", None, lambda: self._insert_dims(0))
+            self._add_action("Insert dimension right", None, lambda: self._insert_dims(1))
+            self._add_action("Remove selected dimensions", None, self._remove_dims)
+        else:
+            self._add_action("Reset γ to 1 and β to 0", None, document.reset_affine)
+
+    def _add_action(self, text: str, shortcut, slot) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    @property
+    def target(self) -> str:
+        return self.model().target
+
+    def _selected_span(self, orientation: str) -> list[int]:
+        indexes = self.selectedIndexes() or [self.currentIndex()]
+        attr = "row" if orientation == "rows" else "column"
+        return sorted({getattr(i, attr)() for i in indexes if i.isValid()})
+
+    def copy_selection(self) -> None:
+        ranges = self.selectionModel().selection()
+        if ranges.isEmpty():
+            return
+        r = ranges[0]
+        text = format_block(self.model().block(r.top(), r.left(), r.bottom(), r.right()))
+        QGuiApplication.clipboard().setText(text)
+
+    def paste(self) -> None:
+        self.paste_text(QGuiApplication.clipboard().text())
+
+    def paste_text(self, text: str) -> bool:
+        """Paste a tab- or comma-separated block at the current cell (top-left if none)."""
+        try:
+            block = parse_block(text, self._document.scenario.dtype)
+        except ValueError as error:
+            self._document.statusMessage.emit(f"Paste refused: {error}")
+            return False
+        current = self.currentIndex()
+        row, col = (current.row(), current.column()) if current.isValid() else (0, 0)
+        rows, cols = self.model().rowCount(), self.model().columnCount()
+        need_rows, need_cols = row + block.shape[0], col + block.shape[1]
+        if need_rows > rows or need_cols > cols:
+            if self.target != "matrix" and need_rows > rows:
+                self._document.statusMessage.emit("Paste refused: the γ/β grid has two rows.")
+                return False
+            if not self._confirm_growth(need_rows, need_cols, rows, cols):
+                return False
+            stack = self._document.undo_stack
+            stack.beginMacro(f"Paste {block.shape[0]} × {block.shape[1]} and grow")
+            grown = self._document.grow_to(need_rows if self.target == "matrix" else 0, need_cols)
+            ok = self._document.set_cells(self.target, row, col, block)
+            stack.endMacro()
+            return grown or ok
+        return self._document.set_cells(self.target, row, col, block)
+
+    def _confirm_growth(self, need_rows: int, need_cols: int, rows: int, cols: int) -> bool:
+        answer = QMessageBox.question(
+            self, "Grow the matrix?",
+            f"The pasted block reaches {need_rows} × {need_cols}, beyond the {rows} × {cols} grid. "
+            "Grow the matrix (new cells 0, new γ 1, new β 0)?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _rename_token(self, row: int) -> None:
+        old = self.model().headerData(row, Qt.Orientation.Vertical)
+        label, ok = QInputDialog.getText(self, "Rename token", "Token label:", text=old)
+        if ok and label.strip():
+            self._document.set_label(row, label.strip())
+
+    def _insert_tokens(self, offset: int) -> None:
+        rows = self._selected_span("rows")
+        at = (rows[-1] + 1) if (offset and rows) else (rows[0] if rows else 0)
+        self._document.insert_tokens(at)
+
+    def _remove_tokens(self) -> None:
+        rows = self._selected_span("rows")
+        if rows:
+            self._document.remove_tokens(rows)
+
+    def _insert_dims(self, offset: int) -> None:
+        cols = self._selected_span("columns")
+        at = (cols[-1] + 1) if (offset and cols) else (cols[0] if cols else 0)
+        self._document.insert_dims(at)
+
+    def _remove_dims(self) -> None:
+        cols = self._selected_span("columns")
+        if cols:
+            self._document.remove_dims(cols)

@@ -1,0 +1,94 @@
+"""Per-token (or, under BatchNorm, per-dimension) μ and σ before and after the norm, as grouped bars."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from engine.compute import Result
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, use_light_theme
+
+SERIES = (  # (field of AxisStats, legend, colour, bar offset)
+    ("mean_in", "μ before", SKY, -0.3),
+    ("std_in", "σ before", BLUE, -0.1),
+    ("mean_out", "μ after", "#F0E442", 0.1),
+    ("std_out", "σ after", ORANGE, 0.3),
+)
+MAX_TICK_LABELS = 40
+
+
+class RowStatsPlot(pg.PlotWidget):
+    """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("rowStatsPlot")
+        self.setAccessibleName("rowStatsPlot")
+        self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=(255, 255, 255, 220))
+        self._bars = {}
+        for field, name, color, _ in SERIES:
+            bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5), name=name)
+            self.plotItem.addItem(bars)
+            self._bars[field] = bars
+        self.plotItem.addLine(y=0, pen=pen("#999999", 1))
+        self._names: tuple[str, ...] = ()
+        self._values: dict[str, np.ndarray] = {}
+        self._grouping = "rows"
+        self.scene().sigMouseMoved.connect(self._on_hover)
+
+    @property
+    def grouping(self) -> str:
+        """``"rows"`` (one group of bars per token) or ``"columns"`` (per dimension, BatchNorm)."""
+        return self._grouping
+
+    def show_result(self, result: Result) -> None:
+        s = result.scenario
+        by_column = s.norm == "batch"
+        stats = result.norm.col_stats if by_column else result.norm.row_stats
+        self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
+        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": "no norm"}[s.norm]
+        what = "dimension (column)" if by_column else "token (row)"
+        configure_plot(self.plotItem, f"μ and σ per {what.split()[0]}, {kind}", what, "value")
+        x = np.arange(len(self._names), dtype=float)
+        self._grouping = "columns" if by_column else "rows"
+        self._values = {}
+        for field, _, _, offset in SERIES:
+            heights = np.asarray(getattr(stats, field), dtype=float)
+            self._values[field] = heights
+            self._bars[field].setOpts(x=x + offset, height=heights, width=0.2)
+        step = max(1, len(self._names) // MAX_TICK_LABELS)
+        self.plotItem.getAxis("bottom").setTicks([[(i, self._names[i]) for i in range(0, len(self._names), step)]])
+        heights = np.concatenate([self._values[field] for field, _, _, _ in SERIES])
+        heights = heights[np.isfinite(heights)]
+        low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
+        low, high = min(low, 0.0), max(high, 0.0)
+        # Headroom above the bars keeps the legend off them.
+        self.plotItem.setYRange(low, high + 0.35 * (high - low or 1.0), padding=0.02)
+        self.plotItem.setXRange(-0.6, len(self._names) - 0.4, padding=0)
+
+    def bar_heights(self) -> dict:
+        """What the bars show now, by AxisStats field (for tests and scripts)."""
+        return dict(self._values)
+
+    def _on_hover(self, pos) -> None:
+        if not self._names or not self.plotItem.sceneBoundingRect().contains(pos):
+            return
+        i = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
+        if 0 <= i < len(self._names):
+            parts = [f"{name} = {self._values[field][i]:.4g}" for field, name, _, _ in SERIES]
+            self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
+
+
+if __name__ == "__main__":
+    from PySide6.QtWidgets import QApplication
+
+    from engine.compute import compute
+    from engine.presets import load_preset
+
+    app = QApplication([])
+    use_light_theme()
+    plot = RowStatsPlot()
+    plot.show_result(compute(load_preset("xian")))
+    plot.resize(800, 400)
+    plot.show()
+    app.exec()

@@ -1,0 +1,99 @@
+"""Heatmaps of the matrix at four stages of one block, on one shared colour scale with a colour bar."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from engine.compute import Result
+from widgets.plot_style import HEATMAP_COLORMAP, use_light_theme
+
+#: The four stages shown per placement: (stage key of engine.block, title).
+PANELS = {
+    "pre": (("input", "Input"), ("norm1", "After norm ①"), ("add1", "After attention + residual"),
+            ("add2", "After FFN + residual")),
+    "post": (("input", "Input"), ("add1", "After attention + residual"), ("norm1", "After norm ①"),
+             ("norm2", "After FFN + residual, norm ②")),
+}
+
+
+class StageHeatmaps(pg.GraphicsLayoutWidget):
+    """Rows are tokens (top to bottom), columns are dimensions; hover a cell to read its value."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("stageHeatmaps")
+        self.setAccessibleName("stageHeatmaps")
+        self._colormap = pg.colormap.get(HEATMAP_COLORMAP)
+        self._plots, self._images = [], []
+        for i in range(4):
+            plot = self.addPlot(row=0, col=i)
+            plot.invertY(True)
+            plot.setAspectLocked(False)
+            plot.hideButtons()
+            image = pg.ImageItem(axisOrder="row-major")
+            image.setColorMap(self._colormap)
+            plot.addItem(image)
+            self.ci.layout.setColumnStretchFactor(i, 1)
+            self._plots.append(plot)
+            self._images.append(image)
+        self._colorbar = pg.ColorBarItem(colorMap=self._colormap, interactive=False, width=14, label="value")
+        self._colorbar.setImageItem(self._images, insert_in=None)
+        self.addItem(self._colorbar, row=0, col=4)
+        self._stages: list[tuple[str, np.ndarray]] = []
+        self._labels: tuple[str, ...] = ()
+        self.scene().sigMouseMoved.connect(self._on_hover)
+
+    def show_result(self, result: Result) -> None:
+        if result.stages is None:
+            return
+        s = result.scenario
+        self._labels = s.labels
+        self._stages = [(title, np.asarray(result.stages[key], dtype=float)) for key, title in PANELS[s.placement]]
+        finite = [m[np.isfinite(m)] for _, m in self._stages]
+        limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
+        for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
+            plot.setTitle(title)
+            image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), autoLevels=False)
+            plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
+            plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
+            plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
+        self._colorbar.setLevels((-limit, limit))
+
+    @staticmethod
+    def _ticks(names, most: int = 12) -> list[tuple[float, str]]:
+        """Labels at cell centres, thinned out to at most about ``most``."""
+        step = max(1, -(-len(names) // most))
+        return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
+
+    def stage_titles(self) -> list[str]:
+        """Titles of the four panels in display order (for tests and scripts)."""
+        return [title for title, _ in self._stages]
+
+    def levels(self) -> tuple[float, float]:
+        return tuple(self._colorbar.levels())
+
+    def _on_hover(self, pos) -> None:
+        for (title, matrix), plot in zip(self._stages, self._plots):
+            if not plot.sceneBoundingRect().contains(pos):
+                continue
+            point = plot.vb.mapSceneToView(pos)
+            row, col = int(np.floor(point.y())), int(np.floor(point.x()))
+            if 0 <= row < matrix.shape[0] and 0 <= col < matrix.shape[1]:
+                self.setToolTip(f"{title}\n{self._labels[row]}, d{col + 1}: {matrix[row, col]:.4g}")
+            return
+
+
+if __name__ == "__main__":
+    from PySide6.QtWidgets import QApplication
+
+    from engine.compute import compute
+    from engine.presets import load_preset
+
+    app = QApplication([])
+    use_light_theme()
+    view = StageHeatmaps()
+    view.show_result(compute(load_preset("xian")))
+    view.resize(900, 600)
+    view.show()
+    app.exec()
