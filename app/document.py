@@ -36,9 +36,15 @@ class _StackTask(QRunnable):
         try:
             result = compute(self._partial.scenario, self._partial)
         except Exception as error:  # reported to the user; the UI keeps its last good result
-            self._relay.failed.emit(self._generation, f"{type(error).__name__}: {error}")
+            self._emit(self._relay.failed, f"{type(error).__name__}: {error}")
         else:
-            self._relay.finished.emit(self._generation, result)
+            self._emit(self._relay.finished, result)
+
+    def _emit(self, signal, payload) -> None:
+        try:
+            signal.emit(self._generation, payload)
+        except RuntimeError:
+            pass  # the window closed while this ran: nobody is left to show the result
 
 
 class Document(QObject):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from app.crash_guard import install_crash_guard
 from app.fonts import register_bundled_fonts
 from app.main_window import MainWindow
 
@@ -14,5 +15,6 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     app.setOrganizationName("NormScope")
     register_bundled_fonts()
     window = MainWindow(preset)
+    install_crash_guard(window)
     window.show()
     return app.exec()

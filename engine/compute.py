@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
@@ -18,7 +19,7 @@ from engine.weights import layer_weights
 
 #: The stack simulation keeps every layer's weights alive for the backward pass; above this it is
 #: skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer).
-STACK_WEIGHT_LIMIT_BYTES = 4 << 30
+STACK_WEIGHT_LIMIT_BYTES = 1 << 30
 
 
 class _ComparedByValue:
@@ -36,12 +37,18 @@ class _ComparedByValue:
 class NormOutput(_ComparedByValue):
     """The chosen norm applied to the whole input matrix."""
 
+    input: np.ndarray
     normalized: np.ndarray
     row_stats: AxisStats
-    col_stats: AxisStats
     running_mean: np.ndarray | None = None
     running_var: np.ndarray | None = None
     message: str | None = None
+
+    @cached_property
+    def col_stats(self) -> AxisStats:
+        """Per-column statistics, computed on first use: only BatchNorm's views need them, and
+        skipping them keeps a one-cell edit of a 2048 × 4096 matrix cheap."""
+        return axis_stats(self.input, self.normalized, axis=0)
 
 
 @dataclass(frozen=True, eq=False)
@@ -124,7 +131,7 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
     for a in (y, running_mean, running_var):
         if a is not None:
             a.setflags(write=False)
-    return NormOutput(y, row_stats, axis_stats(x, y, axis=0), running_mean, running_var, message)
+    return NormOutput(x, y, row_stats, running_mean, running_var, message)
 
 
 def _with_rows(old: np.ndarray, rows: np.ndarray, new: np.ndarray) -> np.ndarray:

@@ -62,7 +62,7 @@ def _random() -> Scenario:
 def _large() -> Scenario:
     """2048 × 4096 float32: a long context at a 7B model's width, for speed."""
     x = np.random.default_rng(7).standard_normal((2048, 4096), dtype=np.float32)
-    return Scenario(x, heads=32, layers=4, name="large")
+    return Scenario(x, heads=32, layers=2, name="large")
 
 
 PRESETS: dict[str, Preset] = {

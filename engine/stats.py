@@ -17,6 +17,12 @@ class AxisStats:
     std_out: np.ndarray
 
 
+def _mean_std(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+    # Accumulating in float64 keeps σ finite for float32 values near 1e30 (their squares overflow
+    # float32); NumPy's std is two-pass, so large means cost no precision.
+    return x.mean(axis=axis, dtype=np.float64), x.std(axis=axis, dtype=np.float64)
+
+
 def axis_stats(x: np.ndarray, y: np.ndarray, axis: int) -> AxisStats:
-    """Statistics of ``x`` and ``y`` along ``axis`` (NumPy's std is two-pass, so large means are safe)."""
-    return AxisStats(x.mean(axis=axis), x.std(axis=axis), y.mean(axis=axis), y.std(axis=axis))
+    """Statistics of ``x`` and ``y`` along ``axis``, in float64."""
+    return AxisStats(*_mean_std(x, axis), *_mean_std(y, axis))

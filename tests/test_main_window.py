@@ -1,0 +1,261 @@
+"""The main window end to end, offscreen: grids drive the plots through the Document."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QComboBox, QMessageBox
+
+from app.main_window import MainWindow
+from engine.compute import compute
+from engine.presets import load_preset
+from widgets.depth_plot import DepthPlot
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    w = MainWindow("xian", settings)
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def settle(window):
+    window.document.wait_until_idle()
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+
+
+def choose(combo: QComboBox, value):
+    index = combo.findData(value)
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+
+
+def test_opens_on_the_xian_preset_with_every_named_widget(window):
+    from PySide6.QtWidgets import QWidget
+
+    for name in ("tokenGrid", "affineGrid", "normKind", "placement", "epsilon", "layers",
+                 "rowStatsPlot", "depthPlot", "gradPlot", "stageHeatmaps"):
+        assert window.findChild(QWidget, name) is not None, name
+    model = window.token_grid.model()
+    assert (model.rowCount(), model.columnCount()) == (6, 4)
+    assert model.headerData(1, __import__("PySide6.QtCore").QtCore.Qt.Orientation.Vertical) == "西安"
+    np.testing.assert_allclose(window.row_stats_plot.bar_heights()["mean_in"][1], -0.379, atol=5e-4)
+
+
+def test_typing_into_a_cell_updates_every_plot(window):
+    before_bars = window.row_stats_plot.bar_heights()["std_in"].copy()
+    before_depth = window.depth_plot.curve_data()["pre"].copy()
+    before_grad = dict(window.grad_plot.curve_data())
+    model = window.token_grid.model()
+    assert model.setData(model.index(1, 0), "2.5")
+    settle(window)
+    assert window.document.scenario.matrix[1, 0] == 2.5
+    after_bars = window.row_stats_plot.bar_heights()["std_in"]
+    assert after_bars[1] != before_bars[1]
+    np.testing.assert_array_equal(np.delete(after_bars, 1), np.delete(before_bars, 1))
+    assert not np.array_equal(window.depth_plot.curve_data()["pre"], before_depth)
+    name = "Pre-Norm ‖∂L/∂W‖"
+    assert not np.array_equal(window.grad_plot.curve_data()[name], before_grad[name])
+
+
+def test_layer_norm_rows_come_out_with_mean_zero_and_std_one(window):
+    window.document.reset_affine()
+    bars = window.row_stats_plot.bar_heights()
+    assert window.row_stats_plot.grouping == "rows"
+    np.testing.assert_allclose(bars["mean_out"], 0, atol=1e-6)
+    np.testing.assert_allclose(bars["std_out"], 1, atol=2e-4)
+
+
+def test_batch_norm_switches_the_statistics_to_columns(window):
+    window.document.reset_affine()
+    choose(window.controls.findChild(QComboBox, "normKind"), "batch")
+    settle(window)
+    assert window.document.scenario.norm == "batch"
+    assert window.row_stats_plot.grouping == "columns"
+    bars = window.row_stats_plot.bar_heights()
+    assert len(bars["mean_out"]) == 4
+    np.testing.assert_allclose(bars["mean_out"], 0, atol=1e-6)
+    np.testing.assert_allclose(bars["std_out"], 1, atol=1e-3)
+
+
+def test_placement_changes_the_heatmap_stages(window):
+    assert window.stage_heatmaps.stage_titles()[1] == "After norm ①"
+    choose(window.controls.findChild(QComboBox, "placement"), "post")
+    settle(window)
+    titles = window.stage_heatmaps.stage_titles()
+    assert titles[1] == "After attention + residual" and titles[3].endswith("norm ②")
+    low, high = window.stage_heatmaps.levels()
+    assert low == -high and high > 0
+
+
+@pytest.mark.parametrize("text", ["abc", "", "nan", "inf", "-inf", "1e400", "1e39"])
+def test_bad_cells_are_refused_and_explained(window, text):
+    model = window.token_grid.model()
+    steps = window.document.undo_stack.count()
+    assert not model.setData(model.index(0, 0), text)
+    assert window.document.scenario.matrix[0, 0] == np.float32(0.32)
+    assert window.document.undo_stack.count() == steps
+    assert "refused" in window.statusBar().currentMessage()
+
+
+def test_extreme_but_finite_values_are_drawn(window):
+    model = window.token_grid.model()
+    assert model.setData(model.index(0, 0), "1e30")
+    settle(window)
+    window.grab()
+    assert np.isfinite(window.row_stats_plot.bar_heights()["mean_in"][0])
+
+
+def test_paste_is_one_undo_step_and_undo_restores_the_result(window):
+    initial = window.document.result
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(2, 1))
+    assert window.token_grid.paste_text("1\t2\n3\t4\n")
+    settle(window)
+    np.testing.assert_array_equal(window.document.scenario.matrix[2:4, 1:3], [[1, 2], [3, 4]])
+    window.document.undo_stack.undo()
+    settle(window)
+    assert window.document.result == initial
+
+
+def test_ragged_paste_is_refused_whole_saying_where(window):
+    before = window.document.scenario
+    assert not window.token_grid.paste_text("1,2\n3\n")
+    assert window.document.scenario is before
+    assert "row 2" in window.statusBar().currentMessage()
+
+
+def test_paste_beyond_the_grid_asks_then_grows(window, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(5, 3))
+    assert window.token_grid.paste_text("1\t2\n3\t4")
+    settle(window)
+    s = window.document.scenario
+    assert s.matrix.shape == (7, 5) and s.gamma.shape == (5,) and s.gamma[4] == 1.0
+    assert s.matrix[6, 4] == 4.0
+    window.document.undo_stack.undo()
+    assert window.document.scenario.matrix.shape == (6, 4)
+
+
+def test_paste_beyond_the_grid_declined_changes_nothing(window, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(5, 3))
+    before = window.document.scenario
+    assert not window.token_grid.paste_text("1\t2\n3\t4")
+    assert window.document.scenario is before
+
+
+def test_undo_and_redo_round_trip_to_identical_results(window):
+    doc = window.document
+    states = [doc.result]
+    model = window.token_grid.model()
+    model.setData(model.index(0, 1), "0.75")
+    doc.set_setting("placement", "post")
+    doc.set_setting("eps", 1e-3)
+    window.affine_grid.model().setData(window.affine_grid.model().index(0, 2), "2")
+    doc.insert_tokens(1)
+    doc.remove_dims([0])
+    settle(window)
+    final = doc.result
+    for _ in range(6):
+        doc.undo_stack.undo()
+    settle(window)
+    assert doc.result == states[0]
+    assert doc.result == compute(load_preset("xian"))
+    for _ in range(6):
+        doc.undo_stack.redo()
+    settle(window)
+    assert doc.result == final
+
+
+def test_controls_follow_undo_without_echoing_into_the_stack(window):
+    combo = window.controls.findChild(QComboBox, "normKind")
+    choose(combo, "rms")
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert combo.currentData() == "layer"
+    assert window.document.undo_stack.count() == 1
+
+
+def test_loading_a_preset_is_one_undo_step(window):
+    window.load_preset("apple")
+    settle(window)
+    assert window.document.scenario.labels[2] == "苹果"
+    window.document.undo_stack.undo()
+    assert window.document.scenario.labels[1] == "西安"
+
+
+def test_layers_spin_box_changes_the_depth_plot(window):
+    from PySide6.QtWidgets import QSpinBox
+
+    window.controls.findChild(QSpinBox, "layers").setValue(20)
+    settle(window)
+    assert len(window.depth_plot.curve_data()["pre"]) == 21
+    assert window.depth_plot.curve_data()["toy"][10] == pytest.approx(114.33, abs=0.01)
+
+
+def test_log_scale_toggle(window):
+    depth: DepthPlot = window.depth_plot
+    depth.log_scale.setChecked(False)
+    assert not depth.plot.plotItem.ctrl.logYCheck.isChecked()
+    depth.log_scale.setChecked(True)
+    assert depth.plot.plotItem.ctrl.logYCheck.isChecked()
+
+
+def test_heads_fall_back_to_one_when_a_dimension_is_removed(window):
+    window.document.set_setting("heads", 2)
+    window.document.remove_dims([3])
+    assert window.document.scenario.heads == 1
+
+
+def test_the_window_remembers_settings_and_layout(qtbot, settings):
+    first = MainWindow("xian", settings)
+    qtbot.addWidget(first)
+    first.document.set_setting("norm", "rms")
+    first.document.set_setting("layers", 7)
+    first.close()
+    second = MainWindow("xian", settings)
+    qtbot.addWidget(second)
+    assert second.document.scenario.norm == "rms" and second.document.scenario.layers == 7
+    assert settings.value("window/state") is not None
+
+
+def test_a_large_matrix_loads_edits_and_undoes(window):
+    window.load_preset("large")
+    settle(window)
+    doc = window.document
+    assert doc.scenario.matrix.shape == (2048, 4096)
+    model = window.token_grid.model()
+    assert model.setData(model.index(1500, 4000), "9")
+    assert window.row_stats_plot.bar_heights()["std_in"].shape == (2048,)
+    assert doc.result.norm.normalized[1500, 4000] != load_preset("large").matrix[1500, 4000]
+    settle(window)
+    doc.undo_stack.undo()
+    assert doc.scenario.matrix[1500, 4000] == load_preset("large").matrix[1500, 4000]
+    window.grab()
+
+
+def test_unexpected_errors_are_logged_and_shown(window, monkeypatch, tmp_path):
+    import sys
+
+    from app import crash_guard
+
+    shown = []
+    monkeypatch.setattr(crash_guard, "log_path", lambda: tmp_path / "normscope.log")
+    monkeypatch.setattr(crash_guard.QMessageBox, "exec", lambda box: shown.append(box.text()))
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    crash_guard.log.handlers.clear()
+    crash_guard.install_crash_guard(window)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        sys.excepthook(*sys.exc_info())
+    assert shown and "boom" in shown[0]
+    assert "boom" in (tmp_path / "normscope.log").read_text()
+    crash_guard.log.handlers.clear()
