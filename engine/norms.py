@@ -53,7 +53,7 @@ def _row_blocks(n_rows: int, d: int, itemsize: int):
 
 @functools.lru_cache(maxsize=32)
 def _ones(n: int, dtype: np.dtype) -> np.ndarray:
-    """A read-only vector of ones: sums along an axis as one BLAS matrix-vector product."""
+    """A read-only vector of ones: row sums as one BLAS dot per row."""
     ones = np.ones(n, dtype)
     ones.setflags(write=False)
     return ones
@@ -66,7 +66,8 @@ class _RowLoops:
     gather several rows into buffers, copying the broadcast operand: ``block *= rstd[:, None]`` or
     ``block -= mean`` then costs ~2.5× a plain in-place operation. A buffer no larger than a row
     lets each row be one contiguous inner loop. Rows of 8192+ elements are already fast, and short
-    rows (< 1024) are better served by the default.
+    rows (< 1024) are better served by the default. Only speed depends on it, never results; the
+    previous size is restored on exit (under NumPy 1.x the setting is process-wide, not per thread).
     """
 
     __slots__ = ("d", "old")
@@ -77,7 +78,7 @@ class _RowLoops:
 
     def __enter__(self):
         if 1024 <= self.d < 8192:
-            self.old = np.setbufsize(self.d)
+            self.old = np.setbufsize(self.d - self.d % 16)  # NumPy 1.x wants a multiple of 16
         return self
 
     def __exit__(self, *exc):
@@ -89,11 +90,23 @@ class _RowLoops:
 
 _vecdot = getattr(np, "vecdot", None)  # NumPy >= 2.0
 
+# Row sums use one BLAS dot per row (``np.vecdot``), which OpenBLAS never splits over threads at
+# these lengths; a matrix-vector product (``a @ 1``) is as fast on one thread but OpenBLAS
+# multithreads it, and with the other core busy each call then waits for a worker: LayerNorm and
+# BatchNorm became 1.2-10× slower and erratic that way. Column sums use NumPy's own reduction.
+
+
+def _row_sums(a: np.ndarray) -> np.ndarray:
+    """Σ a along each row of the 2-D ``a``, in ``a``'s dtype."""
+    if _vecdot is not None and a.shape[1] >= 256:
+        return _vecdot(a, _ones(a.shape[1], a.dtype))  # ~2.5× a.sum(axis=1) on long rows
+    return a.sum(axis=1)
+
 
 def _row_sumsq(a: np.ndarray) -> np.ndarray:
     """Σ a² along each row of the 2-D ``a``, in ``a``'s dtype."""
     if _vecdot is not None and a.shape[1] >= 256:
-        return _vecdot(a, a)  # one BLAS dot per row: ~3× einsum's speed on long rows
+        return _vecdot(a, a)  # ~3× einsum's speed on long rows
     return np.einsum("ij,ij->i", a, a)
 
 
@@ -115,13 +128,13 @@ def _standardize_rows(x: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
 
     The mean is taken of ``x − x[:, :1]`` (a shifted two-pass mean): a constant row then centres
     to exact zeros, and a large common offset costs no precision. The variance is the second pass
-    over the centred values. Row sums run as BLAS products (``out @ 1`` and a dot per row), the
-    centring and scaling in place; callers on large inputs hold a ``_RowLoops`` context.
+    over the centred values. Row sums run as one BLAS dot per row, the centring and scaling in
+    place; callers on large inputs hold a ``_RowLoops`` context.
     """
     d = x.shape[1]
     np.copyto(out, x)  # a memcpy streams into fresh pages faster than a ufunc writing them
     out -= x[:, :1]
-    mean = out @ _ones(d, out.dtype)
+    mean = _row_sums(out)
     mean /= d
     out -= mean[:, None]
     var = _row_sumsq(out)
@@ -205,30 +218,30 @@ def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, 
     """
     n, d = cols.shape
     rows = min(n, _block_rows(d, cols.itemsize))
-    ones = _ones(rows, cols.dtype)
     k = cols[0].copy()
-    tmp = scratch  # one cache-resident block, reused
     starts = range(0, n, rows)
     means = np.empty((len(starts), d), cols.dtype)
-    counts = np.empty(len(starts), cols.dtype)
+    counts = np.empty((len(starts), 1), cols.dtype)
     m2 = np.zeros(d)
     for i, start in enumerate(starts):
         stop = min(n, start + rows)
-        nb = stop - start
-        t, ob, mb = tmp[:nb], ones[:nb], means[i]
+        t = scratch[: stop - start]  # one cache-resident block, reused
         np.subtract(cols[start:stop], k, out=t)
-        np.matmul(ob, t, out=mb)
-        mb /= nb
+        mb = np.add.reduce(t, axis=0)
+        mb /= stop - start
         t -= mb
         np.square(t, out=t)
-        m2 += ob @ t
-        counts[i] = nb
-    # Merge in place on the small block-means array (fresh temporaries of this size cost page faults).
-    shift = counts @ means
+        m2 += np.add.reduce(t, axis=0)
+        means[i] = mb
+        counts[i] = stop - start
+    # Merge in place on the small block-means array.
+    weighted = means * counts
+    shift = np.add.reduce(weighted, axis=0)
     shift /= n
     means -= shift
     np.square(means, out=means)
-    m2 += counts @ means
+    means *= counts
+    m2 += np.add.reduce(means, axis=0)
     return k, shift.astype(np.float64), m2
 
 
@@ -271,7 +284,7 @@ def batch_norm(
             var = m2 / n
             rstd = _inverse_sqrt(var.copy(), eps)
             mean = k + shift
-            rstd32 = rstd.astype(x.dtype)
+            rstd_x = rstd.astype(x.dtype)
             # Centring on the mean rounded to the dtype is one pass fewer than x − k − shift; it is
             # used only when that rounding moves no output by more than a few units of the dtype's
             # precision (columns whose mean is large against their spread keep the exact shift).
@@ -286,7 +299,7 @@ def batch_norm(
                 else:
                     yb -= k
                     yb -= shift_rounded
-                yb *= rstd32
+                yb *= rstd_x
                 _apply_affine(yb, gamma, beta)
             new_rm = ((1 - momentum) * rm + momentum * mean).astype(x.dtype)
             new_rv = ((1 - momentum) * rv + momentum * var * (n / (n - 1))).astype(x.dtype)
