@@ -22,29 +22,44 @@ def parse_number(text: str, dtype: str = "float64") -> float:
     return value
 
 
+def split_rows(text: str) -> list[list[str]]:
+    """Lines of tab-separated (spreadsheet) or comma-separated text as lists of cells."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    sep = "\t" if "\t" in text else ","
+    return [line.split(sep) for line in lines]
+
+
+def parse_rows(rows: list[list[str]], dtype: str = "float64", first_row: int = 1, first_col: int = 1) -> np.ndarray:
+    """A rectangular block of numbers from rows of cells; a ValueError names the first ragged
+    row or bad cell by its 1-based position (offset by ``first_row`` / ``first_col``)."""
+    if not rows:
+        raise ValueError("no numbers found")
+    width = len(rows[0])
+    values = np.empty((len(rows), width))
+    for r, cells in enumerate(rows):
+        line = r + first_row
+        if len(cells) != width:
+            raise ValueError(f"row {line} has {len(cells)} values but row {first_row} has {width}: "
+                             "the block must be rectangular")
+        for c, cell in enumerate(cells):
+            try:
+                values[r, c] = parse_number(cell, dtype)
+            except ValueError as error:
+                raise ValueError(f"row {line}, column {c + first_col}: {error}") from None
+    return values
+
+
 def parse_block(text: str, dtype: str = "float64") -> np.ndarray:
     """A rectangular block of numbers from tab-separated (spreadsheet) or comma-separated text.
 
     Raises a ValueError naming the first ragged row or bad cell (1-based row and column).
     """
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    while lines and not lines[-1].strip():
-        lines.pop()
-    if not lines:
+    rows = split_rows(text)
+    if not rows:
         raise ValueError("nothing to paste: the clipboard holds no numbers")
-    sep = "\t" if "\t" in text else ","
-    rows = [line.split(sep) for line in lines]
-    width = len(rows[0])
-    values = np.empty((len(rows), width))
-    for r, cells in enumerate(rows, start=1):
-        if len(cells) != width:
-            raise ValueError(f"row {r} has {len(cells)} values but row 1 has {width}: the block must be rectangular")
-        for c, cell in enumerate(cells, start=1):
-            try:
-                values[r - 1, c - 1] = parse_number(cell, dtype)
-            except ValueError as error:
-                raise ValueError(f"row {r}, column {c}: {error}") from None
-    return values
+    return parse_rows(rows, dtype)
 
 
 def format_number(value) -> str:

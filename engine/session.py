@@ -1,0 +1,95 @@
+"""Sessions: a Scenario as human-readable, versioned JSON (``.normscope.json``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import numpy as np
+
+from engine.scenario import Scenario
+from engine.table_text import format_number
+
+FORMAT = "normscope-session"
+VERSION = 1
+SUFFIX = ".normscope.json"
+
+_ARRAY_FIELDS = {"matrix": 2, "gamma": 1, "beta": 1}
+_TYPES = {"labels": list, "norm": str, "placement": str, "activation": str, "dtype": str, "name": str,
+          "eps": float, "bn_momentum": float, "toy_a": float, "toy_b": float, "toy_v0": float,
+          "layers": int, "seed": int, "heads": int, "ffn_mult": int, "stack_tokens": int,
+          "causal": bool, "bn_training": bool}
+
+
+def _plain(values: np.ndarray):
+    # The shortest text that reads back to the same value in the scenario's dtype keeps the file
+    # readable (0.32, not 0.3199999928474426) and exact.
+    return [_plain(v) for v in values] if values.ndim > 1 else [float(format_number(v)) for v in values]
+
+
+def session_json(s: Scenario) -> str:
+    """The scenario as session JSON text."""
+    fields = {}
+    for f in dataclasses.fields(s):
+        value = getattr(s, f.name)
+        fields[f.name] = _plain(value) if isinstance(value, np.ndarray) else (
+            list(value) if isinstance(value, tuple) else value)
+    text = json.dumps({"format": FORMAT, "version": VERSION, "scenario": fields}, ensure_ascii=False, indent=1)
+    # One line per matrix row: collapse every innermost list of numbers.
+    return re.sub(r"\[\s+([^\[\]{}\"]*?)\s+\]",
+                  lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text) + "\n"
+
+
+def _field(name: str, value):
+    if name in _ARRAY_FIELDS:
+        array = np.asarray(value, dtype=object)
+        if array.ndim != _ARRAY_FIELDS[name] or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in array.ravel()):
+            raise ValueError(f"field '{name}' must be a {_ARRAY_FIELDS[name]}-D list of numbers")
+        return np.array(array, dtype=float)
+    expected = _TYPES[name]
+    ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+    if expected is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not ok:
+        raise ValueError(f"field '{name}' must be {expected.__name__}, got {type(value).__name__}")
+    if name == "labels":
+        if not all(isinstance(v, str) for v in value):
+            raise ValueError("field 'labels' must be a list of strings")
+        return tuple(value)
+    return float(value) if expected is float else value
+
+
+def parse_session(text: str) -> tuple[Scenario, list[str]]:
+    """A Scenario from session JSON, and warnings (unknown fields, a newer version).
+
+    Raises a ValueError naming the missing or wrong field.
+    """
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError(f"not a NormScope session (no \"format\": \"{FORMAT}\")")
+    warnings = []
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("field 'version' must be an integer")
+    if version > VERSION:
+        warnings.append(f"written by a newer NormScope (session version {version}); fields it added are ignored")
+    fields = document.get("scenario")
+    if not isinstance(fields, dict):
+        raise ValueError("field 'scenario' is missing or not an object")
+    known = {f.name for f in dataclasses.fields(Scenario)}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        warnings.append(f"ignored unknown field(s): {', '.join(unknown)}")
+    missing = sorted(known - set(fields))
+    if missing:
+        raise ValueError(f"missing field(s): {', '.join(missing)}")
+    values = {name: _field(name, fields[name]) for name in sorted(known)}
+    try:
+        return Scenario(**values), warnings
+    except ValueError as error:
+        raise ValueError(f"invalid session: {error}") from None

@@ -1,0 +1,79 @@
+"""The Result as tables (normalized matrix, row statistics, depth, gradients) in CSV, Markdown, LaTeX."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.compute import Result
+from engine.table_text import format_number
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    header: tuple[str, ...]
+    rows: tuple[tuple, ...]  # str or number cells
+
+
+def _columns(name: str, header: tuple[str, ...], first, *columns) -> Table:
+    return Table(name, header, tuple(zip(first, *columns)))
+
+
+def result_tables(result: Result) -> dict[str, Table]:
+    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad``."""
+    s, norm = result.scenario, result.norm
+    dims = tuple(f"d{j + 1}" for j in range(s.dims))
+    tables = {
+        "normalized": Table("normalized", ("token",) + dims,
+                            tuple((label, *row) for label, row in zip(s.labels, norm.normalized))),
+        "row_stats": _columns("row_stats", ("token", "mean_in", "std_in", "mean_out", "std_out"), s.labels,
+                              norm.row_stats.mean_in, norm.row_stats.std_in,
+                              norm.row_stats.mean_out, norm.row_stats.std_out),
+    }
+    profile = result.depth
+    if profile is not None:
+        layers = range(s.layers + 1)
+        tables["depth"] = _columns("depth", ("layer", "none", "pre", "post", "toy"), layers,
+                                   profile.none.rms, profile.pre.rms, profile.post.rms, profile.toy)
+        tables["grad"] = _columns("grad", ("layer", "pre", "post"), range(1, s.layers + 1),
+                                  profile.pre.weight_grad, profile.post.weight_grad)
+    return tables
+
+
+def _cell(value, digits: int | None) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return str(value)
+    return format_number(value) if digits is None else f"{value:.{digits}f}"
+
+
+def _csv_cell(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"' if any(ch in text for ch in ',"\n') else text
+
+
+def to_csv(table: Table) -> str:
+    """CSV with numbers that read back to exactly the computed values."""
+    lines = [",".join(table.header)] + [",".join(_csv_cell(_cell(v, None)) for v in row) for row in table.rows]
+    return "\n".join(lines) + "\n"
+
+
+def to_markdown(table: Table, digits: int = 3) -> str:
+    lines = ["| " + " | ".join(table.header) + " |", "|" + "---|" * len(table.header)]
+    lines += ["| " + " | ".join(_cell(v, digits).replace("|", "\\|") for v in row) + " |" for row in table.rows]
+    return "\n".join(lines) + "\n"
+
+
+def to_latex(table: Table, digits: int = 3) -> str:
+    def escape(text: str) -> str:
+        for ch in "\\&%$#_{}":
+            text = text.replace(ch, "\\" + ch)
+        return text
+
+    spec = "l" + "r" * (len(table.header) - 1)
+    lines = [f"\\begin{{tabular}}{{{spec}}}", "\\hline", " & ".join(map(escape, table.header)) + r" \\", "\\hline"]
+    lines += [" & ".join(escape(_cell(v, digits)) for v in row) + r" \\" for row in table.rows]
+    lines += ["\\hline", "\\end{tabular}"]
+    return "\n".join(lines) + "\n"
