@@ -4,11 +4,14 @@ Pre-Norm:  h = x + Attn(N₁(x));   y = h + FFN(N₂(h))
 Post-Norm: h = N₁(x + Attn(x));   y = N₂(h + FFN(h))
 
 Every function works on a 2-D (tokens, d) matrix and returns its output together with a
-``backward`` closure mapping the output gradient to the input gradient (and weight gradients).
+``backward`` closure mapping the output gradient to the input gradient and the weight gradients.
+A weight gradient is returned as its two factors (A, B) with ∂L/∂W = Aᵀ·B: both have one row per
+token, so its norm comes from two T × T products instead of building the d × 4d matrix.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
@@ -18,7 +21,19 @@ from engine import activations
 from engine.norms import batch_norm, batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.weights import LayerWeights
 
-Grads = dict[str, np.ndarray]
+GradFactors = dict[str, tuple[np.ndarray, np.ndarray]]
+
+
+def weight_gradient(factors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """∂L/∂W = Aᵀ·B from its factors."""
+    a, b = factors
+    return a.T @ b
+
+
+def weight_gradient_sq_norm(factors: tuple[np.ndarray, np.ndarray]) -> float:
+    """‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ), without forming Aᵀ·B."""
+    a, b = factors
+    return float(np.sum((a @ a.T) * (b @ b.T), dtype=np.float64))
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,8 +64,8 @@ def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable
     else:
         # Eval mode (or a single token): the default running buffers, mean 0 and variance 1.
         y, _, _ = batch_norm(x, spec.gamma, spec.beta, spec.eps, training=False)
-        scale = (1.0 / np.sqrt(1.0 + spec.eps)) * (1.0 if spec.gamma is None else spec.gamma)
-        return y, lambda dy: dy * scale
+        scale = (1.0 / math.sqrt(1.0 + spec.eps)) * (1.0 if spec.gamma is None else spec.gamma)
+        return y, lambda dy: (dy * scale).astype(dy.dtype, copy=False)
     return y, lambda dy: back(dy)[0]
 
 
@@ -71,7 +86,7 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
         return m.transpose(1, 0, 2).reshape(t, d)
 
     q, k, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
-    scale = 1.0 / np.sqrt(dh)
+    scale = 1.0 / math.sqrt(dh)  # a Python float: a NumPy float64 would promote float32 stages
     scores = (q @ k.transpose(0, 2, 1)) * scale
     if causal:
         scores = np.where(np.tril(np.ones((t, t), bool)), scores, -np.inf)
@@ -80,14 +95,14 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
     y = o @ w.wo
 
     def backward(dy):
-        grads = {"wo": o.T @ dy}
+        grads = {"wo": (o, dy)}
         do = split(dy @ w.wo.T)
         dp = do @ v.transpose(0, 2, 1)
         dv = p.transpose(0, 2, 1) @ do
         ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
         dq, dk = merge(ds @ k), merge(ds.transpose(0, 2, 1) @ q)
         dv = merge(dv)
-        grads.update(wq=x.T @ dq, wk=x.T @ dk, wv=x.T @ dv)
+        grads.update(wq=(x, dq), wk=(x, dk), wv=(x, dv))
         dx = dq @ w.wq.T + dk @ w.wk.T + dv @ w.wv.T
         return dx, grads
 
@@ -107,18 +122,18 @@ def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
     y = a @ w.w2
 
     def backward(dy):
-        grads = {"w2": a.T @ dy}
+        grads = {"w2": (a, dy)}
         da = dy @ w.w2.T
         if activation == "swiglu":
             dh = da * u * activations.silu_grad(h)
             du = da * gate
-            grads["w3"] = x.T @ du
+            grads["w3"] = (x, du)
             dx = du @ w.w3.T
         else:
             grad = activations.relu_grad if activation == "relu" else activations.gelu_grad
             dh = da * grad(h)
             dx = 0
-        grads["w1"] = x.T @ dh
+        grads["w1"] = (x, dh)
         return dx + dh @ w.w1.T, grads
 
     return y, backward

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -38,8 +39,8 @@ _cache: OrderedDict[tuple, LayerWeights] = OrderedDict()
 def _normal(rng: np.random.Generator, shape: tuple[int, int], d: int, dtype) -> np.ndarray:
     # N(0, 1/d) for every matrix, the FFN's down-projection included: its branch then carries
     # about as much variance as the residual stream, as in Xiong et al. (2020)'s analysis.
-    w = rng.standard_normal(shape, dtype=np.dtype(dtype)) / np.sqrt(d)
-    w = w.astype(dtype, copy=False)
+    w = rng.standard_normal(shape, dtype=np.dtype(dtype))
+    w /= math.sqrt(d)
     w.setflags(write=False)
     return w
 

@@ -68,3 +68,10 @@ def test_post_norm_last_layer_gradient_does_not_shrink_with_depth():
 def test_post_norm_gradients_are_larger_near_the_output():
     last, first = _last_and_first_grads("post", 16)
     assert last > 1.2 * first
+
+
+def test_float32_scenarios_stay_float32_through_the_block_and_stack():
+    r = compute(load_preset("xian").replace(norm="batch", bn_training=False))
+    assert all(stage.dtype == np.float32 for stage in r.stages.values())
+    r = compute(load_preset("xian"))
+    assert all(stage.dtype == np.float32 for stage in r.stages.values())

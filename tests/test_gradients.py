@@ -5,7 +5,8 @@ import dataclasses
 import numpy as np
 import pytest
 
-from engine.block import BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad
+from engine.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
+                          weight_gradient_sq_norm)
 from engine.depth import loss_target, run_stack
 from engine.norms import batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.weights import layer_weights
@@ -71,7 +72,7 @@ def test_attention_gradients(heads, causal):
     np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-6)
     wq = w.wq.copy()
     loss_q = lambda m: np.sum(attention_with_grad(X, dataclasses.replace(w, wq=m), heads, causal)[0] * DY)  # noqa: E731
-    np.testing.assert_allclose(grads["wq"], numeric_grad(loss_q, wq), atol=1e-6)
+    np.testing.assert_allclose(weight_gradient(grads["wq"]), numeric_grad(loss_q, wq), atol=1e-6)
 
 
 @pytest.mark.parametrize("activation", ["relu", "gelu", "swiglu"])
@@ -83,7 +84,9 @@ def test_ffn_gradients(activation):
     np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-5)
     w1 = w.w1.copy()
     loss_w1 = lambda m: np.sum(ffn_with_grad(X, dataclasses.replace(w, w1=m), activation)[0] * DY)  # noqa: E731
-    np.testing.assert_allclose(grads["w1"], numeric_grad(loss_w1, w1), atol=1e-5)
+    np.testing.assert_allclose(weight_gradient(grads["w1"]), numeric_grad(loss_w1, w1), atol=1e-5)
+    for factors in grads.values():
+        assert weight_gradient_sq_norm(factors) == pytest.approx(np.sum(weight_gradient(factors) ** 2), rel=1e-10)
 
 
 @pytest.mark.parametrize("placement", ["pre", "post"])
