@@ -25,13 +25,14 @@ BUSY_INDICATOR_DELAY_MS = 500
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, preset: str = "xian", settings: QSettings | None = None):
+    def __init__(self, preset: str = "xian", settings: QSettings | None = None, scenario: Scenario | None = None):
+        """Open on ``scenario`` if given, else on ``preset`` with the remembered settings."""
         super().__init__()
         use_light_theme()
         self.setObjectName("mainWindow")
         self._settings = settings if settings is not None else QSettings()
-        self.document = Document(self._initial_scenario(preset), self)
-        self.setWindowTitle(f"NormScope — {PRESETS[preset].display_name}")
+        self.document = Document(scenario if scenario is not None else self._initial_scenario(preset), self)
+        self.setWindowTitle(f"NormScope — {PRESETS[preset].display_name if scenario is None else scenario.name}")
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -152,6 +153,11 @@ class MainWindow(QMainWindow):
         self._busy_timer.timeout.connect(self._show_busy)
 
     # --- behaviour -----------------------------------------------------------------------------
+
+    def figures(self) -> dict[str, QWidget]:
+        """Every plot panel by its export name."""
+        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot, "grad": self.grad_plot,
+                "stages": self.stage_heatmaps}
 
     def load_preset(self, preset_id: str) -> None:
         if self.document.load_scenario(load_preset(preset_id), f"Load preset {preset_id}"):

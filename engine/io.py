@@ -92,9 +92,9 @@ def _parse_csv(path, data: bytes) -> tuple[np.ndarray, tuple[str, ...] | None]:
         labels = tuple(row[0].strip() for row in rows)
         rows = [row[1:] for row in rows]
     try:
-        values = parse_rows(rows, first_row=first_row, first_col=2 if labels else 1)
+        values = parse_rows(rows, first_row=first_row, first_col=2 if labels else 1, unit="line")
     except ValueError as error:
-        raise FileProblem(path, str(error).replace("row ", "line ", 1)) from None
+        raise FileProblem(path, str(error)) from None
     if values.shape[1] == 0:
         raise FileProblem(path, "has labels but no numbers")
     return values, labels

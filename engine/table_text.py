@@ -31,9 +31,11 @@ def split_rows(text: str) -> list[list[str]]:
     return [line.split(sep) for line in lines]
 
 
-def parse_rows(rows: list[list[str]], dtype: str = "float64", first_row: int = 1, first_col: int = 1) -> np.ndarray:
+def parse_rows(rows: list[list[str]], dtype: str = "float64", first_row: int = 1, first_col: int = 1,
+               unit: str = "row") -> np.ndarray:
     """A rectangular block of numbers from rows of cells; a ValueError names the first ragged
-    row or bad cell by its 1-based position (offset by ``first_row`` / ``first_col``)."""
+    row or bad cell by its 1-based position (offset by ``first_row`` / ``first_col``), calling a
+    row ``unit`` ("line" for files)."""
     if not rows:
         raise ValueError("no numbers found")
     width = len(rows[0])
@@ -41,13 +43,13 @@ def parse_rows(rows: list[list[str]], dtype: str = "float64", first_row: int = 1
     for r, cells in enumerate(rows):
         line = r + first_row
         if len(cells) != width:
-            raise ValueError(f"row {line} has {len(cells)} values but row {first_row} has {width}: "
+            raise ValueError(f"{unit} {line} has {len(cells)} values but {unit} {first_row} has {width}: "
                              "the block must be rectangular")
         for c, cell in enumerate(cells):
             try:
                 values[r, c] = parse_number(cell, dtype)
             except ValueError as error:
-                raise ValueError(f"row {line}, column {c + first_col}: {error}") from None
+                raise ValueError(f"{unit} {line}, column {c + first_col}: {error}") from None
     return values
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QRectF
 
 from engine.compute import Result
 from widgets.plot_style import HEATMAP_COLORMAP, use_light_theme
@@ -15,6 +16,13 @@ PANELS = {
     "post": (("input", "Input"), ("add1", "After attention + residual"), ("norm1", "After norm ①"),
              ("norm2", "After FFN + residual, norm ②")),
 }
+
+
+def _blocky(matrix: np.ndarray, min_pixels: int = 256) -> np.ndarray:
+    """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
+    still show sharp cells for small matrices like 6 × 4."""
+    rows, cols = matrix.shape
+    return np.repeat(np.repeat(matrix, -(-min_pixels // rows), axis=0), -(-min_pixels // cols), axis=1)
 
 
 class StageHeatmaps(pg.GraphicsLayoutWidget):
@@ -54,7 +62,8 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
         for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
             plot.setTitle(title)
-            image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), autoLevels=False)
+            image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)
+            image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
             plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
             plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
             plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)

@@ -1,0 +1,128 @@
+"""``python main.py export``: tables and figures of one scenario, rendered without a display."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from engine.compute import compute
+from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
+from engine.presets import load_preset
+from engine.scenario import Scenario
+from engine.session import parse_session
+from engine.tables import result_tables, to_csv
+
+WINDOW_SIZE = (1400, 860)
+
+
+def pick_vector(spec: str, length: int, what: str) -> np.ndarray:
+    """The vector in ``FILE`` or ``FILE:TENSOR`` (a safetensors file with several fitting tensors)."""
+    path, name = spec, None
+    if not Path(spec).exists() and ":" in spec:
+        path, name = spec.rsplit(":", 1)
+    candidates = vector_candidates(path, length)
+    if name is not None:
+        if name not in candidates:
+            raise FileProblem(path, f"has no 1-D tensor {name!r} of length {length}; it has {', '.join(candidates)}")
+        return candidates[name]
+    if len(candidates) > 1:
+        raise FileProblem(path, f"has several tensors that fit {what} ({', '.join(candidates)}); "
+                                f"choose one as {path}:NAME")
+    return next(iter(candidates.values()))
+
+
+def build_scenario(args) -> tuple[Scenario, list[str]]:
+    """The scenario the options describe: a session or preset, then files and settings on top."""
+    warnings: list[str] = []
+    if args.session:
+        data = Path(args.session)
+        try:
+            text = data.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise FileProblem(data, f"can't be read ({error})") from None
+        try:
+            scenario, warnings = parse_session(text)
+        except ValueError as error:
+            raise FileProblem(data, str(error)) from None
+    else:
+        scenario = load_preset(args.preset)
+    changes = {}
+    if args.matrix:
+        matrix, labels = load_matrix(args.matrix)
+        changes.update(matrix=matrix, labels=labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0])))
+        if matrix.shape[1] != scenario.dims:
+            changes.update(gamma=None, beta=None, heads=1)
+    dims = changes["matrix"].shape[1] if "matrix" in changes else scenario.dims
+    if args.gamma:
+        changes["gamma"] = pick_vector(args.gamma, dims, "γ")
+    if args.beta:
+        changes["beta"] = pick_vector(args.beta, dims, "β")
+    for field in ("norm", "placement", "eps", "layers"):
+        value = getattr(args, field)
+        if value is not None:
+            changes[field] = value
+    return scenario.replace(**changes), warnings
+
+
+def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Path]:
+    """Draw the main window offscreen and save every plot in ``formats``, plus window.png."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from app.fonts import register_bundled_fonts
+    from app.main_window import MainWindow
+    from widgets.figure_export import export_widget
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    register_bundled_fonts()
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:  # a throwaway settings file: the user's stay untouched
+        window = MainWindow(settings=QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat),
+                            scenario=scenario)
+        window.resize(*WINDOW_SIZE)
+        window.show()
+        window.document.wait_until_idle()
+        QTest.qWait(100)  # deliver the worker's result and settle the layouts
+        for name, widget in window.figures().items():
+            for fmt in formats:
+                written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
+        written.append(export_widget(window, out / "window.png", scale=1.0, title="NormScope"))
+        window.close()
+    app.processEvents()
+    return written
+
+
+def run_export(args) -> int:
+    formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
+    unknown = [f for f in formats if f not in ("png", "svg", "pdf")]
+    if unknown:
+        print(f"normscope export: unknown format {unknown[0]!r}; use png, svg, pdf", file=sys.stderr)
+        return 2
+    try:
+        scenario, warnings = build_scenario(args)
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+    except (FileProblem, ValueError, KeyError, OSError) as error:
+        message = error.args[0] if isinstance(error, KeyError) else error
+        print(f"normscope export: {message}", file=sys.stderr)
+        return 2
+    for warning in warnings:
+        print(f"normscope export: warning: {warning}", file=sys.stderr)
+    result = compute(scenario)
+    for message in result.messages:
+        print(f"normscope export: note: {message}", file=sys.stderr)
+    written = []
+    for name, table in result_tables(result).items():
+        path = out / f"{name}.csv"
+        atomic_write(path, to_csv(table).encode("utf-8"))
+        written.append(path)
+    written += render_figures(scenario, out, formats)
+    for path in written:
+        print(path)
+    return 0

@@ -1,0 +1,123 @@
+"""``python main.py export``: headless tables and figures, and one clear line on bad input."""
+
+import csv
+import pathlib
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+import pytest
+
+from app.cli import main
+from engine.presets import load_preset
+from engine.session import session_json
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SEED_X_LN_XIAN_ROW = [-1.446, 0.463, 1.257, -0.485]
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("export")
+    done = run_cli("export", "--preset", "xian", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def read_csv(path):
+    with open(path, encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def test_export_writes_the_seed_numbers(exported):
+    normalized = read_csv(exported / "normalized.csv")
+    assert normalized[0] == ["token", "d1", "d2", "d3", "d4"]
+    assert normalized[2][0] == "西安"
+    np.testing.assert_allclose([float(v) for v in normalized[2][1:]], SEED_X_LN_XIAN_ROW, atol=1e-3)
+    stats = read_csv(exported / "row_stats.csv")
+    assert stats[0] == ["token", "mean_in", "std_in", "mean_out", "std_out"]
+    np.testing.assert_allclose([float(r[1]) for r in stats[1:]], [0.045, -0.379, 0.410, -0.147, -0.404, 0.128],
+                               atol=5e-4)
+    np.testing.assert_allclose([float(r[2]) for r in stats[1:]], [0.710, 0.543, 0.346, 0.715, 0.505, 0.692],
+                               atol=5e-4)
+    depth = read_csv(exported / "depth.csv")
+    assert depth[0] == ["layer", "none", "pre", "post", "toy"] and len(depth) == 12
+    assert float(depth[11][4]) == pytest.approx(114.33, abs=0.005)
+    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post"]
+
+
+def test_export_numbers_round_trip_float32_exactly(exported):
+    from engine.compute import compute
+
+    normalized = compute(load_preset("xian")).norm.normalized
+    rows = read_csv(exported / "normalized.csv")[1:]
+    assert np.array_equal(np.array([[np.float32(v) for v in r[1:]] for r in rows]), normalized)
+
+
+def test_export_writes_every_figure_in_every_format(exported):
+    for name in ("row_stats", "depth", "grad", "stages"):
+        png = (exported / f"{name}.png").read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+        assert (exported / f"{name}.pdf").read_bytes()[:5] == b"%PDF-"
+        root = ElementTree.parse(exported / f"{name}.svg").getroot()
+        assert root.tag.endswith("svg")
+    svg_text = (exported / "row_stats.svg").read_text(encoding="utf-8")
+    assert "西安" in svg_text  # the token labels are real text in the vector figure
+    assert (exported / "window.png").stat().st_size > 20000
+
+
+def test_png_figures_are_rendered_at_twice_the_widget_size(exported):
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(exported / "row_stats.png"))
+    window = QImage(str(exported / "window.png"))
+    assert image.width() > 500 and window.width() == 1400
+
+
+def test_export_with_files_and_settings(tmp_path):
+    matrix = tmp_path / "m.csv"
+    matrix.write_text("token,a,b,c\nx,1,2,3\ny,4,5,9\n", encoding="utf-8")
+    gamma = tmp_path / "g.npy"
+    np.save(gamma, np.array([2.0, 1.0, 1.0]))
+    out = tmp_path / "out"
+    assert main(["export", "--matrix", str(matrix), "--gamma", str(gamma), "--norm", "rms", "--eps", "0",
+                 "--layers", "3", "--format", "png", "--out", str(out)]) == 0
+    rows = read_csv(out / "normalized.csv")
+    x = np.array([1.0, 2.0, 3.0])
+    np.testing.assert_allclose([float(v) for v in rows[1][1:]], x / np.sqrt(np.mean(x**2)) * [2, 1, 1], rtol=1e-6)
+    assert len(read_csv(out / "depth.csv")) == 5
+    assert not (out / "depth.svg").exists()
+
+
+def test_export_from_a_session(tmp_path):
+    session = tmp_path / "s.normscope.json"
+    session.write_text(session_json(load_preset("apple").replace(norm="batch")), encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["export", "--session", str(session), "--format", "png", "--out", str(out)]) == 0
+    assert read_csv(out / "normalized.csv")[3][0] == "苹果"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--matrix", "missing.csv"], "missing.csv: can't be read"),
+    (["--eps", "nan"], "eps must be"),
+    (["--format", "gif"], "unknown format 'gif'"),
+    (["--layers", "0"], "layers must be at least 1"),
+])
+def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, args, message):
+    assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]
+
+
+def test_ragged_matrix_file_names_file_and_line(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,2,3\n4,5\n")
+    done = run_cli("export", "--matrix", str(bad), "--out", str(tmp_path / "o"))
+    assert done.returncode == 2
+    assert done.stderr.strip() == "normscope export: bad.csv: line 2 has 2 values but line 1 has 3: the block must be rectangular"
