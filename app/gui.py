@@ -17,4 +17,5 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     window = MainWindow(preset)
     install_crash_guard(window)
     window.show()
+    window.offer_recovery()
     return app.exec()

@@ -7,7 +7,9 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QWidget)
 
+from app.autosave import Autosave
 from app.document import Document
+from app.file_actions import FileActions
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.controls_panel import ControlsPanel
@@ -59,8 +61,12 @@ class MainWindow(QMainWindow):
             self._add_dock("γ / β", "affineDock", self.affine_grid, Qt.DockWidgetArea.LeftDockWidgetArea),
             self._add_dock("Settings", "settingsDock", self.controls, Qt.DockWidgetArea.LeftDockWidgetArea),
         ]
+        self.files = FileActions(self, self._settings)
+        self.autosave = Autosave(self.document, Autosave.beside(self._settings.fileName()), self)
         self._build_menus()
         self._build_status_bar()
+        self._replace_plot_export_menus()
+        self.setAcceptDrops(True)
 
         self.document.resultChanged.connect(self.show_result)
         self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
@@ -98,6 +104,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self.files.build_menu(file_menu)
+        file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
@@ -136,6 +144,35 @@ class MainWindow(QMainWindow):
             "NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"
             "Numbers follow PyTorch's semantics; edit any cell and every plot follows."))
         help_menu.addAction(about)
+
+    def _replace_plot_export_menus(self) -> None:
+        # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.
+        for name, widget in self.figures().items():
+            view = widget.plot if isinstance(widget, DepthPlot) else widget
+            action = QAction("Export…", self)
+            action.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
+            view.scene().contextMenu = [action]
+
+    def offer_recovery(self) -> None:
+        """After a crash, offer the autosaved session left behind."""
+        if not self.autosave.has_recovery():
+            return
+        answer = QMessageBox.question(
+            self, "Restore unsaved work?",
+            "NormScope did not close normally last time. Restore the work it autosaved?")
+        problem = self.autosave.restore() if answer == QMessageBox.StandardButton.Yes else None
+        if problem:
+            self.statusBar().showMessage(f"The autosaved work could not be restored: {problem}", 15_000)
+
+    def dragEnterEvent(self, event) -> None:
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            self.files.open_path(files[0])
+            event.acceptProposedAction()
 
     def _build_status_bar(self) -> None:
         self._busy = QProgressBar()
@@ -196,4 +233,5 @@ class MainWindow(QMainWindow):
         for field in REMEMBERED_FIELDS:
             self._settings.setValue(f"scenario/{field}", getattr(self.document.scenario, field))
         self.document.wait_until_idle()
+        self.autosave.discard()
         super().closeEvent(event)

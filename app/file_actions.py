@@ -1,0 +1,291 @@
+"""The File menu: sessions, imports, exports of tables and figures, recent files, drag-and-drop.
+
+Each operation has a dialog-free method (used by tests and scripts) and a menu action that asks
+for the file. A file that can't be used leaves the session exactly as it was and says why.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
+
+from engine.compute import Result
+from engine.io import FileProblem, atomic_write, load_matrix, save_matrix, vector_candidates
+from engine.session import SUFFIX, parse_session, session_json
+from engine.tables import result_tables, to_csv, to_latex, to_markdown
+from widgets.figure_export import export_widget
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
+
+MAX_RECENT = 8
+SESSION_FILTER = f"NormScope sessions (*{SUFFIX})"
+MATRIX_FILTER = "Matrices (*.csv *.tsv *.txt *.npy *.npz)"
+VECTOR_FILTER = "Vectors (*.csv *.tsv *.txt *.npy *.safetensors)"
+TABLE_FORMATS = {".csv": to_csv, ".md": to_markdown, ".tex": to_latex}
+TABLE_TITLES = {"normalized": "Normalized matrix", "row_stats": "Row statistics", "depth": "Depth",
+                "grad": "Gradient norms"}
+FIGURE_TITLES = {"row_stats": "μ/σ plot", "depth": "Depth plot", "grad": "Gradient plot", "stages": "Stage heatmaps"}
+
+
+class FileActions(QObject):
+    def __init__(self, window: MainWindow, settings: QSettings):
+        super().__init__(window)
+        self._window = window
+        self._document = window.document
+        self._settings = settings
+        self.session_path: Path | None = None
+
+    # --- dialog-free operations ------------------------------------------------------------------
+
+    def open_path(self, path) -> bool:
+        """Open a session, or import a matrix or γ/β file, by its type."""
+        name = str(path).lower()
+        if name.endswith(SUFFIX) or name.endswith(".json"):
+            return self.open_session(path)
+        if name.endswith(".safetensors"):
+            return self.ask_and_import_vector(path)
+        return self.import_matrix(path)
+
+    def open_session(self, path) -> bool:
+        path = Path(path)
+        try:
+            scenario, warnings = parse_session(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            return self._refuse(f"{path.name}: {error}")
+        self._document.load_scenario(scenario, f"Open {path.name}")
+        self.session_path = path
+        self._remember(path)
+        self._status("; ".join([f"Opened {path.name}"] + warnings))
+        return True
+
+    def save_session(self, path) -> bool:
+        path = Path(path)
+        if not path.name.endswith(SUFFIX):
+            path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
+        try:
+            atomic_write(path, session_json(self._document.scenario).encode("utf-8"))
+        except OSError as error:
+            return self._refuse(f"{path.name} could not be saved: {error}")
+        self.session_path = path
+        self._document.undo_stack.setClean()
+        self._remember(path)
+        self._status(f"Saved {path}")
+        return True
+
+    def import_matrix(self, path) -> bool:
+        path = Path(path)
+        try:
+            matrix, labels = load_matrix(path)
+        except FileProblem as error:
+            return self._refuse(str(error))
+        s = self._document.scenario
+        changes = {"matrix": matrix, "labels": labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0]))}
+        if matrix.shape[1] != s.dims:
+            changes.update(gamma=np.ones(matrix.shape[1]), beta=np.zeros(matrix.shape[1]), heads=1)
+        if not self._document.set_fields(changes, f"Import {path.name}"):
+            return False
+        self._remember(path)
+        self._status(f"Imported a {matrix.shape[0]} × {matrix.shape[1]} matrix from {path.name}")
+        return True
+
+    def import_vector(self, path, which: str, tensor: str | None = None) -> bool:
+        """Set γ or β (``which``) from a file; ``tensor`` picks one of several in a safetensors file."""
+        path = Path(path)
+        try:
+            candidates = vector_candidates(path, self._document.scenario.dims)
+        except FileProblem as error:
+            return self._refuse(str(error))
+        if tensor is None and len(candidates) == 1:
+            tensor = next(iter(candidates))
+        if tensor not in candidates:
+            return self._refuse(f"{path.name}: choose one of {', '.join(candidates)}")
+        symbol = "γ" if which == "gamma" else "β"
+        if self._document.set_fields({which: candidates[tensor]}, f"Import {symbol} from {path.name}"):
+            self._status(f"{symbol} ← {tensor} from {path.name}")
+            return True
+        return False
+
+    def export_matrix(self, path) -> bool:
+        s = self._document.scenario
+        try:
+            save_matrix(path, s.matrix, s.labels)
+        except (FileProblem, OSError) as error:
+            return self._refuse(str(error))
+        self._status(f"Saved the matrix to {path}")
+        return True
+
+    def export_table(self, name: str, path) -> bool:
+        path = Path(path)
+        formatter = TABLE_FORMATS.get(path.suffix.lower())
+        table = self._tables().get(name)
+        if formatter is None or table is None:
+            return self._refuse(f"Can't write the {name} table as {path.suffix or 'a file without a type'}")
+        try:
+            atomic_write(path, formatter(table).encode("utf-8"))
+        except OSError as error:
+            return self._refuse(f"{path.name} could not be saved: {error}")
+        self._status(f"Saved {path}")
+        return True
+
+    def copy_table(self, name: str, formatter) -> None:
+        table = self._tables().get(name)
+        if table is not None:
+            QGuiApplication.clipboard().setText(formatter(table))
+            self._status(f"Copied the {TABLE_TITLES[name].lower()} table")
+
+    def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
+        widget = self._window if name == "window" else self._window.figures()[name]
+        try:
+            export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
+        except (OSError, ValueError) as error:
+            return self._refuse(str(error))
+        self._status(f"Saved {path}")
+        return True
+
+    def recent_files(self) -> list[str]:
+        return [p for p in (self._settings.value("files/recent") or []) if isinstance(p, str)]
+
+    # --- menu --------------------------------------------------------------------------------------
+
+    def build_menu(self, menu: QMenu) -> None:
+        self._action(menu, "&Open session…", self._open_session_dialog, QKeySequence.StandardKey.Open)
+        self._action(menu, "&Save session", self._save_dialog_if_needed, QKeySequence.StandardKey.Save)
+        self._action(menu, "Save session &as…", self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
+        self._recent_menu = menu.addMenu("Open &recent")
+        self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        menu.addSeparator()
+        self._action(menu, "&Import matrix…", self._import_matrix_dialog, QKeySequence("Ctrl+I"))
+        self._action(menu, "Import &γ…", lambda: self._import_vector_dialog("gamma"))
+        self._action(menu, "Import &β…", lambda: self._import_vector_dialog("beta"))
+        self._action(menu, "Export &matrix…", self._export_matrix_dialog)
+        menu.addSeparator()
+        tables = menu.addMenu("Export &table")
+        copies = menu.addMenu("&Copy table")
+        for name, title in TABLE_TITLES.items():
+            self._action(tables, f"{title}…", lambda _=False, n=name: self._export_table_dialog(n))
+            self._action(copies, f"{title} as Markdown", lambda _=False, n=name: self.copy_table(n, to_markdown))
+            self._action(copies, f"{title} as LaTeX", lambda _=False, n=name: self.copy_table(n, to_latex))
+        figures = menu.addMenu("Export &plot")
+        for name, title in FIGURE_TITLES.items():
+            self._action(figures, f"{title}…", lambda _=False, n=name: self.export_figure_dialog(n))
+        self._action(menu, "Export &window as PNG…", lambda: self.export_figure_dialog("window"),
+                     QKeySequence("Ctrl+E"))
+
+    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
+        action = QAction(text, self._window)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _fill_recent_menu(self) -> None:
+        self._recent_menu.clear()
+        recent = self.recent_files()
+        for path in recent:
+            self._action(self._recent_menu, path, lambda _=False, p=path: self.open_path(p))
+        if not recent:
+            self._recent_menu.addAction("(none)").setEnabled(False)
+
+    # --- dialogs ---------------------------------------------------------------------------------
+
+    def _ask_open(self, caption: str, file_filter: str) -> str:
+        path, _ = QFileDialog.getOpenFileName(self._window, caption, self._last_folder(), file_filter)
+        return path
+
+    def _ask_save(self, caption: str, file_filter: str, suggested: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self._window, caption, str(Path(self._last_folder()) / suggested),
+                                              file_filter)
+        return path
+
+    def _open_session_dialog(self) -> None:
+        if path := self._ask_open("Open session", SESSION_FILTER):
+            self.open_session(path)
+
+    def _save_dialog_if_needed(self) -> None:
+        if self.session_path is not None:
+            self.save_session(self.session_path)
+        else:
+            self._save_session_dialog()
+
+    def _save_session_dialog(self) -> None:
+        name = (self._document.scenario.name or "session") + SUFFIX
+        if path := self._ask_save("Save session", SESSION_FILTER, name):
+            self.save_session(path)
+
+    def _import_matrix_dialog(self) -> None:
+        if path := self._ask_open("Import token matrix", MATRIX_FILTER):
+            self.import_matrix(path)
+
+    def _import_vector_dialog(self, which: str) -> None:
+        if path := self._ask_open(f"Import {'γ' if which == 'gamma' else 'β'}", VECTOR_FILTER):
+            self._import_vector_choosing(path, which)
+
+    def ask_and_import_vector(self, path) -> bool:
+        which, ok = QInputDialog.getItem(self._window, "Import vector", f"Use {Path(path).name} as:", ["γ", "β"],
+                                         0, False)
+        return ok and self._import_vector_choosing(path, "gamma" if which == "γ" else "beta")
+
+    def _import_vector_choosing(self, path, which: str) -> bool:
+        try:
+            candidates = vector_candidates(path, self._document.scenario.dims)
+        except FileProblem as error:
+            return self._refuse(str(error))
+        tensor = next(iter(candidates))
+        if len(candidates) > 1:
+            tensor, ok = QInputDialog.getItem(self._window, "Choose a tensor",
+                                              f"Tensors of length {self._document.scenario.dims}:",
+                                              list(candidates), 0, False)
+            if not ok:
+                return False
+        return self.import_vector(path, which, tensor)
+
+    def _export_matrix_dialog(self) -> None:
+        if path := self._ask_save("Export matrix", MATRIX_FILTER, "matrix.csv"):
+            self.export_matrix(path)
+
+    def _export_table_dialog(self, name: str) -> None:
+        if path := self._ask_save(f"Export {TABLE_TITLES[name].lower()}",
+                                  "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)", f"{name}.csv"):
+            self.export_table(name, path)
+
+    def export_figure_dialog(self, name: str) -> None:
+        filters = "PNG image (*.png)" if name == "window" else "PNG image (*.png);;SVG vector (*.svg);;PDF (*.pdf)"
+        path = self._ask_save("Export figure", filters, f"{name}.png")
+        if not path:
+            return
+        scale = 1.0
+        if path.lower().endswith(".png") and name != "window":
+            choice, ok = QInputDialog.getItem(self._window, "PNG resolution", "Scale:", ["1×", "2×", "3×"], 1, False)
+            if not ok:
+                return
+            scale = float(choice.rstrip("×"))
+        self.export_figure(name, path, scale)
+
+    # --- helpers -----------------------------------------------------------------------------------
+
+    def _tables(self):
+        result: Result | None = self._document.result
+        return {} if result is None else result_tables(result)
+
+    def _remember(self, path: Path) -> None:
+        recent = [str(Path(path).resolve())] + [p for p in self.recent_files() if p != str(Path(path).resolve())]
+        self._settings.setValue("files/recent", recent[:MAX_RECENT])
+        self._settings.setValue("files/last_folder", str(Path(path).resolve().parent))
+
+    def _last_folder(self) -> str:
+        return str(self._settings.value("files/last_folder") or Path.home())
+
+    def _status(self, text: str) -> None:
+        self._window.statusBar().showMessage(text, 10_000)
+
+    def _refuse(self, message: str) -> bool:
+        self._status(message)
+        QMessageBox.warning(self._window, "NormScope", message)
+        return False

@@ -1,0 +1,149 @@
+"""The File menu's operations in the window: sessions, imports, exports, drag-and-drop, autosave."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+
+from app.main_window import MainWindow
+from engine.compute import compute
+from engine.presets import load_preset
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    return shown
+
+
+@pytest.fixture
+def window(qtbot, settings, warnings_shown):
+    w = MainWindow("xian", settings)
+    qtbot.addWidget(w)
+    return w
+
+
+def test_saved_session_reopens_identically(window, tmp_path, qtbot, settings):
+    window.document.set_setting("norm", "rms")
+    model = window.token_grid.model()
+    model.setData(model.index(0, 0), "1.25")
+    path = tmp_path / "lesson.normscope.json"
+    assert window.files.save_session(path)
+    before = window.document.result
+    other = MainWindow("apple", settings)
+    qtbot.addWidget(other)
+    assert other.files.open_session(path)
+    other.document.wait_until_idle()
+    assert other.document.scenario == window.document.scenario
+    assert compute(other.document.scenario) == before
+    assert str(path.resolve()) == other.files.recent_files()[0]
+
+
+def test_opening_a_session_is_undoable(window, tmp_path):
+    path = tmp_path / "a.normscope.json"
+    (tmp_path / "a.normscope.json").write_text(
+        __import__("engine.session", fromlist=["x"]).session_json(load_preset("apple")), encoding="utf-8")
+    assert window.files.open_session(path)
+    assert window.document.scenario.labels[0] == "我"
+    window.document.undo_stack.undo()
+    assert window.document.scenario.labels[0] == "今天"
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"format": "other"}', "\x00\x01binary"])
+def test_bad_session_leaves_the_work_untouched(window, tmp_path, warnings_shown, content):
+    before = window.document.scenario
+    path = tmp_path / "bad.normscope.json"
+    path.write_text(content, encoding="utf-8")
+    assert not window.files.open_session(path)
+    assert window.document.scenario is before
+    assert len(warnings_shown) == 1 and "bad.normscope.json" in warnings_shown[0]
+
+
+def test_import_matrix_of_another_width_resets_gamma_beta(window, tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text("token,a,b\nx,1,2\ny,3,5\nz,0,1\n", encoding="utf-8")
+    assert window.files.import_matrix(path)
+    s = window.document.scenario
+    assert s.matrix.shape == (3, 2) and s.labels == ("x", "y", "z")
+    np.testing.assert_array_equal(s.gamma, [1, 1])
+    window.document.undo_stack.undo()
+    assert window.document.scenario.matrix.shape == (6, 4)
+
+
+def test_bad_matrix_file_is_refused_and_explained(window, tmp_path, warnings_shown):
+    before = window.document.scenario
+    path = tmp_path / "ragged.csv"
+    path.write_text("1,2,3\n4,5\n")
+    assert not window.files.import_matrix(path)
+    assert window.document.scenario is before
+    assert "line 2" in warnings_shown[0]
+
+
+def test_import_gamma_from_a_safetensors_tensor(window, tmp_path, warnings_shown):
+    from safetensors.numpy import save_file
+
+    path = tmp_path / "ln.safetensors"
+    save_file({"ln.weight": np.full(4, 2.0, np.float32), "ln.bias": np.full(4, 0.5, np.float32)}, str(path))
+    assert not window.files.import_vector(path, "gamma")  # two fit: the user must choose
+    assert "choose one of" in warnings_shown[0]
+    assert window.files.import_vector(path, "gamma", "ln.weight")
+    assert window.files.import_vector(path, "beta", "ln.bias")
+    np.testing.assert_array_equal(window.document.scenario.gamma, [2, 2, 2, 2])
+    np.testing.assert_array_equal(window.document.scenario.beta, [0.5] * 4)
+
+
+def test_export_tables_and_figures(window, tmp_path, qtbot):
+    window.resize(1400, 860)
+    window.show()
+    qtbot.waitExposed(window)
+    for suffix in (".csv", ".md", ".tex"):
+        assert window.files.export_table("row_stats", tmp_path / f"stats{suffix}")
+    assert "西安" in (tmp_path / "stats.md").read_text(encoding="utf-8")
+    for suffix in (".png", ".svg", ".pdf"):
+        assert window.files.export_figure("depth", tmp_path / f"depth{suffix}", scale=3)
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(tmp_path / "depth.png")).width() == 3 * window.depth_plot.width()
+    assert window.files.export_figure("window", tmp_path / "window.png", scale=1)
+    assert window.files.export_matrix(tmp_path / "m.npz")
+
+
+def test_copy_table_as_markdown(window):
+    from engine.tables import to_markdown
+
+    window.files.copy_table("row_stats", to_markdown)
+    assert "| 西安 | -0.379 |" in QGuiApplication.clipboard().text()
+
+
+def test_dropping_a_matrix_file_imports_it(window, tmp_path):
+    path = tmp_path / "dropped.csv"
+    path.write_text("1,2,3,4\n5,6,7,9\n")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.document.scenario.matrix.shape == (2, 4)
+
+
+def test_autosave_is_written_after_edits_and_offered_after_a_crash(qtbot, settings, monkeypatch):
+    first = MainWindow("xian", settings)
+    qtbot.addWidget(first)
+    first.document.set_setting("layers", 5)
+    qtbot.waitUntil(first.autosave.has_recovery, timeout=5000)
+    # A crash: the window never closes cleanly, so the autosave stays behind.
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    second = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.offer_recovery()
+    assert second.document.scenario.layers == 5
+    second.close()
+    assert not second.autosave.has_recovery()
+    first.autosave.discard()
