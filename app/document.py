@@ -189,8 +189,10 @@ class Document(QObject):
     def write_block(self, target: str, row: int, col: int, block: np.ndarray) -> None:
         rows, cols = block.shape
         if target == "matrix":
-            matrix = np.array(self._scenario.matrix)
+            matrix = self._scenario.matrix.copy()
             matrix[row:row + rows, col:col + cols] = block
+            # set_cells checked the block, so the frozen copy can be shared, not copied and rechecked.
+            matrix.setflags(write=False)
             self._replace(self._scenario.replace(matrix=matrix), changed_rows=range(row, row + rows))
         else:
             affine = self.array(target).copy()

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, configure_plot, pen, use_light_theme
+from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_now, pen, use_light_theme
 
 CURVES = (  # key, legend, pen, symbol
     ("none", "no norm (residual only)", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
@@ -48,10 +48,14 @@ class DepthPlot(QWidget):
             for key, name, p, symbol in CURVES
         }
         self._data: dict[str, np.ndarray] = {}
+        self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
 
     def show_result(self, result: Result) -> None:
         profile = result.depth
+        if profile is self._shown and profile is not None:
+            return  # the stack was reused: nothing to redraw
+        self._shown = profile
         if profile is None:
             for curve in self._curves.values():
                 curve.setData([], [])
@@ -65,7 +69,7 @@ class DepthPlot(QWidget):
             finite = np.isfinite(values) & (values > 0)  # an overflowed layer ends the curve
             layers = np.arange(len(values), dtype=float)
             self._curves[key].setData(layers[finite], values[finite])
-        self.plot.plotItem.enableAutoRange()
+        fit_now(self.plot.plotItem)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, configure_plot, pen, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_now, pen, use_light_theme
 
 CURVES = (  # key, attribute of StackRun, legend, pen, symbol
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
@@ -33,11 +33,15 @@ class GradPlot(pg.PlotWidget):
             for _, _, name, p, symbol in CURVES
         ]
         self._data: dict[str, np.ndarray] = {}
+        self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
 
     def show_result(self, result: Result) -> None:
-        self._data = {}
         profile = result.depth
+        if profile is self._shown and profile is not None:
+            return  # the stack was reused: nothing to redraw
+        self._shown = profile
+        self._data = {}
         for (key, attr, name, _, _), curve in zip(CURVES, self._curves):
             values = None if profile is None else getattr(getattr(profile, key), attr)
             if values is None:
@@ -47,7 +51,7 @@ class GradPlot(pg.PlotWidget):
             layers = np.arange(1, len(values) + 1, dtype=float)
             ok = np.isfinite(values) & (values > 0)
             curve.setData(layers[ok], values[ok])
-        self.plotItem.enableAutoRange()
+        fit_now(self.plotItem)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, use_light_theme
 
 SERIES = (  # (field of AxisStats, legend, colour, bar offset)
     ("mean_in", "μ before", SKY, -0.3),
@@ -34,6 +34,8 @@ class RowStatsPlot(pg.PlotWidget):
         self._names: tuple[str, ...] = ()
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
+        self._shown = None
+        configure_plot(self.plotItem, "μ and σ per token", "token (row)", "value")
         self.scene().sigMouseMoved.connect(self._on_hover)
 
     @property
@@ -43,12 +45,17 @@ class RowStatsPlot(pg.PlotWidget):
 
     def show_result(self, result: Result) -> None:
         s = result.scenario
+        if result.norm is self._shown and s.labels == self._names:
+            return  # same statistics (a setting that only moves the stack changed)
+        self._shown = result.norm
         by_column = s.norm == "batch"
         stats = result.norm.col_stats if by_column else result.norm.row_stats
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
         kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": "no norm"}[s.norm]
         what = "dimension (column)" if by_column else "token (row)"
-        configure_plot(self.plotItem, f"μ and σ per {what.split()[0]}, {kind}", what, "value")
+        set_title_once(self.plotItem, f"μ and σ per {what.split()[0]}, {kind}")
+        if self.plotItem.getAxis("bottom").labelText != what:
+            self.plotItem.setLabel("bottom", what)
         x = np.arange(len(self._names), dtype=float)
         self._grouping = "columns" if by_column else "rows"
         self._values = {}

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from engine.compute import Result
-from widgets.plot_style import HEATMAP_COLORMAP, use_light_theme
+from widgets.plot_style import HEATMAP_COLORMAP, set_title_once, use_light_theme
 
 #: The four stages shown per placement: (stage key of engine.block, title).
 PANELS = {
@@ -20,9 +20,13 @@ PANELS = {
 
 def _blocky(matrix: np.ndarray, min_pixels: int = 256) -> np.ndarray:
     """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
-    still show sharp cells for small matrices like 6 × 4."""
+    still show sharp cells for small matrices like 6 × 4 (large ones are left alone: their cells
+    are pixels already, and repeating them would cost milliseconds per edit)."""
     rows, cols = matrix.shape
-    return np.repeat(np.repeat(matrix, -(-min_pixels // rows), axis=0), -(-min_pixels // cols), axis=1)
+    by_row, by_col = -(-min_pixels // rows), -(-min_pixels // cols)
+    if matrix.size * by_row * by_col > min_pixels * min_pixels:
+        return matrix
+    return np.repeat(np.repeat(matrix, by_row, axis=0), by_col, axis=1)
 
 
 class StageHeatmaps(pg.GraphicsLayoutWidget):
@@ -50,18 +54,20 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self.addItem(self._colorbar, row=0, col=4)
         self._stages: list[tuple[str, np.ndarray]] = []
         self._labels: tuple[str, ...] = ()
+        self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
 
     def show_result(self, result: Result) -> None:
-        if result.stages is None:
-            return
         s = result.scenario
+        if result.stages is None or (result.stages is self._shown and s.labels == self._labels):
+            return
+        self._shown = result.stages
         self._labels = s.labels
         self._stages = [(title, np.asarray(result.stages[key], dtype=float)) for key, title in PANELS[s.placement]]
         finite = [m[np.isfinite(m)] for _, m in self._stages]
         limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
         for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
-            plot.setTitle(title)
+            set_title_once(plot, title)
             image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)
             image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
             plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
