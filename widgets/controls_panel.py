@@ -96,13 +96,19 @@ class ControlsPanel(QWidget):
         self._document.set_setting("eps", eps)
 
     def show_scenario(self, s: Scenario) -> None:
+        # Only what changed is touched: setting an equal value still repaints the widget.
         for field, combo in self._combos.items():
-            with QSignalBlocker(combo):
-                combo.setCurrentIndex(combo.findData(getattr(s, field)))
+            index = combo.findData(getattr(s, field))
+            if combo.currentIndex() != index:
+                with QSignalBlocker(combo):
+                    combo.setCurrentIndex(index)
         for field, spin in self._spins.items():
-            with QSignalBlocker(spin):
-                spin.setValue(getattr(s, field))
-        with QSignalBlocker(self.epsilon):
-            self.epsilon.setText(format_number(s.eps))
-        with QSignalBlocker(self.causal):
-            self.causal.setChecked(s.causal)
+            if spin.value() != getattr(s, field):
+                with QSignalBlocker(spin):
+                    spin.setValue(getattr(s, field))
+        if self.epsilon.text() != format_number(s.eps):
+            with QSignalBlocker(self.epsilon):
+                self.epsilon.setText(format_number(s.eps))
+        if self.causal.isChecked() != s.causal:
+            with QSignalBlocker(self.causal):
+                self.causal.setChecked(s.causal)

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_now, pen, use_light_theme
+from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, use_light_theme
 
 CURVES = (  # key, legend, pen, symbol
     ("none", "no norm (residual only)", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
@@ -31,7 +31,7 @@ class DepthPlot(QWidget):
         self.log_scale.setObjectName("depthLogScale")
         self.log_scale.setToolTip("Show the value axis on a log scale (the toy explosion grows exponentially)")
         self.log_scale.setChecked(True)
-        self.log_scale.toggled.connect(lambda on: self.plot.plotItem.setLogMode(y=on))
+        self.log_scale.toggled.connect(self._on_log_scale)
         top = QHBoxLayout()
         top.addStretch(1)
         top.addWidget(self.log_scale)
@@ -69,7 +69,16 @@ class DepthPlot(QWidget):
             finite = np.isfinite(values) & (values > 0)  # an overflowed layer ends the curve
             layers = np.arange(len(values), dtype=float)
             self._curves[key].setData(layers[finite], values[finite])
-        fit_now(self.plot.plotItem)
+        self._fit()
+
+    def _fit(self) -> None:
+        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
+        layers = max((len(v) - 1 for v in self._data.values()), default=1)
+        fit_view(self.plot.plotItem, layers, values, self.log_scale.isChecked())
+
+    def _on_log_scale(self, on: bool) -> None:
+        self.plot.plotItem.setLogMode(y=on)
+        self._fit()
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""

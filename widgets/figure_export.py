@@ -6,12 +6,13 @@ a QPainter: onto a scaled QImage (PNG), a QSvgGenerator (SVG) or a QPdfWriter (P
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QPoint, QRectF, QSize, QSizeF
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -52,7 +53,28 @@ def export_widget(widget: QWidget, path, scale: float = 2.0, title: str = "NormS
     return path
 
 
+@contextmanager
+def _uncached(widget: QWidget):
+    """Items cached as screen pixmaps (the plots' axes) would be pasted into a figure as bitmaps:
+    draw them afresh, as vectors or at the figure's resolution, while exporting."""
+    cached = [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
+              for item in view.scene().items() if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    modes = [item.cacheMode() for item in cached]
+    for item in cached:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    try:
+        yield
+    finally:
+        for item, mode in zip(cached, modes):
+            item.setCacheMode(mode)
+
+
 def _paint(widget: QWidget, device) -> None:
+    with _uncached(widget):
+        _render(widget, device)
+
+
+def _render(widget: QWidget, device) -> None:
     painter = QPainter(device)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_now, pen, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, use_light_theme
 
 CURVES = (  # key, attribute of StackRun, legend, pen, symbol
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
@@ -51,7 +51,8 @@ class GradPlot(pg.PlotWidget):
             layers = np.arange(1, len(values) + 1, dtype=float)
             ok = np.isfinite(values) & (values > 0)
             curve.setData(layers[ok], values[ok])
-        fit_now(self.plotItem)
+        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
+        fit_view(self.plotItem, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsItem
 
 # Okabe–Ito colours (safe for the common colour-vision deficiencies); each series also differs
 # in line style or marker so that it reads in greyscale.
@@ -23,6 +25,7 @@ def pen(color: str, width: float = 2.0, style=Qt.PenStyle.SolidLine):
 
 
 GRID_COLOR = "#E4E4E4"
+LEFT_AXIS_WIDTH = 64
 
 
 def configure_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
@@ -36,6 +39,15 @@ def configure_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) ->
         axis.setTickPen(pg.mkPen(GRID_COLOR))
         axis.setTextPen(pg.mkPen("k"))
         axis.setZValue(-1)  # the grid lines the axis draws stay behind the data and the legend
+        cache_axis(axis)
+    # A fixed width: when new data changes the tick labels' width, the plot needs no second
+    # layout and paint pass.
+    plot.getAxis("left").setWidth(LEFT_AXIS_WIDTH)
+
+def cache_axis(axis: pg.AxisItem) -> None:
+    """Keep the axis's rendering as a pixmap: replaying its tick labels costs ~1 ms per paint,
+    and most edits leave the axis unchanged (a range change invalidates the cache)."""
+    axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
 def set_title_once(plot: pg.PlotItem, title: str) -> None:
@@ -44,11 +56,25 @@ def set_title_once(plot: pg.PlotItem, title: str) -> None:
         plot.setTitle(title)
 
 
-def fit_now(plot: pg.PlotItem) -> None:
-    """Auto-range to the new data at once: left to the next paint, the range change would
-    trigger a second full repaint."""
-    plot.enableAutoRange()
-    plot.vb.updateAutoRange()
+def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
+    """Show layers 0..x_max and every finite value, with a margin.
+
+    An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
+    asks for a second full repaint of the plot on every update.
+    """
+    values = np.asarray(values, dtype=float)
+    values = values[np.isfinite(values) & (values > 0)] if log_y else values[np.isfinite(values)]
+    if values.size:
+        low, high = float(values.min()), float(values.max())
+        if log_y:
+            low, high = np.log10(low), np.log10(high)
+    else:
+        low, high = (0.0, 1.0)
+    if high - low < 1e-12:
+        low, high = low - 0.5, high + 0.5
+    plot.disableAutoRange()
+    plot.setRange(xRange=(0, max(x_max, 1)), yRange=(low, high), padding=0.06)
+    plot.vb.updateMatrix()  # now, not during the paint (which would then schedule another)
 
 
 def use_light_theme() -> None:

@@ -35,6 +35,7 @@ class RowStatsPlot(pg.PlotWidget):
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
+        self._ticks = None
         configure_plot(self.plotItem, "μ and σ per token", "token (row)", "value")
         self.scene().sigMouseMoved.connect(self._on_hover)
 
@@ -64,7 +65,10 @@ class RowStatsPlot(pg.PlotWidget):
             self._values[field] = heights
             self._bars[field].setOpts(x=x + offset, height=heights, width=0.2)
         step = max(1, len(self._names) // MAX_TICK_LABELS)
-        self.plotItem.getAxis("bottom").setTicks([[(i, self._names[i]) for i in range(0, len(self._names), step)]])
+        ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
+        if ticks != self._ticks:  # new ticks redraw the axis: only when the names change
+            self._ticks = ticks
+            self.plotItem.getAxis("bottom").setTicks(ticks)
         heights = np.concatenate([self._values[field] for field, _, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from engine.compute import Result
-from widgets.plot_style import HEATMAP_COLORMAP, set_title_once, use_light_theme
+from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, set_title_once, use_light_theme
 
 #: The four stages shown per placement: (stage key of engine.block, title).
 PANELS = {
@@ -43,6 +43,11 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
             plot.invertY(True)
             plot.setAspectLocked(False)
             plot.hideButtons()
+            for name in ("left", "bottom"):
+                cache_axis(plot.getAxis(name))
+            if i:  # the token labels are the same for all four: only the first panel shows them
+                plot.getAxis("left").setStyle(showValues=False)
+                plot.getAxis("left").setWidth(8)
             image = pg.ImageItem(axisOrder="row-major")
             image.setColorMap(self._colormap)
             plot.addItem(image)
@@ -55,6 +60,7 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self._stages: list[tuple[str, np.ndarray]] = []
         self._labels: tuple[str, ...] = ()
         self._shown = None
+        self._axes_key = None
         self.scene().sigMouseMoved.connect(self._on_hover)
 
     def show_result(self, result: Result) -> None:
@@ -66,13 +72,17 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self._stages = [(title, np.asarray(result.stages[key], dtype=float)) for key, title in PANELS[s.placement]]
         finite = [m[np.isfinite(m)] for _, m in self._stages]
         limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
+        shape = self._stages[0][1].shape
+        relabel = (shape, s.labels) != self._axes_key  # ticks and ranges only when they change
+        self._axes_key = (shape, s.labels)
         for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
             set_title_once(plot, title)
             image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)
             image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
-            plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
-            plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
-            plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
+            if relabel:
+                plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
+                plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
+                plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
         self._colorbar.setLevels((-limit, limit))
 
     @staticmethod

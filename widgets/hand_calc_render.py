@@ -1,0 +1,188 @@
+"""A HandCalculation written out as rich text (HTML), plain text and LaTeX from one description.
+
+Each formula is built once from parts that know their three spellings (x₁, x<sub>1</sub>, x_{1}),
+so the panel, the clipboard text and the LaTeX never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication
+
+from engine.hand_calculation import HandCalculation
+
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("HandCalculation", text)
+
+
+@dataclass
+class Formula:
+    """A line of mathematics in three spellings."""
+
+    html: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    latex: list[str] = field(default_factory=list)
+
+    def add(self, html: str, text: str | None = None, latex: str | None = None) -> "Formula":
+        self.html.append(html)
+        self.text.append(html if text is None else text)
+        self.latex.append(html if latex is None else latex)
+        return self
+
+    def num(self, value: float, precision: int, parenthesize_negative: bool = False) -> "Formula":
+        plain = f"{value:.{precision}f}"
+        if plain.startswith("-") and float(plain) == 0:
+            plain = plain[1:]
+        pretty = plain.replace("-", "−")
+        if parenthesize_negative and plain.startswith("-"):
+            return self.add(f"({pretty})", f"({pretty})", f"({plain})")
+        return self.add(pretty, pretty, plain)
+
+    def sym(self, html: str, text: str, latex: str) -> "Formula":
+        return self.add(html, text, latex)
+
+    def indexed(self, base_html: str, base_latex: str, index: str) -> "Formula":
+        return self.add(f"{base_html}<sub>{index}</sub>", base_html + index.translate(_SUBSCRIPTS)
+                        if index.isdigit() else f"{base_html}_{index}", f"{base_latex}_{{{index}}}")
+
+
+# Symbols: (html, text, latex)
+MU = ("μ", "μ", r"\mu")
+SIGMA2 = ("σ<sup>2</sup>", "σ²", r"\sigma^2")
+EPS = ("ε", "ε", r"\varepsilon")
+XHAT = ("x̂", "x̂", r"\hat{x}")
+GAMMA = ("γ", "γ", r"\gamma")
+BETA = ("β", "β", r"\beta")
+TIMES = (" × ", " × ", r" \times ")
+SQRT_OPEN = ("√(", "√(", r"\sqrt{")
+SQRT_CLOSE = (")", ")", "}")
+
+
+def shown_indices(n: int, max_terms: int) -> list[int | None]:
+    """Indices of the terms to write out; None marks the ellipsis of a long row."""
+    if n <= max_terms:
+        return list(range(n))
+    head = max_terms - 2
+    return list(range(head)) + [None, n - 2, n - 1]
+
+
+def _vector(f: Formula, values, precision: int, max_terms: int) -> Formula:
+    f.add("[", "[", r"\left[")
+    for k, i in enumerate(shown_indices(len(values), max_terms)):
+        if k:
+            f.add(", ", ", ", ",\\ ")
+        if i is None:
+            f.add("…", "…", r"\dots")
+        else:
+            f.num(values[i], precision)
+    return f.add("]", "]", r"\right]")
+
+
+def _sum_of(f: Formula, values, precision: int, max_terms: int, squared: bool) -> Formula:
+    for k, i in enumerate(shown_indices(len(values), max_terms)):
+        if i is None:
+            f.add(" + … ", " + … ", r" + \dots ")
+            continue
+        value = values[i]
+        if squared:
+            if k:
+                f.add(" + ")
+            f.add("(", "(", "(").num(value, precision).add(")<sup>2</sup>", ")²", ")^2")
+        else:
+            if k:
+                f.add(" − " if value < 0 else " + ", " − " if value < 0 else " + ", " - " if value < 0 else " + ")
+                f.num(abs(value), precision)
+            else:
+                f.num(value, precision)
+    return f
+
+
+@dataclass
+class Step:
+    title: str
+    lines: list[Formula]
+
+
+def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list[Step]:
+    """The four steps of seed 000 §2.3 (or RMSNorm's), written with the calculation's numbers."""
+    n = len(calc.x)
+    p = precision
+    rms = calc.norm == "rms"
+    what = tr("column") if calc.norm == "batch" else tr("row")
+    result = [Step(tr("Step 1 · take the {what} {name}").format(what=what, name=calc.group),
+                   [_vector(Formula().sym("x", "x", "x").add(" = "), calc.x, p, max_terms)])]
+
+    if rms:
+        mean_square = Formula().add("mean(x<sup>2</sup>)", "mean(x²)", r"\overline{x^2}").add(" = (")
+        _sum_of(mean_square, calc.x, p, max_terms, squared=True).add(f") / {n} = ").num(calc.variance, p)
+        root = Formula().add("RMS = ", "RMS = ", r"\mathrm{RMS} = ").sym(*SQRT_OPEN)
+        root.add("mean(x<sup>2</sup>)", "mean(x²)", r"\overline{x^2}").add(" + ").sym(*EPS).sym(*SQRT_CLOSE)
+        root.add(" = ").num(calc.denominator, p)
+        result.append(Step(tr("Step 2 · mean square and RMS"), [mean_square, root]))
+    else:
+        mean = Formula().sym(*MU).add(" = (")
+        _sum_of(mean, calc.x, p, max_terms, squared=False).add(f") / {n} = ").num(calc.mean, p)
+        variance = Formula().sym(*SIGMA2).add(" = (")
+        _sum_of(variance, calc.deviations, p, max_terms, squared=True).add(f") / {n} = ").num(calc.variance, p)
+        sigma = Formula().sym("σ", "σ", r"\sigma").add(" = ").sym(*SQRT_OPEN).sym(*SIGMA2).add(" + ").sym(*EPS)
+        sigma.sym(*SQRT_CLOSE).add(" = ").num(calc.denominator, p)
+        result.append(Step(tr("Step 2 · mean μ and standard deviation σ"), [mean, variance, sigma]))
+
+    lines = []
+    for i in shown_indices(n, max_terms):
+        if i is None:
+            lines.append(Formula().add("⋮", "⋮", r"\vdots"))
+            continue
+        f = Formula().indexed(XHAT[0], XHAT[2], str(i + 1)).add(" = ")
+        if rms:
+            f.num(calc.x[i], p).add(" / ", " / ", r" / ").num(calc.denominator, p)
+        else:
+            f.add("(", "(", "(").num(calc.x[i], p).add(" − ", " − ", " - ").num(calc.mean, p, True)
+            f.add(") / ", ") / ", ") / ").num(calc.denominator, p)
+        lines.append(f.add(" = ").num(calc.x_hat[i], p))
+    lines.append(_vector(Formula().sym(*XHAT).add(" = "), calc.x_hat, p, max_terms))
+    title = tr("Step 3 · divide by the RMS") if rms else tr("Step 3 · subtract μ, divide by σ")
+    result.append(Step(title, lines))
+
+    lines = []
+    for i in shown_indices(n, max_terms):
+        if i is None:
+            lines.append(Formula().add("⋮", "⋮", r"\vdots"))
+            continue
+        f = Formula().indexed("y", "y", str(i + 1)).add(" = ").num(calc.gamma[i], p).sym(*TIMES)
+        f.num(calc.x_hat[i], p, True)
+        if not rms:
+            f.add(" + ").num(calc.beta[i], p, True)
+        lines.append(f.add(" = ").num(calc.y[i], p))
+    lines.append(_vector(Formula().sym("y", "y", "y").add(" = "), calc.y, p, max_terms))
+    title = tr("Step 4 · scale by γ") if rms else tr("Step 4 · scale by γ, shift by β")
+    result.append(Step(title, lines))
+    return result
+
+
+def to_html(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
+    parts = []
+    for step in steps(calc, precision, max_terms):
+        parts.append(f"<h3>{step.title}</h3>")
+        parts.extend(f"<p style='margin-left:12px'>{''.join(line.html)}</p>" for line in step.lines)
+    return "\n".join(parts)
+
+
+def to_text(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
+    blocks = []
+    for step in steps(calc, precision, max_terms):
+        blocks.append("\n".join([step.title] + ["  " + "".join(line.text) for line in step.lines]))
+    return "\n\n".join(blocks) + "\n"
+
+
+def to_latex(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
+    lines = [r"\begin{align*}"]
+    for step in steps(calc, precision, max_terms):
+        lines.append(f"&\\text{{{step.title}}} \\\\")
+        lines.extend("&" + "".join(line.latex) + r" \\" for line in step.lines)
+    lines.append(r"\end{align*}")
+    return "\n".join(lines) + "\n"
