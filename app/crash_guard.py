@@ -7,7 +7,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 log = logging.getLogger("normscope")
@@ -32,9 +32,10 @@ def install_crash_guard(parent: QWidget) -> None:
             return
         details = "".join(traceback.format_exception(kind, error, tb))
         log.error("Unexpected error\n%s", details)
-        box = QMessageBox(QMessageBox.Icon.Critical, "NormScope: unexpected error",
-                          f"{kind.__name__}: {error}\n\nYour data is unchanged. Details were written to "
-                          f"{log_path()}.", QMessageBox.StandardButton.Ok, parent)
+        title = QCoreApplication.translate("CrashGuard", "NormScope: unexpected error")
+        advice = QCoreApplication.translate("CrashGuard", "Your data is unchanged. Details were written to {path}.")
+        box = QMessageBox(QMessageBox.Icon.Critical, title, f"{kind.__name__}: {error}\n\n" + advice.format(
+            path=log_path()), QMessageBox.StandardButton.Ok, parent)
         box.setDetailedText(details)
         box.exec()
 

@@ -95,15 +95,19 @@ class Document(QObject):
         block = np.atleast_2d(np.asarray(block, dtype=float))
         rows, cols = self.array(target).shape
         if row < 0 or col < 0 or row + block.shape[0] > rows or col + block.shape[1] > cols:
-            self.statusMessage.emit(f"The block of {block.shape[0]} × {block.shape[1]} does not fit at row "
-                                    f"{row + 1}, column {col + 1} of a {rows} × {cols} grid.")
+            self.statusMessage.emit(self.tr("The block of {r} × {c} does not fit at row {row}, column {col} of a "
+                                            "{rows} × {cols} grid.").format(r=block.shape[0], c=block.shape[1],
+                                                                             row=row + 1, col=col + 1, rows=rows,
+                                                                             cols=cols))
             return False
         limit = np.finfo(self._scenario.dtype).max
         if not np.all(np.isfinite(block)) or np.any(np.abs(block) > limit):
-            self.statusMessage.emit(f"Refused: every value must be a finite {self._scenario.dtype} number.")
+            self.statusMessage.emit(self.tr("Refused: every value must be a finite {dtype} number.").format(
+                dtype=self._scenario.dtype))
             return False
         if text is None:
-            text = "Edit cell" if block.size == 1 else f"Paste {block.shape[0]} × {block.shape[1]}"
+            text = self.tr("Edit cell") if block.size == 1 else self.tr("Paste {r} × {c}").format(
+                r=block.shape[0], c=block.shape[1])
         self.undo_stack.push(EditCellsCommand(self, target, row, col, block, text))
         return True
 
@@ -112,7 +116,7 @@ class Document(QObject):
         try:
             candidate = self._scenario.replace(**changes)
         except (ValueError, TypeError) as error:
-            self.statusMessage.emit(f"Refused: {error}")
+            self.statusMessage.emit(self.tr("Refused: {reason}").format(reason=error))
             return False
         if candidate == self._scenario:
             return False
@@ -120,47 +124,49 @@ class Document(QObject):
         return True
 
     def set_setting(self, name: str, value) -> bool:
-        return self.set_fields({name: value}, f"Set {name} to {value}", merge_key=name)
+        return self.set_fields({name: value}, self.tr("Set {name} to {value}").format(name=name, value=value),
+                               merge_key=name)
 
     def set_label(self, row: int, label: str) -> bool:
         labels = list(self._scenario.labels)
         labels[row] = label
-        return self.set_fields({"labels": tuple(labels)}, f"Rename token {row + 1} to {label}")
+        return self.set_fields({"labels": tuple(labels)},
+                               self.tr("Rename token {n} to {label}").format(n=row + 1, label=label))
 
     def reset_affine(self) -> bool:
         d = self._scenario.dims
-        return self.set_fields({"gamma": np.ones(d), "beta": np.zeros(d)}, "Reset γ to 1 and β to 0")
+        return self.set_fields({"gamma": np.ones(d), "beta": np.zeros(d)}, self.tr("Reset γ to 1 and β to 0"))
 
     def insert_tokens(self, at: int, count: int = 1) -> bool:
         s = self._scenario
         matrix = np.insert(s.matrix, [at] * count, 0.0, axis=0)
         labels = s.labels[:at] + tuple(f"t{s.tokens + i + 1}" for i in range(count)) + s.labels[at:]
-        return self.set_fields({"matrix": matrix, "labels": labels}, f"Insert {count} token(s)")
+        return self.set_fields({"matrix": matrix, "labels": labels}, self.tr("Insert {n} token(s)").format(n=count))
 
     def remove_tokens(self, rows: list[int]) -> bool:
         s = self._scenario
         keep = [r for r in range(s.tokens) if r not in set(rows)]
         if not keep:
-            self.statusMessage.emit("Refused: the matrix needs at least one token.")
+            self.statusMessage.emit(self.tr("Refused: the matrix needs at least one token."))
             return False
         return self.set_fields({"matrix": s.matrix[keep], "labels": tuple(s.labels[r] for r in keep)},
-                               f"Remove {len(rows)} token(s)")
+                               self.tr("Remove {n} token(s)").format(n=len(rows)))
 
     def insert_dims(self, at: int, count: int = 1) -> bool:
         s = self._scenario
         return self.set_fields(self._dims_changes(
             np.insert(s.matrix, [at] * count, 0.0, axis=1),
             np.insert(s.gamma, [at] * count, 1.0), np.insert(s.beta, [at] * count, 0.0)),
-            f"Insert {count} dimension(s)")
+            self.tr("Insert {n} dimension(s)").format(n=count))
 
     def remove_dims(self, cols: list[int]) -> bool:
         s = self._scenario
         keep = [c for c in range(s.dims) if c not in set(cols)]
         if not keep:
-            self.statusMessage.emit("Refused: the matrix needs at least one dimension.")
+            self.statusMessage.emit(self.tr("Refused: the matrix needs at least one dimension."))
             return False
         return self.set_fields(self._dims_changes(s.matrix[:, keep], s.gamma[keep], s.beta[keep]),
-                               f"Remove {len(cols)} dimension(s)")
+                               self.tr("Remove {n} dimension(s)").format(n=len(cols)))
 
     def _dims_changes(self, matrix, gamma, beta) -> dict:
         changes = {"matrix": matrix, "gamma": gamma, "beta": beta}
@@ -177,7 +183,7 @@ class Document(QObject):
         changes = self._dims_changes(matrix, np.pad(s.gamma, (0, extra_d), constant_values=1.0),
                                      np.pad(s.beta, (0, extra_d)))
         changes["labels"] = labels
-        return self.set_fields(changes, f"Grow to {matrix.shape[0]} × {matrix.shape[1]}")
+        return self.set_fields(changes, self.tr("Grow to {r} × {c}").format(r=matrix.shape[0], c=matrix.shape[1]))
 
     def load_scenario(self, scenario: Scenario, text: str) -> bool:
         """Replace every field (a preset, an opened file) in one undo step."""
@@ -243,7 +249,7 @@ class Document(QObject):
     def _on_stack_failed(self, generation: int, message: str) -> None:
         self._running = False
         if generation == self._generation:
-            self.statusMessage.emit(f"The block simulation failed: {message}")
+            self.statusMessage.emit(self.tr("The block simulation failed: {reason}").format(reason=message))
         if self._pending is not None:
             self._launch()
         else:

@@ -14,11 +14,13 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
+from app.retranslation import TextBinder
 from engine.compute import Result
 from engine.io import FileProblem, atomic_write, load_matrix, save_matrix, vector_candidates
 from engine.session import SUFFIX, parse_session, session_json
 from engine.tables import result_tables, to_csv, to_latex, to_markdown
 from widgets.figure_export import export_widget
+from widgets.plot_style import apply_plot_theme
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -28,15 +30,14 @@ SESSION_FILTER = f"NormScope sessions (*{SUFFIX})"
 MATRIX_FILTER = "Matrices (*.csv *.tsv *.txt *.npy *.npz)"
 VECTOR_FILTER = "Vectors (*.csv *.tsv *.txt *.npy *.safetensors)"
 TABLE_FORMATS = {".csv": to_csv, ".md": to_markdown, ".tex": to_latex}
-TABLE_TITLES = {"normalized": "Normalized matrix", "row_stats": "Row statistics", "depth": "Depth",
-                "grad": "Gradient norms"}
-FIGURE_TITLES = {"row_stats": "μ/σ plot", "depth": "Depth plot", "grad": "Gradient plot", "stages": "Stage heatmaps"}
+TABLES = ("normalized", "row_stats", "depth", "grad")
 
 
 class FileActions(QObject):
-    def __init__(self, window: MainWindow, settings: QSettings):
+    def __init__(self, window: MainWindow, settings: QSettings, texts: TextBinder):
         super().__init__(window)
         self._window = window
+        self._texts = texts
         self._document = window.document
         self._settings = settings
         self.session_path: Path | None = None
@@ -61,7 +62,7 @@ class FileActions(QObject):
         self._document.load_scenario(scenario, f"Open {path.name}")
         self.session_path = path
         self._remember(path)
-        self._status("; ".join([f"Opened {path.name}"] + warnings))
+        self._status("; ".join([self.tr("Opened {name}").format(name=path.name)] + warnings))
         return True
 
     def save_session(self, path) -> bool:
@@ -71,11 +72,11 @@ class FileActions(QObject):
         try:
             atomic_write(path, session_json(self._document.scenario).encode("utf-8"))
         except OSError as error:
-            return self._refuse(f"{path.name} could not be saved: {error}")
+            return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
         self.session_path = path
         self._document.undo_stack.setClean()
         self._remember(path)
-        self._status(f"Saved {path}")
+        self._status(self.tr("Saved {path}").format(path=path))
         return True
 
     def import_matrix(self, path) -> bool:
@@ -88,10 +89,11 @@ class FileActions(QObject):
         changes = {"matrix": matrix, "labels": labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0]))}
         if matrix.shape[1] != s.dims:
             changes.update(gamma=np.ones(matrix.shape[1]), beta=np.zeros(matrix.shape[1]), heads=1)
-        if not self._document.set_fields(changes, f"Import {path.name}"):
+        if not self._document.set_fields(changes, self.tr("Import {name}").format(name=path.name)):
             return False
         self._remember(path)
-        self._status(f"Imported a {matrix.shape[0]} × {matrix.shape[1]} matrix from {path.name}")
+        self._status(self.tr("Imported a {rows} × {cols} matrix from {name}").format(
+            rows=matrix.shape[0], cols=matrix.shape[1], name=path.name))
         return True
 
     def import_vector(self, path, which: str, tensor: str | None = None) -> bool:
@@ -104,10 +106,11 @@ class FileActions(QObject):
         if tensor is None and len(candidates) == 1:
             tensor = next(iter(candidates))
         if tensor not in candidates:
-            return self._refuse(f"{path.name}: choose one of {', '.join(candidates)}")
+            return self._refuse(self.tr("{name}: choose one of {tensors}").format(name=path.name, tensors=", ".join(candidates)))
         symbol = "γ" if which == "gamma" else "β"
-        if self._document.set_fields({which: candidates[tensor]}, f"Import {symbol} from {path.name}"):
-            self._status(f"{symbol} ← {tensor} from {path.name}")
+        if self._document.set_fields({which: candidates[tensor]},
+                                     self.tr("Import {symbol} from {name}").format(symbol=symbol, name=path.name)):
+            self._status(self.tr("{symbol} ← {tensor} from {name}").format(symbol=symbol, tensor=tensor, name=path.name))
             return True
         return False
 
@@ -117,7 +120,7 @@ class FileActions(QObject):
             save_matrix(path, s.matrix, s.labels)
         except (FileProblem, OSError) as error:
             return self._refuse(str(error))
-        self._status(f"Saved the matrix to {path}")
+        self._status(self.tr("Saved the matrix to {path}").format(path=path))
         return True
 
     def export_table(self, name: str, path) -> bool:
@@ -125,27 +128,33 @@ class FileActions(QObject):
         formatter = TABLE_FORMATS.get(path.suffix.lower())
         table = self._tables().get(name)
         if formatter is None or table is None:
-            return self._refuse(f"Can't write the {name} table as {path.suffix or 'a file without a type'}")
+            return self._refuse(self.tr("Can't write a table as {suffix}: use .csv, .md or .tex").format(suffix=path.suffix or "?"))
         try:
             atomic_write(path, formatter(table).encode("utf-8"))
         except OSError as error:
-            return self._refuse(f"{path.name} could not be saved: {error}")
-        self._status(f"Saved {path}")
+            return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
+        self._status(self.tr("Saved {path}").format(path=path))
         return True
 
     def copy_table(self, name: str, formatter) -> None:
         table = self._tables().get(name)
         if table is not None:
             QGuiApplication.clipboard().setText(formatter(table))
-            self._status(f"Copied the {TABLE_TITLES[name].lower()} table")
+            self._status(self.tr("Copied: {table}").format(table=self.table_titles()[name]))
 
     def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
         widget = self._window if name == "window" else self._window.figures()[name]
+        dark = getattr(self._window, "dark", False) and name != "window"
+        if dark:  # figures go on white pages: export plots in the light theme
+            apply_plot_theme(widget, dark=False)
         try:
             export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
             return self._refuse(str(error))
-        self._status(f"Saved {path}")
+        finally:
+            if dark:
+                apply_plot_theme(widget, dark=True)
+        self._status(self.tr("Saved {path}").format(path=path))
         return True
 
     def recent_files(self) -> list[str]:
@@ -153,32 +162,44 @@ class FileActions(QObject):
 
     # --- menu --------------------------------------------------------------------------------------
 
+    def table_titles(self) -> dict[str, str]:
+        return {"normalized": self.tr("Normalized matrix"), "row_stats": self.tr("Row statistics"),
+                "depth": self.tr("Depth"), "grad": self.tr("Gradient norms")}
+
+    def figure_titles(self) -> dict[str, str]:
+        return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
+                "stages": self.tr("Stage heatmaps")}
+
     def build_menu(self, menu: QMenu) -> None:
-        self._action(menu, "&Open session…", self._open_session_dialog, QKeySequence.StandardKey.Open)
-        self._action(menu, "&Save session", self._save_dialog_if_needed, QKeySequence.StandardKey.Save)
-        self._action(menu, "Save session &as…", self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
-        self._recent_menu = menu.addMenu("Open &recent")
+        self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)
+        self._action(menu, lambda: self.tr("&Save session"), self._save_dialog_if_needed, QKeySequence.StandardKey.Save)
+        self._action(menu, lambda: self.tr("Save session &as…"), self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
+        self._recent_menu = self._texts.bind(menu.addMenu(""), lambda: self.tr("Open &recent"))
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
-        self._action(menu, "&Import matrix…", self._import_matrix_dialog, QKeySequence("Ctrl+I"))
-        self._action(menu, "Import &γ…", lambda: self._import_vector_dialog("gamma"))
-        self._action(menu, "Import &β…", lambda: self._import_vector_dialog("beta"))
-        self._action(menu, "Export &matrix…", self._export_matrix_dialog)
+        self._action(menu, lambda: self.tr("&Import matrix…"), self._import_matrix_dialog, QKeySequence("Ctrl+I"))
+        self._action(menu, lambda: self.tr("Import &γ…"), lambda: self._import_vector_dialog("gamma"))
+        self._action(menu, lambda: self.tr("Import &β…"), lambda: self._import_vector_dialog("beta"))
+        self._action(menu, lambda: self.tr("Export &matrix…"), self._export_matrix_dialog)
         menu.addSeparator()
-        tables = menu.addMenu("Export &table")
-        copies = menu.addMenu("&Copy table")
-        for name, title in TABLE_TITLES.items():
-            self._action(tables, f"{title}…", lambda _=False, n=name: self._export_table_dialog(n))
-            self._action(copies, f"{title} as Markdown", lambda _=False, n=name: self.copy_table(n, to_markdown))
-            self._action(copies, f"{title} as LaTeX", lambda _=False, n=name: self.copy_table(n, to_latex))
-        figures = menu.addMenu("Export &plot")
-        for name, title in FIGURE_TITLES.items():
-            self._action(figures, f"{title}…", lambda _=False, n=name: self.export_figure_dialog(n))
-        self._action(menu, "Export &window as PNG…", lambda: self.export_figure_dialog("window"),
+        tables = self._texts.bind(menu.addMenu(""), lambda: self.tr("Export &table"))
+        copies = self._texts.bind(menu.addMenu(""), lambda: self.tr("&Copy table"))
+        for name in TABLES:
+            self._action(tables, lambda n=name: self.table_titles()[n] + "…",
+                         lambda _=False, n=name: self._export_table_dialog(n))
+            self._action(copies, lambda n=name: self.tr("{table} as Markdown").format(table=self.table_titles()[n]),
+                         lambda _=False, n=name: self.copy_table(n, to_markdown))
+            self._action(copies, lambda n=name: self.tr("{table} as LaTeX").format(table=self.table_titles()[n]),
+                         lambda _=False, n=name: self.copy_table(n, to_latex))
+        figures = self._texts.bind(menu.addMenu(""), lambda: self.tr("Export &plot"))
+        for name in self.figure_titles():
+            self._action(figures, lambda n=name: self.figure_titles()[n] + "…",
+                         lambda _=False, n=name: self.export_figure_dialog(n))
+        self._action(menu, lambda: self.tr("Export &window as PNG…"), lambda: self.export_figure_dialog("window"),
                      QKeySequence("Ctrl+E"))
 
-    def _action(self, menu: QMenu, text: str, slot, shortcut=None) -> QAction:
-        action = QAction(text, self._window)
+    def _action(self, menu: QMenu, text, slot, shortcut=None) -> QAction:
+        action = self._texts.bind(QAction(self._window), text)
         if shortcut is not None:
             action.setShortcut(shortcut)
         action.triggered.connect(slot)
@@ -189,9 +210,9 @@ class FileActions(QObject):
         self._recent_menu.clear()
         recent = self.recent_files()
         for path in recent:
-            self._action(self._recent_menu, path, lambda _=False, p=path: self.open_path(p))
+            self._recent_menu.addAction(path).triggered.connect(lambda _=False, p=path: self.open_path(p))
         if not recent:
-            self._recent_menu.addAction("(none)").setEnabled(False)
+            self._recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     # --- dialogs ---------------------------------------------------------------------------------
 
@@ -205,7 +226,7 @@ class FileActions(QObject):
         return path
 
     def _open_session_dialog(self) -> None:
-        if path := self._ask_open("Open session", SESSION_FILTER):
+        if path := self._ask_open(self.tr("Open session"), SESSION_FILTER):
             self.open_session(path)
 
     def _save_dialog_if_needed(self) -> None:
@@ -216,20 +237,21 @@ class FileActions(QObject):
 
     def _save_session_dialog(self) -> None:
         name = (self._document.scenario.name or "session") + SUFFIX
-        if path := self._ask_save("Save session", SESSION_FILTER, name):
+        if path := self._ask_save(self.tr("Save session"), SESSION_FILTER, name):
             self.save_session(path)
 
     def _import_matrix_dialog(self) -> None:
-        if path := self._ask_open("Import token matrix", MATRIX_FILTER):
+        if path := self._ask_open(self.tr("Import token matrix"), MATRIX_FILTER):
             self.import_matrix(path)
 
     def _import_vector_dialog(self, which: str) -> None:
-        if path := self._ask_open(f"Import {'γ' if which == 'gamma' else 'β'}", VECTOR_FILTER):
+        if path := self._ask_open(self.tr("Import {symbol}").format(symbol="γ" if which == "gamma" else "β"),
+                                  VECTOR_FILTER):
             self._import_vector_choosing(path, which)
 
     def ask_and_import_vector(self, path) -> bool:
-        which, ok = QInputDialog.getItem(self._window, "Import vector", f"Use {Path(path).name} as:", ["γ", "β"],
-                                         0, False)
+        which, ok = QInputDialog.getItem(self._window, self.tr("Import vector"),
+                                         self.tr("Use {name} as:").format(name=Path(path).name), ["γ", "β"], 0, False)
         return ok and self._import_vector_choosing(path, "gamma" if which == "γ" else "beta")
 
     def _import_vector_choosing(self, path, which: str) -> bool:
@@ -239,30 +261,31 @@ class FileActions(QObject):
             return self._refuse(str(error))
         tensor = next(iter(candidates))
         if len(candidates) > 1:
-            tensor, ok = QInputDialog.getItem(self._window, "Choose a tensor",
-                                              f"Tensors of length {self._document.scenario.dims}:",
-                                              list(candidates), 0, False)
+            tensor, ok = QInputDialog.getItem(
+                self._window, self.tr("Choose a tensor"),
+                self.tr("Tensors of length {d}:").format(d=self._document.scenario.dims), list(candidates), 0, False)
             if not ok:
                 return False
         return self.import_vector(path, which, tensor)
 
     def _export_matrix_dialog(self) -> None:
-        if path := self._ask_save("Export matrix", MATRIX_FILTER, "matrix.csv"):
+        if path := self._ask_save(self.tr("Export matrix"), MATRIX_FILTER, "matrix.csv"):
             self.export_matrix(path)
 
     def _export_table_dialog(self, name: str) -> None:
-        if path := self._ask_save(f"Export {TABLE_TITLES[name].lower()}",
-                                  "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)", f"{name}.csv"):
+        if path := self._ask_save(self.table_titles()[name], "CSV (*.csv);;Markdown (*.md);;LaTeX (*.tex)",
+                                  f"{name}.csv"):
             self.export_table(name, path)
 
     def export_figure_dialog(self, name: str) -> None:
         filters = "PNG image (*.png)" if name == "window" else "PNG image (*.png);;SVG vector (*.svg);;PDF (*.pdf)"
-        path = self._ask_save("Export figure", filters, f"{name}.png")
+        path = self._ask_save(self.tr("Export figure"), filters, f"{name}.png")
         if not path:
             return
         scale = 1.0
         if path.lower().endswith(".png") and name != "window":
-            choice, ok = QInputDialog.getItem(self._window, "PNG resolution", "Scale:", ["1×", "2×", "3×"], 1, False)
+            choice, ok = QInputDialog.getItem(self._window, self.tr("PNG resolution"), self.tr("Scale:"),
+                                              ["1×", "2×", "3×"], 1, False)
             if not ok:
                 return
             scale = float(choice.rstrip("×"))

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
-                               QWidget)
+                               QSplitter, QTabWidget, QWidget)
 
+from app import language, theme
 from app.autosave import Autosave
 from app.document import Document
 from app.file_actions import FileActions
+from app.presentation import Presentation
+from app.retranslation import TextBinder
+from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
+from widgets.block_flow import BlockFlow
 from widgets.controls_panel import ControlsPanel
 from widgets.depth_plot import DepthPlot
 from widgets.grad_plot import GradPlot
+from widgets.grouping_view import GroupingView
+from widgets.hand_calc_panel import HandCalcPanel
 from widgets.matrix_view import MatrixView
 from widgets.plot_style import use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.stage_heatmaps import StageHeatmaps
+from widgets.stage_table import StageTable
 
 #: Settings remembered between runs (the matrix itself is not: it comes from the preset).
 REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
@@ -34,7 +42,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self._settings = settings if settings is not None else QSettings()
         self.document = Document(scenario if scenario is not None else self._initial_scenario(preset), self)
-        self.setWindowTitle(f"NormScope — {PRESETS[preset].display_name if scenario is None else scenario.name}")
+        self._texts = TextBinder()
+        self._title_preset = preset if scenario is None else None
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -43,41 +52,67 @@ class MainWindow(QMainWindow):
         self.depth_plot = DepthPlot()
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
-        self._views = (self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps)
+        self.hand_calc = HandCalcPanel()
+        self.block_flow = BlockFlow()
+        self.stage_table = StageTable()
+        self.grouping_view = GroupingView()
+        self._views = (self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc,
+                       self.block_flow, self.grouping_view)
+        self.block_flow.stageSelected.connect(lambda key: self.stage_table.show_stage(self.document.result, key))
 
         plots = QWidget()
         grid = QGridLayout(plots)
         grid.setContentsMargins(4, 4, 4, 4)
         # Three line plots side by side above the four stage heatmaps, which need the width.
-        for col, view in enumerate(self._views[:3]):
+        for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
             view.setMinimumSize(240, 200)
             grid.addWidget(view, 0, col)
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.setRowStretch(0, 3)
         grid.setRowStretch(1, 2)
-        self.setCentralWidget(plots)
+        block = QSplitter(Qt.Orientation.Horizontal)
+        block.addWidget(self.block_flow)
+        block.addWidget(self.stage_table)
+        block.setSizes([420, 600])
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("centralTabs")
+        self._tab_titles = [lambda: self.tr("Plots"), lambda: self.tr("Block flow"), lambda: self.tr("LN vs BN groups")]
+        for page in (plots, block, self.grouping_view):
+            self.tabs.addTab(page, "")
+        self.setCentralWidget(self.tabs)
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
         self._docks = [
-            self._add_dock("Tokens", "tokensDock", self.token_grid, Qt.DockWidgetArea.LeftDockWidgetArea),
-            self._add_dock("γ / β", "affineDock", self.affine_grid, Qt.DockWidgetArea.LeftDockWidgetArea),
-            self._add_dock("Settings", "settingsDock", self.controls, Qt.DockWidgetArea.LeftDockWidgetArea),
+            self._add_dock(lambda: self.tr("Tokens"), "tokensDock", self.token_grid, left),
+            self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
+            self._add_dock(lambda: self.tr("Settings"), "settingsDock", self.controls, left),
+            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self.hand_calc, left),
         ]
-        self.files = FileActions(self, self._settings)
+        self.tabifyDockWidget(self._docks[2], self._docks[3])
+        self.token_grid.selectionModel().currentChanged.connect(
+            lambda current, _: self.hand_calc.select(current.row(), current.column()))
+        self.files = FileActions(self, self._settings, self._texts)
         self.autosave = Autosave(self.document, Autosave.beside(self._settings.fileName()), self)
+        self.language = language.Language(self)
+        self.presentation = Presentation(self)
         self._build_menus()
         self._build_status_bar()
         self._replace_plot_export_menus()
         self.setAcceptDrops(True)
+        self.retranslate()
 
         self.document.resultChanged.connect(self.show_result)
         self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
         self.document.busyChanged.connect(self._on_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
-        self.resizeDocks(self._docks, [320, 110, 330], Qt.Orientation.Vertical)
+        self.resizeDocks(self._docks[:3], [320, 110, 330], Qt.Orientation.Vertical)
+        self._docks[2].raise_()
         self._default_state = self.saveState()
         self._restore_layout()
         if self.document.result is not None:
             self.show_result(self.document.result)
+        self.set_theme(str(self._settings.value("ui/theme", "system")))
+        self.set_language(str(self._settings.value("ui/language", "system")))
 
     # --- construction --------------------------------------------------------------------------
 
@@ -94,75 +129,136 @@ class MainWindow(QMainWindow):
         except (ValueError, TypeError):
             return scenario  # stale or foreign settings never block the start
 
-    def _add_dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
+    def _add_dock(self, title, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = self._texts.bind(QDockWidget(self), title)
         dock.setObjectName(name)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
 
+    def _action(self, menu, text, slot, shortcut=None, name: str | None = None) -> QAction:
+        action = self._texts.bind(QAction(self), text)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        if name:
+            action.setObjectName(name)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&File"))
         self.files.build_menu(file_menu)
         file_menu.addSeparator()
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
+        self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        edit_menu = bar.addMenu("&Edit")
-        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
+        undo = self.document.undo_stack.createUndoAction(self)
         undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo = self.document.undo_stack.createRedoAction(self)
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
         edit_menu.addActions([undo, redo])
         edit_menu.addSeparator()
-        reset = QAction("Reset γ to 1 and β to 0", self)
-        reset.triggered.connect(self.document.reset_affine)
-        edit_menu.addAction(reset)
+        self._action(edit_menu, lambda: self.tr("Reset γ to 1 and β to 0"), self.document.reset_affine)
 
-        preset_menu = bar.addMenu("&Presets")
-        for preset in PRESETS.values():
-            action = QAction(preset.display_name, self)
-            action.setObjectName(f"preset_{preset.id}")
-            action.triggered.connect(lambda _=False, p=preset: self.load_preset(p.id))
-            preset_menu.addAction(action)
+        preset_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Presets"))
+        for preset_id in PRESETS:
+            self._action(preset_menu, lambda p=preset_id: self.preset_name(p),
+                         lambda _=False, p=preset_id: self.load_preset(p), name=f"preset_{preset_id}")
 
-        view_menu = bar.addMenu("&View")
+        view_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&View"))
         for dock in self._docks:
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
-        restore = QAction("Restore default layout", self)
-        restore.triggered.connect(lambda: self.restoreState(self._default_state))
-        view_menu.addAction(restore)
+        self.presentation_action = self._action(view_menu, lambda: self.tr("&Presentation mode"),
+                                                self.presentation.set_enabled, QKeySequence("F11"), "presentationMode")
+        self.presentation_action.setCheckable(True)
+        self._choice_menu(view_menu, lambda: self.tr("&Theme"), "theme", {
+            "system": lambda: self.tr("Follow the system"), "light": lambda: self.tr("Light"),
+            "dark": lambda: self.tr("Dark")}, self.set_theme)
+        self._choice_menu(view_menu, lambda: self.tr("&Language"), "language", {
+            "system": lambda: self.tr("Follow the system"), "en": lambda: "English",
+            "zh_CN": lambda: "简体中文"}, self.set_language)
+        view_menu.addSeparator()
+        self._action(view_menu, lambda: self.tr("Restore default layout"),
+                     lambda: self.restoreState(self._default_state))
 
-        help_menu = bar.addMenu("&Help")
-        about = QAction("About NormScope", self)
-        about.triggered.connect(lambda: QMessageBox.about(
-            self, "About NormScope",
-            "NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"
-            "Numbers follow PyTorch's semantics; edit any cell and every plot follows."))
-        help_menu.addAction(about)
+        help_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Help"))
+        self._action(help_menu, lambda: self.tr("About NormScope"), lambda: QMessageBox.about(
+            self, self.tr("About NormScope"),
+            self.tr("NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"
+                    "Numbers follow PyTorch's semantics; edit any cell and every plot follows.")))
+
+    def _choice_menu(self, parent, title, key: str, choices: dict, apply) -> None:
+        menu = self._texts.bind(parent.addMenu(""), title)
+        group = QActionGroup(self)
+        self._choice_actions = getattr(self, "_choice_actions", {})
+        for value, text in choices.items():
+            action = self._action(menu, text, lambda _=False, v=value: apply(v), name=f"{key}_{value}")
+            action.setCheckable(True)
+            group.addAction(action)
+            self._choice_actions[(key, value)] = action
+
+    def preset_name(self, preset_id: str) -> str:
+        names = {"xian": self.tr("今天西安的天气怎么样 (6 × 4)"), "apple": self.tr("我 吃 苹果 (5 × 4)"),
+                 "random": self.tr("Random hidden states (128 × 768)"), "large": self.tr("Large (2048 × 4096)")}
+        return names.get(preset_id, PRESETS[preset_id].display_name)
+
+    def set_language(self, choice: str) -> None:
+        """Switch the UI language at once ("system", "en" or "zh_CN"), and remember it."""
+        self.language.apply(choice)
+        self._settings.setValue("ui/language", choice)
+        self._check_choice("language", choice)
+
+    def set_theme(self, choice: str) -> None:
+        """Light, dark, or following the system; plots follow."""
+        self.dark = theme.apply_theme(choice, self)
+        self._settings.setValue("ui/theme", choice)
+        self._check_choice("theme", choice)
+
+    def _check_choice(self, key: str, value: str) -> None:
+        action = self._choice_actions.get((key, value))
+        if action is not None:
+            action.setChecked(True)
+
+    def retranslate(self) -> None:
+        self._texts.apply()
+        name = self.preset_name(self._title_preset) if self._title_preset else self.document.scenario.name
+        self.setWindowTitle(f"NormScope — {name}")
+        self._busy.setToolTip(self.tr("Simulating the stacked blocks"))
+        self._busy_label.setText(self.tr("Computing the block simulation…"))
+        for action in self._export_actions:
+            action.setText(self.tr("Export…"))
+        for index, title in enumerate(self._tab_titles):
+            self.tabs.setTabText(index, title())
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _replace_plot_export_menus(self) -> None:
         # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.
+        self._export_actions = []
         for name, widget in self.figures().items():
             view = widget.plot if isinstance(widget, DepthPlot) else widget
-            action = QAction("Export…", self)
+            action = QAction(self)
             action.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
             view.scene().contextMenu = [action]
+            self._export_actions.append(action)
 
     def offer_recovery(self) -> None:
         """After a crash, offer the autosaved session left behind."""
         if not self.autosave.has_recovery():
             return
         answer = QMessageBox.question(
-            self, "Restore unsaved work?",
-            "NormScope did not close normally last time. Restore the work it autosaved?")
+            self, self.tr("Restore unsaved work?"),
+            self.tr("NormScope did not close normally last time. Restore the work it autosaved?"))
         problem = self.autosave.restore() if answer == QMessageBox.StandardButton.Yes else None
         if problem:
-            self.statusBar().showMessage(f"The autosaved work could not be restored: {problem}", 15_000)
+            self.statusBar().showMessage(
+                self.tr("The autosaved work could not be restored: {problem}").format(problem=problem), 15_000)
 
     def dragEnterEvent(self, event) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -178,9 +274,8 @@ class MainWindow(QMainWindow):
         self._busy = QProgressBar()
         self._busy.setRange(0, 0)
         self._busy.setMaximumWidth(160)
-        self._busy.setToolTip("Simulating the stacked blocks")
         self._busy.hide()
-        self._busy_label = QLabel("Computing the block simulation…")
+        self._busy_label = QLabel()
         self._busy_label.hide()
         self.statusBar().addPermanentWidget(self._busy_label)
         self.statusBar().addPermanentWidget(self._busy)
@@ -197,14 +292,29 @@ class MainWindow(QMainWindow):
                 "stages": self.stage_heatmaps}
 
     def load_preset(self, preset_id: str) -> None:
-        if self.document.load_scenario(load_preset(preset_id), f"Load preset {preset_id}"):
-            self.setWindowTitle(f"NormScope — {PRESETS[preset_id].display_name}")
+        if self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(name=preset_id)):
+            self._title_preset = preset_id
+            self.setWindowTitle(f"NormScope — {self.preset_name(preset_id)}")
 
     def show_result(self, result) -> None:
         for view in self._views:
             view.show_result(result)
-        if result.messages:
-            self.statusBar().showMessage(" ".join(result.messages), 15_000)
+        self.stage_table.show_stage(result, self.block_flow.selected_stage())
+        notes = self.result_notes(result)
+        if notes:
+            self.statusBar().showMessage(" ".join(notes), 15_000)
+
+    def result_notes(self, result) -> list[str]:
+        """The Result's messages (why something is shown otherwise than asked) in the UI language."""
+        s, notes = result.scenario, []
+        if result.norm.message:
+            notes.append(self.tr("BatchNorm can't normalize a single token in training mode (its batch variance "
+                                 "is 0); showing eval mode, which uses the running statistics."))
+        if result.depth_message:
+            notes.append(self.tr("Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of "
+                                 "weights (limit {limit:.0f} GiB).").format(
+                layers=s.layers, d=s.dims, need=stack_weight_bytes(s) / 2**30, limit=STACK_WEIGHT_LIMIT_BYTES / 2**30))
+        return notes
 
     def _on_busy(self, busy: bool) -> None:
         if busy:

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLineEdit, QSpinBox,
+from PySide6.QtCore import QEvent, QSignalBlocker
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
                                QWidget)
 
 from app.document import Document
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
 
-NORM_CHOICES = (("LayerNorm", "layer"), ("RMSNorm", "rms"), ("BatchNorm", "batch"), ("None", "none"))
-PLACEMENT_CHOICES = (("Pre-Norm  x + F(N(x))", "pre"), ("Post-Norm  N(x + F(x))", "post"))
-BN_MODE_CHOICES = (("train (batch statistics)", True), ("eval (running statistics)", False))
-ACTIVATION_CHOICES = (("ReLU", "relu"), ("GELU", "gelu"), ("SwiGLU", "swiglu"))
+#: field -> (objectName, values); the texts shown for them come from ``_texts``.
+COMBOS = {
+    "norm": ("normKind", ("layer", "rms", "batch", "none")),
+    "placement": ("placement", ("pre", "post")),
+    "bn_training": ("bnMode", (True, False)),
+    "activation": ("activation", ("relu", "gelu", "swiglu")),
+}
+#: field -> (objectName, widget class, minimum, maximum, step, decimals)
+SPINS = {
+    "layers": ("layers", QSpinBox, 1, 128, 1, None),
+    "bn_momentum": ("bnMomentum", QDoubleSpinBox, 0.0, 1.0, 0.05, 3),
+    "heads": ("heads", QSpinBox, 1, 64, 1, None),
+    "seed": ("seed", QSpinBox, 0, 2**31 - 1, 1, None),
+    "toy_a": ("toyA", QDoubleSpinBox, -10.0, 10.0, 0.1, 3),
+    "toy_b": ("toyB", QDoubleSpinBox, -10.0, 10.0, 0.1, 3),
+}
+ORDER = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation", "heads", "causal",
+         "seed", "toy_a", "toy_b")
 
 
 class ControlsPanel(QWidget):
@@ -23,74 +37,96 @@ class ControlsPanel(QWidget):
         super().__init__(parent)
         self._document = document
         form = QFormLayout(self)
+        self._labels: dict[str, QLabel] = {}
         self._combos: dict[str, QComboBox] = {}
         self._spins: dict[str, QSpinBox | QDoubleSpinBox] = {}
-
-        self._add_combo(form, "norm", "normKind", "Norm", NORM_CHOICES,
-                        "LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)")
-        self._add_combo(form, "placement", "placement", "Placement", PLACEMENT_CHOICES,
-                        "Where the norm sits relative to the residual connection")
         self.epsilon = QLineEdit()
         self.epsilon.setObjectName("epsilon")
         self.epsilon.setAccessibleName("epsilon")
-        self.epsilon.setToolTip("ε, added to the variance inside the square root (PyTorch's default 1e-5)")
         self.epsilon.editingFinished.connect(self._on_epsilon)
-        form.addRow("ε", self.epsilon)
-        self._add_spin(form, "layers", "layers", "Layers N", QSpinBox(), 1, 128,
-                       "Number of stacked blocks in the depth and gradient plots")
-        self._add_combo(form, "bn_training", "bnMode", "BatchNorm mode", BN_MODE_CHOICES,
-                        "Training normalizes with the batch's statistics; eval with the running ones")
-        self._add_spin(form, "bn_momentum", "bnMomentum", "BN momentum", QDoubleSpinBox(), 0.0, 1.0,
-                       "running = (1 − momentum) · running + momentum · batch", step=0.05, decimals=3)
-        self._add_combo(form, "activation", "activation", "FFN activation", ACTIVATION_CHOICES,
-                        "The feed-forward network's non-linearity")
-        self._add_spin(form, "heads", "heads", "Attention heads", QSpinBox(), 1, 64,
-                       "Number of attention heads; must divide the number of dimensions")
-        self.causal = QCheckBox("Causal mask")
+        self.causal = QCheckBox()
         self.causal.setObjectName("causal")
-        self.causal.setToolTip("Each token attends only to itself and earlier tokens, as in a decoder")
         self.causal.toggled.connect(lambda on: document.set_setting("causal", on))
-        form.addRow("", self.causal)
-        self._add_spin(form, "seed", "seed", "Random seed", QSpinBox(), 0, 2**31 - 1,
-                       "Seed of the stacked blocks' random weights")
-        self._add_spin(form, "toy_a", "toyA", "Toy a", QDoubleSpinBox(), -10.0, 10.0,
-                       "The seed's toy explosion: v ← a·v + b per layer", step=0.1, decimals=3)
-        self._add_spin(form, "toy_b", "toyB", "Toy b", QDoubleSpinBox(), -10.0, 10.0,
-                       "The seed's toy explosion: v ← a·v + b per layer", step=0.1, decimals=3)
+        for field in ORDER:
+            self._labels[field] = QLabel()
+            form.addRow(self._labels[field], self._make_editor(field))
         document.scenarioChanged.connect(self.show_scenario)
+        self.retranslate()
         self.show_scenario(document.scenario)
 
-    def _add_combo(self, form, field, object_name, label, choices, tip) -> None:
-        combo = QComboBox()
-        combo.setObjectName(object_name)
-        combo.setAccessibleName(object_name)
-        combo.setToolTip(tip)
-        for text, value in choices:
-            combo.addItem(text, value)
-        combo.activated.connect(lambda i: self._document.set_setting(field, combo.itemData(i)))
-        form.addRow(label, combo)
-        self._combos[field] = combo
-
-    def _add_spin(self, form, field, object_name, label, spin, low, high, tip, step=1, decimals=None) -> None:
-        spin.setObjectName(object_name)
-        spin.setAccessibleName(object_name)
-        spin.setToolTip(tip)
+    def _make_editor(self, field: str) -> QWidget:
+        if field == "eps":
+            return self.epsilon
+        if field == "causal":
+            return self.causal
+        if field in COMBOS:
+            name, values = COMBOS[field]
+            combo = QComboBox()
+            combo.setObjectName(name)
+            combo.setAccessibleName(name)
+            for value in values:
+                combo.addItem("", value)
+            combo.activated.connect(lambda i, f=field, c=combo: self._document.set_setting(f, c.itemData(i)))
+            self._combos[field] = combo
+            return combo
+        name, cls, low, high, step, decimals = SPINS[field]
+        spin = cls()
+        spin.setObjectName(name)
+        spin.setAccessibleName(name)
         spin.setRange(low, high)
         spin.setSingleStep(step)
         if decimals is not None:
             spin.setDecimals(decimals)
         spin.setKeyboardTracking(False)  # one change when typing ends, not one per keystroke
-        spin.valueChanged.connect(lambda v: self._document.set_setting(field, v))
-        form.addRow(label, spin)
+        spin.valueChanged.connect(lambda v, f=field: self._document.set_setting(f, v))
         self._spins[field] = spin
+        return spin
+
+    def _texts(self) -> dict:
+        """field -> (label, tooltip, {value: item text}) in the current language."""
+        return {
+            "norm": (self.tr("Norm"), self.tr("LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)"),
+                     {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": self.tr("None")}),
+            "placement": (self.tr("Placement"), self.tr("Where the norm sits relative to the residual connection"),
+                          {"pre": self.tr("Pre-Norm  x + F(N(x))"), "post": self.tr("Post-Norm  N(x + F(x))")}),
+            "eps": ("ε", self.tr("ε, added to the variance inside the square root (PyTorch's default 1e-5)"), {}),
+            "layers": (self.tr("Layers N"), self.tr("Number of stacked blocks in the depth and gradient plots"), {}),
+            "bn_training": (self.tr("BatchNorm mode"), self.tr("Training normalizes with the batch's statistics; eval with the running ones"),
+                            {True: self.tr("train (batch statistics)"), False: self.tr("eval (running statistics)")}),
+            "bn_momentum": (self.tr("BN momentum"), self.tr("running = (1 − momentum) · running + momentum · batch"), {}),
+            "activation": (self.tr("FFN activation"), self.tr("The feed-forward network's non-linearity"),
+                           {"relu": "ReLU", "gelu": "GELU", "swiglu": "SwiGLU"}),
+            "heads": (self.tr("Attention heads"), self.tr("Number of attention heads; must divide the number of dimensions"), {}),
+            "causal": ("", self.tr("Each token attends only to itself and earlier tokens, as in a decoder"), {}),
+            "seed": (self.tr("Random seed"), self.tr("Seed of the stacked blocks' random weights"), {}),
+            "toy_a": (self.tr("Toy a"), self.tr("The seed's toy explosion: v ← a·v + b per layer"), {}),
+            "toy_b": (self.tr("Toy b"), self.tr("The seed's toy explosion: v ← a·v + b per layer"), {}),
+        }
+
+    def retranslate(self) -> None:
+        for field, (label, tip, items) in self._texts().items():
+            self._labels[field].setText(label)
+            editor = self._combos.get(field) or self._spins.get(field) or (
+                self.epsilon if field == "eps" else self.causal)
+            editor.setToolTip(tip)
+            if field in self._combos:
+                combo = self._combos[field]
+                for i in range(combo.count()):
+                    combo.setItemText(i, items[combo.itemData(i)])
+        self.causal.setText(self.tr("Causal mask"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def _on_epsilon(self) -> None:
         try:
             eps = parse_number(self.epsilon.text())
             if eps < 0:
-                raise ValueError("ε must be ≥ 0")
+                raise ValueError(self.tr("ε must be ≥ 0"))
         except ValueError as error:
-            self._document.statusMessage.emit(f"ε refused: {error}")
+            self._document.statusMessage.emit(self.tr("ε refused: {error}").format(error=error))
             self.epsilon.setText(format_number(self._document.scenario.eps))
             return
         self._document.set_setting("eps", eps)

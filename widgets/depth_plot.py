@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, use_light_theme
+from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, set_legend,
+                                set_title_once, use_light_theme)
 
-CURVES = (  # key, legend, pen, symbol
-    ("none", "no norm (residual only)", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
-    ("pre", "Pre-Norm", pen(BLUE, 2.5), "o"),
-    ("post", "Post-Norm", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
-    ("toy", "toy v ← a·v + b (explodes)", pen(RED, 2.5, Qt.PenStyle.DashLine), "t"),
-    ("toy_normalized", "toy with a norm (stable)", pen(GREEN, 2.5), "d"),
+CURVES = (  # key, pen, symbol
+    ("none", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
+    ("pre", pen(BLUE, 2.5), "o"),
+    ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
+    ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine), "t"),
+    ("toy_normalized", pen(GREEN, 2.5), "d"),
 )
 
 
@@ -27,9 +28,8 @@ class DepthPlot(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setObjectName("depthPlot")
         self.plot.setAccessibleName("depthPlot")
-        self.log_scale = QCheckBox("Log scale")
+        self.log_scale = QCheckBox()
         self.log_scale.setObjectName("depthLogScale")
-        self.log_scale.setToolTip("Show the value axis on a log scale (the toy explosion grows exponentially)")
         self.log_scale.setChecked(True)
         self.log_scale.toggled.connect(self._on_log_scale)
         top = QHBoxLayout()
@@ -39,17 +39,38 @@ class DepthPlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.plot)
-        configure_plot(self.plot.plotItem, "Value size by depth", "layer", "RMS of the hidden state")
+        configure_plot(self.plot.plotItem, "", "", "")
         self.plot.plotItem.addLegend(offset=(10, 10), brush=(255, 255, 255, 220))
         self.plot.plotItem.setLogMode(y=True)
         self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {
-            key: self.plot.plot([], [], pen=p, symbol=symbol, symbolSize=6, symbolBrush=p.color(), name=name)
-            for key, name, p, symbol in CURVES
+            key: self.plot.plot([], [], pen=p, symbol=symbol, symbolSize=6, symbolBrush=p.color())
+            for key, p, symbol in CURVES
         }
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
+        self.retranslate()
+
+    def _curve_names(self) -> dict[str, str]:
+        return {"none": self.tr("no norm (residual only)"), "pre": self.tr("Pre-Norm"),
+                "post": self.tr("Post-Norm"), "toy": self.tr("toy v ← a·v + b (explodes)"),
+                "toy_normalized": self.tr("toy with a norm (stable)")}
+
+    def retranslate(self) -> None:
+        item = self.plot.plotItem
+        set_title_once(item, self.tr("Value size by depth"))
+        item.setLabel("bottom", self.tr("layer"))
+        item.setLabel("left", self.tr("RMS of the hidden state"))
+        names = self._curve_names()
+        set_legend(item, [(self._curves[key], names[key]) for key, _, _ in CURVES])
+        self.log_scale.setText(self.tr("Log scale"))
+        self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
         profile = result.depth
@@ -89,8 +110,9 @@ class DepthPlot(QWidget):
             return
         layer = int(round(self.plot.plotItem.vb.mapSceneToView(pos).x()))
         if 0 <= layer < len(self._data["pre"]):
-            parts = [f"{name}: {self._data[key][layer]:.4g}" for key, name, _, _ in CURVES]
-            self.plot.setToolTip(f"layer {layer}\n" + "\n".join(parts))
+            names = self._curve_names()
+            parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _, _ in CURVES]
+            self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
 
 
 if __name__ == "__main__":

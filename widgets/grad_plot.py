@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once, use_light_theme
 
-CURVES = (  # key, attribute of StackRun, legend, pen, symbol
+CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen, symbol
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
     ("post", "weight_grad", "Post-Norm ‖∂L/∂W‖", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
     ("pre", "input_grad", "Pre-Norm ‖∂L/∂x‖", pen(BLUE, 1.5, Qt.PenStyle.DotLine), "t"),
@@ -24,7 +24,7 @@ class GradPlot(pg.PlotWidget):
         super().__init__(parent)
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
-        configure_plot(self.plotItem, "Gradient norms at initialization", "layer", "gradient norm")
+        configure_plot(self.plotItem, "", "", "")
         self.plotItem.addLegend(offset=(-10, -10), brush=(255, 255, 255, 220))
         self.plotItem.setLogMode(y=True)
         self.plotItem.getAxis("left").enableAutoSIPrefix(False)
@@ -35,6 +35,17 @@ class GradPlot(pg.PlotWidget):
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        set_title_once(self.plotItem, self.tr("Gradient norms at initialization"))
+        self.plotItem.setLabel("bottom", self.tr("layer"))
+        self.plotItem.setLabel("left", self.tr("gradient norm"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
         profile = result.depth
@@ -64,7 +75,7 @@ class GradPlot(pg.PlotWidget):
         layer = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
         if 1 <= layer <= len(next(iter(self._data.values()))):
             lines = [f"{name}: {values[layer - 1]:.4g}" for name, values in self._data.items()]
-            self.setToolTip(f"layer {layer}\n" + "\n".join(lines))
+            self.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(lines))
 
 
 if __name__ == "__main__":

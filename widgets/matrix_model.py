@@ -71,9 +71,8 @@ class ArrayTableModel(QAbstractTableModel):
         try:
             number = parse_number(str(value), self._document.scenario.dtype)
         except ValueError as error:
-            self._document.statusMessage.emit(
-                f"Cell {self.headerData(index.row(), Qt.Orientation.Vertical)}, d{index.column() + 1} refused: {error}"
-            )
+            self._document.statusMessage.emit(self.tr("Cell {token}, d{dim} refused: {reason}").format(
+                token=self.headerData(index.row(), Qt.Orientation.Vertical), dim=index.column() + 1, reason=error))
             return False
         if number == self._array[index.row(), index.column()]:
             return False

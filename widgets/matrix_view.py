@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QMessageBox, QTableView
 
 from app.document import Document
+from app.retranslation import TextBinder
 from engine.table_text import format_block, parse_block
 from widgets.matrix_model import ArrayTableModel
 
@@ -26,22 +27,33 @@ class MatrixView(QTableView):
         self.verticalHeader().setDefaultSectionSize(24)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ContiguousSelection)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self._add_action("Copy", QKeySequence.StandardKey.Copy, self.copy_selection)
-        self._add_action("Paste", QKeySequence.StandardKey.Paste, self.paste)
+        self._texts = TextBinder()
+        self._add_action(lambda: self.tr("Copy"), QKeySequence.StandardKey.Copy, self.copy_selection)
+        self._add_action(lambda: self.tr("Paste"), QKeySequence.StandardKey.Paste, self.paste)
         if target == "matrix":
             self.verticalHeader().sectionDoubleClicked.connect(self._rename_token)
-            self.verticalHeader().setToolTip("Double-click a token to rename it")
-            self._add_action("Insert token above", None, lambda: self._insert_tokens(0))
-            self._add_action("Insert token below", None, lambda: self._insert_tokens(1))
-            self._add_action("Remove selected tokens", None, self._remove_tokens)
-            self._add_action("Insert dimension left", None, lambda: self._insert_dims(0))
-            self._add_action("Insert dimension right", None, lambda: self._insert_dims(1))
-            self._add_action("Remove selected dimensions", None, self._remove_dims)
+            self._add_action(lambda: self.tr("Insert token above"), None, lambda: self._insert_tokens(0))
+            self._add_action(lambda: self.tr("Insert token below"), None, lambda: self._insert_tokens(1))
+            self._add_action(lambda: self.tr("Remove selected tokens"), None, self._remove_tokens)
+            self._add_action(lambda: self.tr("Insert dimension left"), None, lambda: self._insert_dims(0))
+            self._add_action(lambda: self.tr("Insert dimension right"), None, lambda: self._insert_dims(1))
+            self._add_action(lambda: self.tr("Remove selected dimensions"), None, self._remove_dims)
         else:
-            self._add_action("Reset γ to 1 and β to 0", None, document.reset_affine)
+            self._add_action(lambda: self.tr("Reset γ to 1 and β to 0"), None, document.reset_affine)
+        self.retranslate()
 
-    def _add_action(self, text: str, shortcut, slot) -> QAction:
-        action = QAction(text, self)
+    def retranslate(self) -> None:
+        self._texts.apply()
+        if self.target == "matrix":
+            self.verticalHeader().setToolTip(self.tr("Double-click a token to rename it"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _add_action(self, text, shortcut, slot) -> QAction:
+        action = self._texts.bind(QAction(self), text)
         if shortcut is not None:
             action.setShortcut(shortcut)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -74,7 +86,7 @@ class MatrixView(QTableView):
         try:
             block = parse_block(text, self._document.scenario.dtype)
         except ValueError as error:
-            self._document.statusMessage.emit(f"Paste refused: {error}")
+            self._document.statusMessage.emit(self.tr("Paste refused: {reason}").format(reason=error))
             return False
         current = self.currentIndex()
         row, col = (current.row(), current.column()) if current.isValid() else (0, 0)
@@ -82,12 +94,12 @@ class MatrixView(QTableView):
         need_rows, need_cols = row + block.shape[0], col + block.shape[1]
         if need_rows > rows or need_cols > cols:
             if self.target != "matrix" and need_rows > rows:
-                self._document.statusMessage.emit("Paste refused: the γ/β grid has two rows.")
+                self._document.statusMessage.emit(self.tr("Paste refused: the γ/β grid has two rows."))
                 return False
             if not self._confirm_growth(need_rows, need_cols, rows, cols):
                 return False
             stack = self._document.undo_stack
-            stack.beginMacro(f"Paste {block.shape[0]} × {block.shape[1]} and grow")
+            stack.beginMacro(self.tr("Paste {r} × {c} and grow").format(r=block.shape[0], c=block.shape[1]))
             grown = self._document.grow_to(need_rows if self.target == "matrix" else 0, need_cols)
             ok = self._document.set_cells(self.target, row, col, block)
             stack.endMacro()
@@ -96,15 +108,16 @@ class MatrixView(QTableView):
 
     def _confirm_growth(self, need_rows: int, need_cols: int, rows: int, cols: int) -> bool:
         answer = QMessageBox.question(
-            self, "Grow the matrix?",
-            f"The pasted block reaches {need_rows} × {need_cols}, beyond the {rows} × {cols} grid. "
-            "Grow the matrix (new cells 0, new γ 1, new β 0)?",
+            self, self.tr("Grow the matrix?"),
+            self.tr("The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. "
+                    "Grow the matrix (new cells 0, new γ 1, new β 0)?").format(
+                nr=need_rows, nc=need_cols, rows=rows, cols=cols),
         )
         return answer == QMessageBox.StandardButton.Yes
 
     def _rename_token(self, row: int) -> None:
         old = self.model().headerData(row, Qt.Orientation.Vertical)
-        label, ok = QInputDialog.getText(self, "Rename token", "Token label:", text=old)
+        label, ok = QInputDialog.getText(self, self.tr("Rename token"), self.tr("Token label:"), text=old)
         if ok and label.strip():
             self._document.set_label(row, label.strip())
 

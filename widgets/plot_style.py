@@ -50,6 +50,14 @@ def cache_axis(axis: pg.AxisItem) -> None:
     axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
+def set_legend(plot: pg.PlotItem, entries) -> None:
+    """Fill the plot's legend with (item, name) pairs, replacing what it showed (a language change)."""
+    legend = plot.legend
+    legend.clear()
+    for item, name in entries:
+        legend.addItem(item, name)
+
+
 def set_title_once(plot: pg.PlotItem, title: str) -> None:
     """Set a title only when it changed (each call re-lays out the plot)."""
     if plot.titleLabel.text != title:
@@ -80,3 +88,65 @@ def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
 def use_light_theme() -> None:
     """White backgrounds and black text for every plot created afterwards (figures for slides)."""
     pg.setConfigOptions(background="w", foreground="k", antialias=True)
+
+
+# --- themes and presentation mode: applied to every plot under a widget ---------------------------
+
+LIGHT = {"background": "#FFFFFF", "foreground": "#000000", "grid": GRID_COLOR, "legend": (255, 255, 255, 220)}
+DARK = {"background": "#1E1E1E", "foreground": "#E6E6E6", "grid": "#3A3A3A", "legend": (30, 30, 30, 220)}
+
+
+def plot_items(root) -> list[tuple[pg.GraphicsView, list]]:
+    """Every pyqtgraph view under ``root`` (itself included) with its PlotItems."""
+    views = [root] if isinstance(root, pg.GraphicsView) else []
+    views += root.findChildren(pg.GraphicsView)
+    return [(view, [item for item in view.scene().items() if isinstance(item, pg.PlotItem)]) for view in views]
+
+
+def apply_plot_theme(root, dark: bool) -> None:
+    """Colour every plot under ``root`` for a dark or a light background."""
+    colors = DARK if dark else LIGHT
+    for view, plots in plot_items(root):
+        view.setBackground(colors["background"])
+        for plot in plots:
+            for name in ("left", "bottom", "right", "top"):
+                axis = plot.getAxis(name)
+                axis.setTextPen(pg.mkPen(colors["foreground"]))
+                axis.setPen(pg.mkPen(colors["foreground"]))
+                axis.setTickPen(pg.mkPen(colors["foreground"] if axis.grid is False else colors["grid"]))
+                axis.labelStyle["color"] = colors["foreground"]
+                axis.setLabel(axis.labelText, **axis.labelStyle)
+            plot.titleLabel.setText(plot.titleLabel.text, color=colors["foreground"])
+            if plot.legend is not None:
+                plot.legend.setBrush(colors["legend"])
+                plot.legend.setLabelTextColor(colors["foreground"])
+        for item in view.scene().items():
+            if isinstance(item, pg.ColorBarItem):
+                item.axis.setTextPen(pg.mkPen(colors["foreground"]))
+                item.axis.labelStyle["color"] = colors["foreground"]
+                item.axis.setLabel(item.axis.labelText, **item.axis.labelStyle)
+
+
+def scale_plots(root, factor: float, originals: dict) -> None:
+    """Scale text sizes and line widths of every plot under ``root`` by ``factor`` relative to
+    the sizes remembered in ``originals`` (filled on first use), so 1.0 restores them."""
+    from PySide6.QtGui import QFont
+
+    for _, plots in plot_items(root):
+        for plot in plots:
+            base = originals.setdefault(("title", id(plot)), 11.0)
+            plot.titleLabel.setText(plot.titleLabel.text, size=f"{base * factor:.0f}pt")
+            for name in ("left", "bottom"):
+                axis = plot.getAxis(name)
+                font = QFont()
+                font.setPointSizeF(originals.setdefault(("tick", id(axis)), 9.0) * factor)
+                axis.setStyle(tickFont=font)
+                axis.labelStyle["font-size"] = f"{originals.setdefault(('label', id(axis)), 10.0) * factor:.0f}pt"
+                axis.setLabel(axis.labelText, **axis.labelStyle)
+            if plot.legend is not None:
+                plot.legend.setLabelTextSize(f"{originals.setdefault(('legend', id(plot)), 9.0) * factor:.0f}pt")
+            for item in plot.listDataItems():
+                if isinstance(item, pg.PlotDataItem) and item.opts.get("pen") is not None:
+                    item_pen = pg.mkPen(item.opts["pen"])
+                    item_pen.setWidthF(originals.setdefault(("pen", id(item)), item_pen.widthF()) * factor)
+                    item.setPen(item_pen)

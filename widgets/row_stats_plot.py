@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QEvent
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, use_light_theme
 
-SERIES = (  # (field of AxisStats, legend, colour, bar offset)
-    ("mean_in", "μ before", SKY, -0.3),
-    ("std_in", "σ before", BLUE, -0.1),
-    ("mean_out", "μ after", "#F0E442", 0.1),
-    ("std_out", "σ after", ORANGE, 0.3),
+SERIES = (  # (field of AxisStats, colour, bar offset)
+    ("mean_in", SKY, -0.3),
+    ("std_in", BLUE, -0.1),
+    ("mean_out", "#F0E442", 0.1),
+    ("std_out", ORANGE, 0.3),
 )
 MAX_TICK_LABELS = 40
 
@@ -26,8 +27,8 @@ class RowStatsPlot(pg.PlotWidget):
         self.setAccessibleName("rowStatsPlot")
         self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=(255, 255, 255, 220))
         self._bars = {}
-        for field, name, color, _ in SERIES:
-            bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5), name=name)
+        for field, color, _ in SERIES:
+            bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
             self.plotItem.addItem(bars)
             self._bars[field] = bars
         self.plotItem.addLine(y=0, pen=pen("#999999", 1))
@@ -36,8 +37,35 @@ class RowStatsPlot(pg.PlotWidget):
         self._grouping = "rows"
         self._shown = None
         self._ticks = None
-        configure_plot(self.plotItem, "μ and σ per token", "token (row)", "value")
+        self._norm = "layer"
+        configure_plot(self.plotItem, "", "", "")
         self.scene().sigMouseMoved.connect(self._on_hover)
+        self.retranslate()
+
+    def _series_names(self) -> dict[str, str]:
+        return {"mean_in": self.tr("μ before"), "std_in": self.tr("σ before"),
+                "mean_out": self.tr("μ after"), "std_out": self.tr("σ after")}
+
+    def retranslate(self) -> None:
+        names = self._series_names()
+        set_legend(self.plotItem, [(self._bars[field], names[field]) for field, _, _ in SERIES])
+        self.plotItem.setLabel("left", self.tr("value"))
+        self._relabel()
+
+    def _relabel(self) -> None:
+        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": self.tr("no norm")}[self._norm]
+        if self._grouping == "columns":
+            title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
+        else:
+            title, what = self.tr("μ and σ per token, {kind}"), self.tr("token (row)")
+        set_title_once(self.plotItem, title.format(kind=kind))
+        if self.plotItem.getAxis("bottom").labelText != what:
+            self.plotItem.setLabel("bottom", what)
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     @property
     def grouping(self) -> str:
@@ -52,15 +80,12 @@ class RowStatsPlot(pg.PlotWidget):
         by_column = s.norm == "batch"
         stats = result.norm.col_stats if by_column else result.norm.row_stats
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
-        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": "no norm"}[s.norm]
-        what = "dimension (column)" if by_column else "token (row)"
-        set_title_once(self.plotItem, f"μ and σ per {what.split()[0]}, {kind}")
-        if self.plotItem.getAxis("bottom").labelText != what:
-            self.plotItem.setLabel("bottom", what)
-        x = np.arange(len(self._names), dtype=float)
         self._grouping = "columns" if by_column else "rows"
+        self._norm = s.norm
+        self._relabel()
+        x = np.arange(len(self._names), dtype=float)
         self._values = {}
-        for field, _, _, offset in SERIES:
+        for field, _, offset in SERIES:
             heights = np.asarray(getattr(stats, field), dtype=float)
             self._values[field] = heights
             self._bars[field].setOpts(x=x + offset, height=heights, width=0.2)
@@ -69,7 +94,7 @@ class RowStatsPlot(pg.PlotWidget):
         if ticks != self._ticks:  # new ticks redraw the axis: only when the names change
             self._ticks = ticks
             self.plotItem.getAxis("bottom").setTicks(ticks)
-        heights = np.concatenate([self._values[field] for field, _, _, _ in SERIES])
+        heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         low, high = min(low, 0.0), max(high, 0.0)
@@ -86,7 +111,8 @@ class RowStatsPlot(pg.PlotWidget):
             return
         i = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
         if 0 <= i < len(self._names):
-            parts = [f"{name} = {self._values[field][i]:.4g}" for field, name, _, _ in SERIES]
+            names = self._series_names()
+            parts = [f"{names[field]} = {self._values[field][i]:.4g}" for field, _, _ in SERIES]
             self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
 
 

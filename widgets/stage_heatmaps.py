@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
 from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, set_title_once, use_light_theme
 
-#: The four stages shown per placement: (stage key of engine.block, title).
-PANELS = {
-    "pre": (("input", "Input"), ("norm1", "After norm ①"), ("add1", "After attention + residual"),
-            ("add2", "After FFN + residual")),
-    "post": (("input", "Input"), ("add1", "After attention + residual"), ("norm1", "After norm ①"),
-             ("norm2", "After FFN + residual, norm ②")),
-}
+#: The four stages shown per placement (stage keys of engine.block).
+PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
 
 
 def _blocky(matrix: np.ndarray, min_pixels: int = 256) -> np.ndarray:
@@ -54,14 +49,16 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
             self.ci.layout.setColumnStretchFactor(i, 1)
             self._plots.append(plot)
             self._images.append(image)
-        self._colorbar = pg.ColorBarItem(colorMap=self._colormap, interactive=False, width=14, label="value")
+        self._colorbar = pg.ColorBarItem(colorMap=self._colormap, interactive=False, width=14)
         self._colorbar.setImageItem(self._images, insert_in=None)
         self.addItem(self._colorbar, row=0, col=4)
         self._stages: list[tuple[str, np.ndarray]] = []
         self._labels: tuple[str, ...] = ()
         self._shown = None
         self._axes_key = None
+        self._placement = "pre"
         self.scene().sigMouseMoved.connect(self._on_hover)
+        self.retranslate()
 
     def show_result(self, result: Result) -> None:
         s = result.scenario
@@ -69,7 +66,9 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
             return
         self._shown = result.stages
         self._labels = s.labels
-        self._stages = [(title, np.asarray(result.stages[key], dtype=float)) for key, title in PANELS[s.placement]]
+        self._placement = s.placement
+        titles = self._titles()
+        self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[s.placement]]
         finite = [m[np.isfinite(m)] for _, m in self._stages]
         limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
         shape = self._stages[0][1].shape
@@ -84,6 +83,27 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
                 plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
                 plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
         self._colorbar.setLevels((-limit, limit))
+
+    def _titles(self) -> dict[str, str]:
+        """Panel titles by stage key for the shown placement."""
+        if self._placement == "post":
+            return {"input": self.tr("Input"), "add1": self.tr("After attention + residual"),
+                    "norm1": self.tr("After norm ①"), "norm2": self.tr("After FFN + residual, norm ②")}
+        return {"input": self.tr("Input"), "norm1": self.tr("After norm ①"),
+                "add1": self.tr("After attention + residual"), "add2": self.tr("After FFN + residual")}
+
+    def retranslate(self) -> None:
+        self._colorbar.axis.setLabel(self.tr("value"))
+        if self._stages:
+            titles = self._titles()
+            self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
+            for (title, _), plot in zip(self._stages, self._plots):
+                set_title_once(plot, title)
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
 
     @staticmethod
     def _ticks(names, most: int = 12) -> list[tuple[float, str]]:

@@ -1,0 +1,32 @@
+"""Presentation mode (F11): bigger text and thicker lines, fewer decorations, for a projector."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from widgets.plot_style import scale_plots
+
+FACTOR = 1.6
+
+
+class Presentation:
+    def __init__(self, window: QMainWindow):
+        self._window = window
+        self._plot_originals: dict = {}
+        self._font = None
+        self.enabled = False
+
+    def set_enabled(self, on: bool) -> None:
+        if on == self.enabled:
+            return
+        app = QApplication.instance()
+        if on:
+            self._font = app.font()
+            font = app.font()
+            font.setPointSizeF(self._font.pointSizeF() * FACTOR)
+            app.setFont(font)
+        else:
+            app.setFont(self._font)
+        scale_plots(self._window, FACTOR if on else 1.0, self._plot_originals)
+        self._window.statusBar().setVisible(not on)
+        self.enabled = on

@@ -1,0 +1,28 @@
+"""Texts bound to the objects that show them, re-applied when the language changes."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtWidgets import QDockWidget, QMenu
+
+
+class TextBinder:
+    """Remember which text each action, menu or dock shows, as a function evaluated in the
+    current language; ``apply()`` sets them all (at start and on every language change)."""
+
+    def __init__(self):
+        self._bound: list[tuple[object, Callable[[], str]]] = []
+
+    def bind(self, target, text: Callable[[], str]):
+        self._bound.append((target, text))
+        return target
+
+    def apply(self) -> None:
+        for target, text in self._bound:
+            if isinstance(target, QMenu):
+                target.setTitle(text())
+            elif isinstance(target, QDockWidget):
+                target.setWindowTitle(text())
+            else:
+                target.setText(text())

@@ -1,0 +1,1345 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name />
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="115" />
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="115" />
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="116" />
+        <source>Step 1 · take the {what} {name}</source>
+        <translation>第 1 步 · 取出{what}「{name}」</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="125" />
+        <source>Step 2 · mean square and RMS</source>
+        <translation>第 2 步 · 均方与 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="133" />
+        <source>Step 2 · mean μ and standard deviation σ</source>
+        <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="148" />
+        <source>Step 3 · divide by the RMS</source>
+        <translation>第 3 步 · 除以 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="148" />
+        <source>Step 3 · subtract μ, divide by σ</source>
+        <translation>第 3 步 · 减 μ，除以 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="162" />
+        <source>Step 4 · scale by γ</source>
+        <translation>第 4 步 · 乘 γ 缩放</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="162" />
+        <source>Step 4 · scale by γ, shift by β</source>
+        <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+</context>
+<context>
+    <name>ArrayTableModel</name>
+    <message>
+        <location filename="../../widgets/matrix_model.py" line="74" />
+        <source>Cell {token}, d{dim} refused: {reason}</source>
+        <translation>单元格 {token}, d{dim} 未接受：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>BatchNormLab</name>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="211" />
+        <source>&amp;Token:</source>
+        <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="212" />
+        <source>The token followed in “Batch size” and “One token”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="213" />
+        <source>Training &amp;steps:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="214" />
+        <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="216" />
+        <source>&amp;Dimension:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="217" />
+        <source>The column whose running statistics are plotted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="218" />
+        <source>Batch size changes BatchNorm, not LayerNorm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="219" />
+        <source>One token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="220" />
+        <source>Running statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="323" />
+        <source>{token}: output per dimension as the batch grows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="324" />
+        <source>normalized output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="326" />
+        <source>{token}: distance to its output in the full batch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="327" />
+        <source>‖output − full-batch output‖₂</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="328" />
+        <source>batch size k (tokens normalized together)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="329" />
+        <source>BatchNorm ✗</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="335" />
+        <source>BatchNorm (solid)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="336" />
+        <source>LayerNorm (dashed)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="338" />
+        <source>BatchNorm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="339" />
+        <source>LayerNorm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="344" />
+        <location filename="../../widgets/batchnorm_lab.py" line="368" />
+        <location filename="../../widgets/batchnorm_lab.py" line="460" />
+        <source>No scenario yet.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="347" />
+        <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}'s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}'s own row: its output is the same for every k (change {ln}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="352" />
+        <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="359" />
+        <source>Only the first {n} of the {total} tokens are used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="374" />
+        <source>x (the token)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="375" />
+        <source>running mean</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="376" />
+        <source>running variance</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="377" />
+        <source>eval mode (alone)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="378" />
+        <source>training mode (batch of {n})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="379" />
+        <source>difference</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="390" />
+        <source>Showing the first {shown} of {d} dimensions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="393" />
+        <source>Training mode: refused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="394" />
+        <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="396" />
+        <source>Eval mode: running statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="397" />
+        <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="401" />
+        <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="404" />
+        <source>LayerNorm needs none of this: it normalizes one token with its own row's mean and standard deviation, the same in training and at generation time.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="449" />
+        <source>mean of d{n}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="450" />
+        <source>variance of d{n}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="451" />
+        <source>training step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="454" />
+        <source>running buffer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="455" />
+        <source>batch value it approaches (variance: unbiased)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="464" />
+        <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch's statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="470" />
+        <source>With a single token BatchNorm can't train, so the buffers keep their defaults.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ControlsPanel</name>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="88" />
+        <source>Norm</source>
+        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="88" />
+        <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
+        <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="89" />
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="90" />
+        <source>Placement</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="90" />
+        <source>Where the norm sits relative to the residual connection</source>
+        <translation>归一化相对于残差连接的位置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="91" />
+        <source>Pre-Norm  x + F(N(x))</source>
+        <translation>Pre-Norm  x + F(N(x))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="91" />
+        <source>Post-Norm  N(x + F(x))</source>
+        <translation>Post-Norm  N(x + F(x))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="92" />
+        <source>ε, added to the variance inside the square root (PyTorch's default 1e-5)</source>
+        <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="93" />
+        <source>Layers N</source>
+        <translation>层数 N</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="93" />
+        <source>Number of stacked blocks in the depth and gradient plots</source>
+        <translation>深度图与梯度图中堆叠的 Block 数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="94" />
+        <source>BatchNorm mode</source>
+        <translation>BatchNorm 模式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="94" />
+        <source>Training normalizes with the batch's statistics; eval with the running ones</source>
+        <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="95" />
+        <source>train (batch statistics)</source>
+        <translation>训练（批统计量）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="95" />
+        <source>eval (running statistics)</source>
+        <translation>推理（滑动统计量）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="96" />
+        <source>BN momentum</source>
+        <translation>BN 动量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="96" />
+        <source>running = (1 − momentum) · running + momentum · batch</source>
+        <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="97" />
+        <source>FFN activation</source>
+        <translation>FFN 激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="97" />
+        <source>The feed-forward network's non-linearity</source>
+        <translation>前馈网络的非线性函数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="99" />
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="99" />
+        <source>Number of attention heads; must divide the number of dimensions</source>
+        <translation>注意力头的个数；须整除维度数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="100" />
+        <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
+        <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="101" />
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="101" />
+        <source>Seed of the stacked blocks' random weights</source>
+        <translation>堆叠 Block 随机权重的种子</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="102" />
+        <source>Toy a</source>
+        <translation>玩具例 a</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="102" />
+        <location filename="../../widgets/controls_panel.py" line="103" />
+        <source>The seed's toy explosion: v ← a·v + b per layer</source>
+        <translation>文中的玩具例：每层 v ← a·v + b</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="103" />
+        <source>Toy b</source>
+        <translation>玩具例 b</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="116" />
+        <source>Causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="127" />
+        <source>ε must be ≥ 0</source>
+        <translation>ε 必须 ≥ 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="129" />
+        <source>ε refused: {error}</source>
+        <translation>ε 未接受：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>CrashGuard</name>
+    <message>
+        <location filename="../../app/crash_guard.py" line="35" />
+        <source>NormScope: unexpected error</source>
+        <translation>NormScope：意外错误</translation>
+    </message>
+    <message>
+        <location filename="../../app/crash_guard.py" line="36" />
+        <source>Your data is unchanged. Details were written to {path}.</source>
+        <translation>你的数据没有改变。详情已写入 {path}。</translation>
+    </message>
+</context>
+<context>
+    <name>DepthPlot</name>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="56" />
+        <source>no norm (residual only)</source>
+        <translation>无归一化（仅残差）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="56" />
+        <source>Pre-Norm</source>
+        <translation>Pre-Norm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="57" />
+        <source>Post-Norm</source>
+        <translation>Post-Norm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="57" />
+        <source>toy v ← a·v + b (explodes)</source>
+        <translation>玩具例 v ← a·v + b（爆炸）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="58" />
+        <source>toy with a norm (stable)</source>
+        <translation>玩具例加归一化（稳定）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="62" />
+        <source>Value size by depth</source>
+        <translation>数值大小随深度的变化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="63" />
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="64" />
+        <source>RMS of the hidden state</source>
+        <translation>隐藏状态的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="67" />
+        <source>Log scale</source>
+        <translation>对数坐标</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="68" />
+        <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
+        <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="115" />
+        <source>layer {n}</source>
+        <translation>第 {n} 层</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <location filename="../../app/document.py" line="98" />
+        <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed's 6 × 4 scenarios take about a millisecond); larger ones go to the worker.</extracomment>
+        <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="105" />
+        <source>Refused: every value must be a finite {dtype} number.</source>
+        <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="109" />
+        <source>Edit cell</source>
+        <translation>编辑单元格</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="109" />
+        <source>Paste {r} × {c}</source>
+        <translation>粘贴 {r} × {c}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="119" />
+        <source>Refused: {reason}</source>
+        <translation>未接受：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="127" />
+        <source>Set {name} to {value}</source>
+        <translation>设置 {name} 为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="134" />
+        <source>Rename token {n} to {label}</source>
+        <translation>把第 {n} 个 token 改名为 {label}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="138" />
+        <source>Reset γ to 1 and β to 0</source>
+        <translation>重置 γ 为 1、β 为 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="144" />
+        <source>Insert {n} token(s)</source>
+        <translation>插入 {n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="150" />
+        <source>Refused: the matrix needs at least one token.</source>
+        <translation>未接受：矩阵至少要有一个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="153" />
+        <source>Remove {n} token(s)</source>
+        <translation>删除 {n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="160" />
+        <source>Insert {n} dimension(s)</source>
+        <translation>插入 {n} 个维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="166" />
+        <source>Refused: the matrix needs at least one dimension.</source>
+        <translation>未接受：矩阵至少要有一个维度。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="169" />
+        <source>Remove {n} dimension(s)</source>
+        <translation>删除 {n} 个维度</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="186" />
+        <source>Grow to {r} × {c}</source>
+        <translation>扩大到 {r} × {c}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="252" />
+        <source>The block simulation failed: {reason}</source>
+        <translation>Block 模拟失败：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>FileActions</name>
+    <message>
+        <location filename="../../app/file_actions.py" line="65" />
+        <source>Opened {name}</source>
+        <translation>已打开 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="75" />
+        <location filename="../../app/file_actions.py" line="135" />
+        <source>{name} could not be saved: {error}</source>
+        <translation>{name} 无法保存：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="79" />
+        <location filename="../../app/file_actions.py" line="136" />
+        <location filename="../../app/file_actions.py" line="157" />
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="92" />
+        <source>Import {name}</source>
+        <translation>导入 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="95" />
+        <source>Imported a {rows} × {cols} matrix from {name}</source>
+        <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="109" />
+        <source>{name}: choose one of {tensors}</source>
+        <translation>{name}：请从 {tensors} 中选一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="112" />
+        <source>Import {symbol} from {name}</source>
+        <translation>从 {name} 导入 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="113" />
+        <source>{symbol} ← {tensor} from {name}</source>
+        <translation>{symbol} ← {name} 中的 {tensor}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="123" />
+        <source>Saved the matrix to {path}</source>
+        <translation>矩阵已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="131" />
+        <source>Can't write a table as {suffix}: use .csv, .md or .tex</source>
+        <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="143" />
+        <source>Copied: {table}</source>
+        <translation>已复制：{table}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="166" />
+        <source>Normalized matrix</source>
+        <translation>归一化后的矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="166" />
+        <source>Row statistics</source>
+        <translation>行统计量</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="167" />
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="167" />
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="170" />
+        <source>μ/σ plot</source>
+        <translation>μ/σ 图</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="170" />
+        <source>Depth plot</source>
+        <translation>深度图</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="170" />
+        <source>Gradient plot</source>
+        <translation>梯度图</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="171" />
+        <source>Stage heatmaps</source>
+        <translation>各阶段热力图</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="174" />
+        <source>&amp;Open session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="175" />
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="176" />
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="177" />
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="180" />
+        <source>&amp;Import matrix…</source>
+        <translation>导入矩阵(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="181" />
+        <source>Import &amp;γ…</source>
+        <translation>导入 γ(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="182" />
+        <source>Import &amp;β…</source>
+        <translation>导入 β(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="183" />
+        <source>Export &amp;matrix…</source>
+        <translation>导出矩阵(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="185" />
+        <source>Export &amp;table</source>
+        <translation>导出表格(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="186" />
+        <source>&amp;Copy table</source>
+        <translation>复制表格(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="190" />
+        <source>{table} as Markdown</source>
+        <translation>{table}（Markdown）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="192" />
+        <source>{table} as LaTeX</source>
+        <translation>{table}（LaTeX）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="194" />
+        <source>Export &amp;plot</source>
+        <translation>导出图(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="198" />
+        <source>Export &amp;window as PNG…</source>
+        <translation>把窗口导出为 PNG(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="215" />
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="229" />
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="240" />
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="244" />
+        <source>Import token matrix</source>
+        <translation>导入 token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="248" />
+        <source>Import {symbol}</source>
+        <translation>导入 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="253" />
+        <source>Import vector</source>
+        <translation>导入向量</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="254" />
+        <source>Use {name} as:</source>
+        <translation>把 {name} 用作：</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="265" />
+        <source>Choose a tensor</source>
+        <translation>选择张量</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="266" />
+        <source>Tensors of length {d}:</source>
+        <translation>长度为 {d} 的张量：</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="272" />
+        <source>Export matrix</source>
+        <translation>导出矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="282" />
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="287" />
+        <source>PNG resolution</source>
+        <translation>PNG 分辨率</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="287" />
+        <source>Scale:</source>
+        <translation>倍数：</translation>
+    </message>
+</context>
+<context>
+    <name>GradPlot</name>
+    <message>
+        <location filename="../../widgets/grad_plot.py" line="41" />
+        <source>Gradient norms at initialization</source>
+        <translation>初始化时的梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grad_plot.py" line="42" />
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grad_plot.py" line="43" />
+        <source>gradient norm</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grad_plot.py" line="78" />
+        <source>layer {n}</source>
+        <translation>第 {n} 层</translation>
+    </message>
+</context>
+<context>
+    <name>HandCalcPanel</name>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="51" />
+        <source>Decimals</source>
+        <translation>小数位</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="52" />
+        <source>Digits after the decimal point (the seed uses 3)</source>
+        <translation>小数点后的位数（原文用 3 位）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="53" />
+        <source>Copy text</source>
+        <translation>复制文本</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="54" />
+        <source>Copy LaTeX</source>
+        <translation>复制 LaTeX</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="87" />
+        <source>BatchNorm in eval mode uses the running statistics, not statistics of its own: there is nothing to calculate by hand.</source>
+        <translation>推理模式的 BatchNorm 用的是滑动统计量，不计算自己的统计量：没有可手算的步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_panel.py" line="90" />
+        <source>No normalization is selected.</source>
+        <translation>没有选择归一化。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/main_window.py" line="68" />
+        <source>Tokens</source>
+        <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
+        <translation>Token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="70" />
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="71" />
+        <source>Hand calculation</source>
+        <translation>手算步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="132" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="135" />
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="137" />
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="144" />
+        <source>Reset γ to 1 and β to 0</source>
+        <translation>重置 γ 为 1、β 为 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="146" />
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="151" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="155" />
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="158" />
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="159" />
+        <location filename="../../app/main_window.py" line="162" />
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="159" />
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="160" />
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="161" />
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="165" />
+        <source>Restore default layout</source>
+        <translation>恢复默认布局</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="168" />
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="169" />
+        <location filename="../../app/main_window.py" line="170" />
+        <source>About NormScope</source>
+        <translation>关于 NormScope</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="171" />
+        <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
+Numbers follow PyTorch's semantics; edit any cell and every plot follows.</source>
+        <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
+数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="185" />
+        <source>今天西安的天气怎么样 (6 × 4)</source>
+        <translation>今天西安的天气怎么样 (6 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="185" />
+        <source>我 吃 苹果 (5 × 4)</source>
+        <translation>我 吃 苹果 (5 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="186" />
+        <source>Random hidden states (128 × 768)</source>
+        <translation>随机隐藏状态 (128 × 768)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="186" />
+        <source>Large (2048 × 4096)</source>
+        <translation>大矩阵 (2048 × 4096)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="210" />
+        <source>Simulating the stacked blocks</source>
+        <translation>正在模拟堆叠的 Block</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="211" />
+        <source>Computing the block simulation…</source>
+        <translation>正在计算 Block 模拟…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="213" />
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="235" />
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="236" />
+        <source>NormScope did not close normally last time. Restore the work it autosaved?</source>
+        <translation>NormScope 上次没有正常关闭。要恢复自动保存的工作吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="240" />
+        <source>The autosaved work could not be restored: {problem}</source>
+        <translation>无法恢复自动保存的工作：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="274" />
+        <source>Load preset {name}</source>
+        <translation>加载预设 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="289" />
+        <source>BatchNorm can't normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
+        <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="292" />
+        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
+        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixView</name>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="31" />
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="32" />
+        <source>Paste</source>
+        <translation>粘贴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="35" />
+        <source>Insert token above</source>
+        <translation>在上方插入 token</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="36" />
+        <source>Insert token below</source>
+        <translation>在下方插入 token</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="37" />
+        <source>Remove selected tokens</source>
+        <translation>删除选中的 token</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="38" />
+        <source>Insert dimension left</source>
+        <translation>在左侧插入维度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="39" />
+        <source>Insert dimension right</source>
+        <translation>在右侧插入维度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="40" />
+        <source>Remove selected dimensions</source>
+        <translation>删除选中的维度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="42" />
+        <source>Reset γ to 1 and β to 0</source>
+        <translation>重置 γ 为 1、β 为 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="48" />
+        <source>Double-click a token to rename it</source>
+        <translation>双击 token 可改名</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="89" />
+        <source>Paste refused: {reason}</source>
+        <translation>粘贴未接受：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="97" />
+        <source>Paste refused: the γ/β grid has two rows.</source>
+        <translation>粘贴未接受：γ/β 表格只有两行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="102" />
+        <source>Paste {r} × {c} and grow</source>
+        <translation>粘贴 {r} × {c} 并扩大</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="111" />
+        <source>Grow the matrix?</source>
+        <translation>扩大矩阵？</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="112" />
+        <source>The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. Grow the matrix (new cells 0, new γ 1, new β 0)?</source>
+        <translation>粘贴的数据块延伸到 {nr} × {nc}，超出了 {rows} × {cols} 的表格。要扩大矩阵吗（新单元格为 0，新 γ 为 1，新 β 为 0）？</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="120" />
+        <source>Rename token</source>
+        <translation>重命名 token</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/matrix_view.py" line="120" />
+        <source>Token label:</source>
+        <translation>Token 名称：</translation>
+    </message>
+</context>
+<context>
+    <name>RowStatsPlot</name>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="46" />
+        <source>μ before</source>
+        <translation>归一化前 μ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="46" />
+        <source>σ before</source>
+        <translation>归一化前 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="47" />
+        <source>μ after</source>
+        <translation>归一化后 μ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="47" />
+        <source>σ after</source>
+        <translation>归一化后 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="52" />
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="56" />
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="58" />
+        <source>μ and σ per dimension, {kind}</source>
+        <translation>每个维度的 μ 与 σ，{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="58" />
+        <source>dimension (column)</source>
+        <translation>维度（列）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="60" />
+        <source>μ and σ per token, {kind}</source>
+        <translation>每个 token 的 μ 与 σ，{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/row_stats_plot.py" line="60" />
+        <source>token (row)</source>
+        <translation>token（行）</translation>
+    </message>
+</context>
+<context>
+    <name>ScaleDemo</name>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="118" />
+        <source>LayerNorm forgets a row's scale, and γ/β can't bring it back</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="120" />
+        <source>input x</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="120" />
+        <source>mean μ</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="120" />
+        <source>std σ</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="120" />
+        <source>x̂ = (x − μ) / σ</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="121" />
+        <source>same x̂ as row 1?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="121" />
+        <source>γ ⊙ x̂ + β</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="124" />
+        <source>Double-click an input vector to edit it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="125" />
+        <source>Reset to 我 吃 苹果</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="126" />
+        <source>Restore seed 001's three vectors</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="184" />
+        <source>“{text}” is not {d} numbers; kept {old}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="196" />
+        <source>苹果</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="196" />
+        <source>吃 = 10 × 苹果</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="196" />
+        <source>苹果, d2 ↔ d3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="197" />
+        <source>row {n}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="210" />
+        <source>— (reference)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="212" />
+        <source>✓ same</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="214" />
+        <source>✗ different</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="234" />
+        <source>LayerNorm subtracts each row's own mean and divides by its own standard deviation, so rows that differ only by a shift or a positive scale get the same x̂: the scale is gone. γ and β then apply one and the same map to every row, so identical x̂ stay identical: γ/β can't tell [2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and lows survives, and so does the difference.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="241" />
+        <source>γ = {gamma}, β = {beta}: the scenario's.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="243" />
+        <source>γ = {gamma}, β = {beta}: the scenario has d = {d}, not {n}, so its own γ/β don't fit these rows.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="247" />
+        <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>StageHeatmaps</name>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="90" />
+        <location filename="../../widgets/stage_heatmaps.py" line="92" />
+        <source>Input</source>
+        <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="90" />
+        <location filename="../../widgets/stage_heatmaps.py" line="93" />
+        <source>After attention + residual</source>
+        <translation>注意力 + 残差之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="91" />
+        <location filename="../../widgets/stage_heatmaps.py" line="92" />
+        <source>After norm ①</source>
+        <translation>归一化 ① 之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="91" />
+        <source>After FFN + residual, norm ②</source>
+        <translation>FFN + 残差、归一化 ② 之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="93" />
+        <source>After FFN + residual</source>
+        <translation>FFN + 残差之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/stage_heatmaps.py" line="96" />
+        <source>value</source>
+        <translation>数值</translation>
+    </message>
+</context>
+<context>
+    <name>StageTable</name>
+    <message>
+        <location filename="../../widgets/stage_table.py" line="103" />
+        <source>The selected stage's matrix: rows are tokens, columns are dimensions</source>
+        <extracomment>Qt.UserRole returns the cell's number itself (as a Python float), for tests and scripts.</extracomment>
+        <translation type="unfinished" />
+    </message>
+</context>
+</TS>

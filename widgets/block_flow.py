@@ -1,0 +1,480 @@
+"""One Transformer block as a flow of boxes (seed 000, fig. 5-1): click a step, or walk through them.
+
+Pre-Norm:  x → ① norm → ② attention → ⊕ (+x) → ③ norm → ④ FFN → ⊕ (+h)
+Post-Norm: x → ② attention → ⊕ (+x) → ① norm → ④ FFN → ⊕ (+h) → ③ norm
+
+Each box stands for one stage key of ``engine.block`` (the matrix after that step), so a selection
+can be shown by any stage view, e.g. ``StageTable.show_stage(result, key)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolTip, QVBoxLayout, QWidget
+
+from engine.compute import Result
+from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
+
+#: Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them.
+STAGE_ORDER = {
+    "pre": ("input", "norm1", "attn", "add1", "norm2", "ffn", "add2"),
+    "post": ("input", "attn", "add1", "norm1", "ffn", "add2", "norm2"),
+}
+#: Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins).
+BYPASSES = {
+    "pre": (("input", "add1"), ("add1", "add2")),
+    "post": (("input", "add1"), ("norm1", "add2")),
+}
+#: Box fill per kind of step; the text in each box names the step too, so colour is a second cue.
+FILLS = {"input": "#D9D9D9", "norm1": SKY, "norm2": SKY, "attn": ORANGE, "ffn": GREEN}
+NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm"}
+SELECTED_COLOR = RED
+BYPASS_COLOR = BLUE
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Where everything is drawn, for the current widget size."""
+
+    title: QRectF
+    formula: QRectF
+    nodes: dict[str, QRectF]
+    bypass_x: float
+    font_px: int
+    output_end: float
+
+
+class BlockFlow(QWidget):
+    """The block's steps as boxes and residual adds (⊕), with the two bypasses drawn around them.
+
+    Signals
+    -------
+    stageSelected(str)
+        A stage key of ``engine.block`` (``"input"``, ``"norm1"``, ``"attn"``, ...), emitted when a
+        box is clicked or the Step / back buttons move the selection.
+    """
+
+    stageSelected = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("blockFlow")
+        self.setAccessibleName("blockFlow")
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(260, 380)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._placement = "pre"
+        self._norm = "layer"
+        self._selected: str | None = None
+        self._hovered: str | None = None
+        self._texts: dict[str, str] = {}
+
+        self._caption = QLabel(self)
+        self._caption.setObjectName("blockFlowCaption")
+        self._caption.setWordWrap(True)
+        self._caption.setMinimumHeight(self._caption.fontMetrics().lineSpacing() * 2 + 4)
+        self._caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._back = QPushButton(self)
+        self._back.setObjectName("blockFlowBack")
+        self._step = QPushButton(self)
+        self._step.setObjectName("blockFlowStep")
+        self._back.clicked.connect(self.step_back)
+        self._step.clicked.connect(self.step_forward)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self._back)
+        buttons.addWidget(self._step)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addStretch(1)  # the diagram is painted into the space above the caption
+        layout.addWidget(self._caption)
+        layout.addLayout(buttons)
+        self.retranslate()
+
+    # --- public API --------------------------------------------------------------------------
+
+    def show_result(self, result: Result) -> None:
+        """Follow the result's placement and norm; the selected stage stays selected."""
+        s = result.scenario
+        if (s.placement, s.norm) == (self._placement, self._norm):
+            return
+        self._placement, self._norm = s.placement, s.norm
+        if self._selected not in STAGE_ORDER[self._placement]:
+            self._selected = None
+        self._update_caption()
+        self.update()
+
+    def stage_order(self) -> list[str]:
+        """Stage keys in display order for the current placement (the Step button's order)."""
+        return list(STAGE_ORDER[self._placement])
+
+    def selected_stage(self) -> str | None:
+        return self._selected
+
+    def select_stage(self, key: str, emit: bool = True) -> None:
+        """Select ``key`` (a stage key of the current placement) and, by default, emit stageSelected."""
+        if key not in STAGE_ORDER[self._placement]:
+            raise KeyError(f"no stage {key!r} in a {self._placement}-norm block")
+        self._selected = key
+        self._update_caption()
+        self.update()
+        if emit:
+            self.stageSelected.emit(key)
+
+    def step_forward(self) -> None:
+        """Select the next stage (the first after the last, or when nothing is selected)."""
+        order = self.stage_order()
+        i = order.index(self._selected) + 1 if self._selected in order else 0
+        self.select_stage(order[i % len(order)])
+
+    def step_back(self) -> None:
+        """Select the previous stage (the last before the first, or when nothing is selected)."""
+        order = self.stage_order()
+        i = order.index(self._selected) - 1 if self._selected in order else -1
+        self.select_stage(order[i % len(order)])
+
+    def box_rect(self, key: str) -> QRectF:
+        """The clickable rectangle of a stage's box (or ⊕ node), in widget coordinates."""
+        return QRectF(self._geometry().nodes[key])
+
+    def stage_at(self, pos: QPointF) -> str | None:
+        """The stage whose box is under ``pos`` (widget coordinates), or None."""
+        for key, rect in self._geometry().nodes.items():
+            if self._hit_rect(key, rect).contains(pos):
+                return key
+        return None
+
+    def stage_description(self, key: str) -> str:
+        """One line saying what the stage's matrix is, in the current language and placement."""
+        return self._texts[f"{self._placement}.{key}"]
+
+    # --- translation -------------------------------------------------------------------------
+
+    def retranslate(self) -> None:
+        t = self.tr
+        self._texts = {
+            "title.pre": t("Pre-Norm block"),
+            "title.post": t("Post-Norm block"),
+            "formula.pre": t("h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))"),
+            "formula.post": t("h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))"),
+            "box.input": t("x (input)"),
+            "box.norm1": t("① {norm}"),
+            "box.attn": t("② Multi-head attention"),
+            "box.norm2": t("③ {norm}"),
+            "box.ffn": t("④ FFN"),
+            "no_norm": t("norm off (identity)"),
+            "add": t("residual add"),
+            "bypass.input": t("+x"),
+            "bypass.add1": t("+h"),
+            "bypass.norm1": t("+h"),
+            "output": t("y → next block"),
+            "pre.input": t("x: the block's input tokens"),
+            "pre.norm1": t("① N₁(x): each token normalized before attention"),
+            "pre.attn": t("② Attn(N₁(x)): the multi-head self-attention output"),
+            "pre.add1": t("⊕ h = x + Attn(N₁(x)): the first residual sum"),
+            "pre.norm2": t("③ N₂(h): normalized again before the FFN"),
+            "pre.ffn": t("④ FFN(N₂(h)): the feed-forward output"),
+            "pre.add2": t("⊕ y = h + FFN(N₂(h)): the block's output"),
+            "post.input": t("x: the block's input tokens"),
+            "post.attn": t("② Attn(x): attention on the raw input"),
+            "post.add1": t("⊕ x + Attn(x): the first residual sum"),
+            "post.norm1": t("① h = N₁(x + Attn(x)): the sum normalized"),
+            "post.ffn": t("④ FFN(h): the feed-forward output"),
+            "post.add2": t("⊕ h + FFN(h): the second residual sum"),
+            "post.norm2": t("③ y = N₂(h + FFN(h)): the block's output"),
+            "none": t("Click a step, or press Step ▶ to walk through the block."),
+            "selected": t("Selected: {description}"),
+        }
+        self._back.setText(t("◀"))
+        self._back.setToolTip(t("Previous step"))
+        self._step.setText(t("Step ▶"))
+        self._step.setToolTip(t("Next step (wraps around)"))
+        self.setAccessibleDescription(t("One Transformer block: click a step to show its output"))
+        self._update_caption()
+        self.update()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _update_caption(self) -> None:
+        if self._selected is None:
+            self._caption.setText(self._texts["none"])
+        else:
+            self._caption.setText(self._texts["selected"].format(description=self.stage_description(self._selected)))
+
+    def _box_text(self, key: str) -> str:
+        text = self._texts.get(f"box.{key}", "")
+        if key in ("norm1", "norm2"):
+            norm = NORM_NAMES.get(self._norm, self._texts["no_norm"])
+            text = text.format(norm=norm)
+        return text
+
+    # --- geometry ----------------------------------------------------------------------------
+
+    def _geometry(self) -> _Geometry:
+        margin = 8.0
+        if not self.isVisible() and self.layout() is not None:
+            self.layout().activate()  # box_rect() before the first show still sees the final layout
+        bottom = self._caption.geometry().top() - 6
+        area = QRectF(margin, margin, self.width() - 2 * margin, max(bottom - margin, 100.0))
+        title_px = max(12, min(16, int(area.height() / 34)))
+        title = QRectF(area.left(), area.top(), area.width(), title_px * 1.5)
+        formula = QRectF(area.left(), title.bottom(), area.width(), title_px * 1.3)
+        order = self.stage_order()
+        top = formula.bottom() + 8
+        slots = len(order) + 0.6  # the last slot's extra room holds the arrow out of the block
+        slot = (area.bottom() - top) / slots
+        box_h = max(22.0, min(46.0, slot * 0.6))
+        side = max(48.0, min(84.0, area.width() * 0.17))  # room for the bypasses and ⊕ labels
+        box_w = max(120.0, min(300.0, area.width() - 2 * side))
+        cx = area.center().x()
+        font_px = max(10, min(15, int(box_h * 0.38)))
+        nodes = {}
+        for i, key in enumerate(order):
+            cy = top + slot * (i + 0.5)
+            if key.startswith("add"):
+                d = min(box_h, 30.0)
+                nodes[key] = QRectF(cx - d / 2, cy - d / 2, d, d)
+            else:
+                nodes[key] = QRectF(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
+        bypass_x = cx + box_w / 2 + min(28.0, side * 0.4)
+        output_end = min(area.bottom(), nodes[order[-1]].bottom() + slot * 0.55)
+        return _Geometry(title, formula, nodes, bypass_x, font_px, output_end)
+
+    @staticmethod
+    def _hit_rect(key: str, rect: QRectF) -> QRectF:
+        # ⊕ nodes are small: give them a few pixels of slack.
+        return rect.adjusted(-6, -6, 6, 6) if key.startswith("add") else rect
+
+    # --- painting ----------------------------------------------------------------------------
+
+    def paintEvent(self, event) -> None:
+        g = self._geometry()
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self._paint_titles(p, g)
+        self._paint_arrows(p, g)
+        self._paint_bypasses(p, g)
+        for key, rect in g.nodes.items():
+            if key.startswith("add"):
+                self._paint_add(p, g, key, rect)
+            else:
+                self._paint_box(p, g, key, rect)
+        p.end()
+
+    def _font(self, px: int, bold: bool = False) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        font.setBold(bold)
+        return font
+
+    def _ink(self, alpha: int = 255) -> QColor:
+        """The palette's text colour: the lines and labels drawn on the window background stay
+        readable under a dark theme too (the boxes have their own light fills)."""
+        color = QColor(self.palette().color(QPalette.ColorRole.WindowText))
+        color.setAlpha(alpha)
+        return color
+
+    def _paint_titles(self, p: QPainter, g: _Geometry) -> None:
+        p.setPen(self._ink())
+        p.setFont(self._font(int(g.title.height() / 1.5), bold=True))
+        p.drawText(g.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                   self._texts[f"title.{self._placement}"])
+        p.setPen(self._ink(190))
+        p.setFont(self._font(max(10, int(g.formula.height() / 1.45))))
+        p.drawText(g.formula, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
+                   self._texts[f"formula.{self._placement}"])
+
+    def _paint_arrows(self, p: QPainter, g: _Geometry) -> None:
+        p.setPen(QPen(self._ink(), 1.6))
+        p.setBrush(self._ink())
+        order = self.stage_order()
+        for a, b in zip(order, order[1:]):
+            x, gap = g.nodes[a].center().x(), g.nodes[b].top() - g.nodes[a].bottom()
+            # A short arrowhead in tight layouts leaves room for the bypass junction above it.
+            _arrow(p, [QPointF(x, g.nodes[a].bottom()), QPointF(x, g.nodes[b].top())], max(4.0, min(7.0, gap * 0.3)))
+        last = g.nodes[order[-1]]
+        start, end = QPointF(last.center().x(), last.bottom()), QPointF(last.center().x(), g.output_end)
+        if end.y() - start.y() > 8:
+            _arrow(p, [start, end])
+            p.setFont(self._font(max(10, g.font_px - 2)))
+            p.setPen(self._ink(210))
+            p.drawText(QRectF(end.x() + 8, end.y() - 16, 200, 16),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, self._texts["output"])
+
+    def _paint_bypasses(self, p: QPainter, g: _Geometry) -> None:
+        color = QColor(SKY if self._ink().lightnessF() > 0.5 else BYPASS_COLOR)  # readable on a dark theme too
+        p.setFont(self._font(max(10, g.font_px - 1), bold=True))
+        for source, target in BYPASSES[self._placement]:
+            src, dst = g.nodes[source], g.nodes[target]
+            gap_below = self._next_top(g, source) - src.bottom()
+            branch = QPointF(src.center().x(), src.bottom() + gap_below * 0.35)
+            join = QPointF(dst.right(), dst.center().y())
+            points = [branch, QPointF(g.bypass_x, branch.y()), QPointF(g.bypass_x, join.y()), join]
+            p.setPen(QPen(color, 2.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            p.setBrush(color)
+            _arrow(p, points)
+            p.drawEllipse(branch, 3.5, 3.5)  # the junction: the signal is copied, not diverted
+            p.setPen(color)
+            mid = (branch.y() + join.y()) / 2
+            p.drawText(QRectF(g.bypass_x + 5, mid - 12, 60, 24),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._texts[f"bypass.{source}"])
+
+    def _next_top(self, g: _Geometry, key: str) -> float:
+        order = self.stage_order()
+        i = order.index(key)
+        return g.nodes[order[i + 1]].top() if i + 1 < len(order) else g.output_end
+
+    def _paint_box(self, p: QPainter, g: _Geometry, key: str, rect: QRectF) -> None:
+        selected, hovered = key == self._selected, key == self._hovered
+        fill = _tint(FILLS[key], 0.92 if selected else 0.35)
+        if selected:
+            border = QPen(QColor(SELECTED_COLOR), 3.5)
+        else:
+            border = QPen(QColor("#303030") if hovered else QColor(GREY), 2.2 if hovered else 1.2)
+        p.setPen(border)
+        p.setBrush(fill)
+        p.drawRoundedRect(rect, 7, 7)
+        text = self._box_text(key)
+        font = self._font(g.font_px, bold=selected)
+        metrics = QFontMetricsF(font)
+        while font.pixelSize() > 9 and metrics.horizontalAdvance(text) > rect.width() - 14:
+            font.setPixelSize(font.pixelSize() - 1)
+            metrics = QFontMetricsF(font)
+        p.setFont(font)
+        p.setPen(QColor("#111111"))
+        p.drawText(rect.adjusted(6, 0, -6, 0), Qt.AlignmentFlag.AlignCenter,
+                   metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width() - 12))
+        if selected:
+            self._paint_marker(p, rect)
+
+    def _paint_add(self, p: QPainter, g: _Geometry, key: str, rect: QRectF) -> None:
+        selected, hovered = key == self._selected, key == self._hovered
+        if selected:
+            p.setPen(QPen(QColor(SELECTED_COLOR), 3.5))
+            p.setBrush(QColor("#FBE3D6"))
+        else:
+            p.setPen(QPen(QColor("#303030"), 2.2 if hovered else 1.6))
+            p.setBrush(QColor("white"))
+        p.drawEllipse(rect)
+        c, r = rect.center(), rect.width() * 0.28
+        p.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()))
+        p.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r))
+        p.setFont(self._font(max(10, g.font_px - 1), bold=selected))
+        p.setPen(QColor(SELECTED_COLOR) if selected else self._ink(210))
+        label = QRectF(rect.left() - 170, rect.top() - 4, 170 - 8, rect.height() + 8)
+        p.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._texts["add"])
+        if selected:
+            self._paint_marker(p, rect, offset=QFontMetricsF(p.font()).horizontalAdvance(self._texts["add"]) + 10)
+
+    def _paint_marker(self, p: QPainter, rect: QRectF, offset: float = 0.0) -> None:
+        """A ▶ left of the selection: a cue that doesn't depend on seeing the red border."""
+        x, y, s = rect.left() - offset - 6, rect.center().y(), 8.0
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(SELECTED_COLOR))
+        p.drawPolygon(QPolygonF([QPointF(x - s * 1.3, y - s), QPointF(x, y), QPointF(x - s * 1.3, y + s)]))
+
+    # --- interaction -------------------------------------------------------------------------
+
+    def mousePressEvent(self, event) -> None:
+        key = self.stage_at(event.position())
+        if key is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+            self.select_stage(key)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        key = self.stage_at(event.position())
+        if key != self._hovered:
+            self._hovered = key
+            if key is None:
+                self.unsetCursor()
+            else:
+                self.setCursor(Qt.CursorShape.PointingHandCursor)
+            self.update()
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        if self._hovered is not None:
+            self._hovered = None
+            self.unsetCursor()
+            self.update()
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Right, Qt.Key.Key_Space):
+            self.step_forward()
+        elif event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Left):
+            self.step_back()
+        else:
+            super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            key = self.stage_at(QPointF(event.pos()))
+            if key is None:
+                QToolTip.hideText()
+                event.ignore()
+            else:
+                QToolTip.showText(event.globalPos(), self.stage_description(key), self)
+            return True
+        return super().event(event)
+
+
+def _tint(color: str, strength: float) -> QColor:
+    """``color`` mixed with white, opaque: the boxes stay light (and their dark text readable) on any theme."""
+    c = QColor(color)
+    return QColor(*(round(255 - (255 - v) * strength) for v in (c.red(), c.green(), c.blue())))
+
+
+def _arrow(p: QPainter, points: list[QPointF], head: float = 7.0) -> None:
+    """A polyline with a filled arrowhead at its last point, in the painter's pen and brush."""
+    path = QPainterPath(points[0])
+    for point in points[1:]:
+        path.lineTo(point)
+    brush = p.brush()
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    p.setBrush(brush)
+    a, b = points[-2], points[-1]
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / length, dy / length
+    left = QPointF(b.x() - head * ux + head * 0.55 * uy, b.y() - head * uy - head * 0.55 * ux)
+    right = QPointF(b.x() - head * ux - head * 0.55 * uy, b.y() - head * uy + head * 0.55 * ux)
+    pen = p.pen()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.drawPolygon(QPolygonF([b, left, right]))
+    p.setPen(pen)
+
+
+if __name__ == "__main__":
+    from PySide6.QtWidgets import QApplication, QSplitter
+
+    from app.fonts import register_bundled_fonts
+    from engine.compute import compute
+    from engine.presets import load_preset
+    from widgets.stage_table import StageTable
+
+    app = QApplication([])
+    register_bundled_fonts()
+    result = compute(load_preset("xian"))
+    splitter = QSplitter()
+    flow, table = BlockFlow(), StageTable()
+    splitter.addWidget(flow)
+    splitter.addWidget(table)
+    flow.show_result(result)
+    flow.stageSelected.connect(lambda key: table.show_stage(result, key))
+    flow.select_stage("input")
+    splitter.resize(900, 620)
+    splitter.show()
+    app.exec()
