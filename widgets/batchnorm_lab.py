@@ -42,6 +42,7 @@ from widgets.plot_style import BLUE, GREEN, ORANGE, PURPLE, RED, SKY, configure_
 MAX_DIMENSION_CURVES = 6
 #: Columns of the single-token table (dimensions) before it is cut.
 MAX_TABLE_DIMENSIONS = 8
+SAMPLE_GREY = "#8C8C8C"  # legend samples standing for every colour
 DIMENSION_STYLES = (  # colour, marker: the marker tells dimensions apart without colour
     (BLUE, "o"), (ORANGE, "s"), (GREEN, "t"), (RED, "d"), (PURPLE, "star"), (SKY, "x"),
 )
@@ -130,13 +131,14 @@ class BatchNormLab(QWidget):
             item.addItem(tag, ignoreBounds=True)
             self._dimension_tags.append(tag)
         # Legend samples only: per dimension, colour, marker and the tag at the line's end tell them apart.
-        self._bn_sample = pg.PlotDataItem([], [], pen=pen("#444444", 2.5), symbol="o", symbolSize=9,
-                                          symbolBrush="#444444")
-        self._ln_sample = pg.PlotDataItem([], [], pen=pen("#444444", 2.5, Qt.PenStyle.DashLine))
+        # A mid grey reads on the light and on the dark plot theme.
+        self._bn_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2.5), symbol="o", symbolSize=9,
+                                          symbolBrush=SAMPLE_GREY)
+        self._ln_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2.5, Qt.PenStyle.DashLine))
         self._bn_distance = item.plot([], [], pen=pen(BLUE, 2.5), symbol="o", symbolSize=10, symbolBrush=BLUE)
         self._ln_distance = item.plot([], [], pen=pen(ORANGE, 2.5, Qt.PenStyle.DashLine), symbol="s",
                                       symbolSize=8, symbolBrush=ORANGE)
-        self._refused_text = pg.TextItem(color="#333333", anchor=(0.0, 1.0))
+        self._refused_text = pg.TextItem(color=RED, anchor=(0.0, 1.0))  # ✗ and red: refused
         item.addItem(self._refused_text, ignoreBounds=True)
         self.batch_caption = QLabel()
         self.batch_caption.setObjectName("batchDependenceCaption")
@@ -187,9 +189,13 @@ class BatchNormLab(QWidget):
         # grey samples stand for both colours, which the axis labels name.
         self._running_legend = pg.LegendItem(colCount=2, labelTextSize="10pt", frame=False)
         self.running_plot.addItem(self._running_legend, row=2, col=0)
-        self._running_sample = pg.PlotDataItem([], [], pen=pen("#444444", 2.5), symbol="o", symbolSize=7,
-                                               symbolBrush="#444444")
-        self._target_sample = pg.PlotDataItem([], [], pen=pen("#444444", 2, Qt.PenStyle.DashLine))
+        # Registered as the lower plot's legend so that plot_style's theme and presentation helpers
+        # (which visit ``PlotItem.legend``) recolour and resize it; no curve has a name, so the
+        # PlotItem never adds entries to it by itself.
+        self._var_item.legend = self._running_legend
+        self._running_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2.5), symbol="o", symbolSize=7,
+                                               symbolBrush=SAMPLE_GREY)
+        self._target_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2, Qt.PenStyle.DashLine))
         self._running_mean = self._mean_item.plot([], [], pen=pen(BLUE, 2.5), symbol="o", symbolSize=7,
                                                   symbolBrush=BLUE)
         self._batch_mean = self._mean_item.plot([], [], pen=pen(BLUE, 2, Qt.PenStyle.DashLine))
