@@ -16,6 +16,7 @@ from app.retranslation import TextBinder
 from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
+from widgets.batchnorm_lab import BatchNormLab
 from widgets.block_flow import BlockFlow
 from widgets.controls_panel import ControlsPanel
 from widgets.depth_plot import DepthPlot
@@ -25,6 +26,7 @@ from widgets.hand_calc_panel import HandCalcPanel
 from widgets.matrix_view import MatrixView
 from widgets.plot_style import use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
+from widgets.scale_demo import ScaleDemo
 from widgets.stage_heatmaps import StageHeatmaps
 from widgets.stage_table import StageTable
 
@@ -56,8 +58,10 @@ class MainWindow(QMainWindow):
         self.block_flow = BlockFlow()
         self.stage_table = StageTable()
         self.grouping_view = GroupingView()
+        self.batchnorm_lab = BatchNormLab()
+        self.scale_demo = ScaleDemo()
         self._views = (self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc,
-                       self.block_flow, self.grouping_view)
+                       self.block_flow, self.grouping_view, self.batchnorm_lab, self.scale_demo)
         self.block_flow.stageSelected.connect(lambda key: self.stage_table.show_stage(self.document.result, key))
 
         plots = QWidget()
@@ -76,8 +80,9 @@ class MainWindow(QMainWindow):
         block.setSizes([420, 600])
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
-        self._tab_titles = [lambda: self.tr("Plots"), lambda: self.tr("Block flow"), lambda: self.tr("LN vs BN groups")]
-        for page in (plots, block, self.grouping_view):
+        self._tab_titles = [lambda: self.tr("Plots"), lambda: self.tr("Block flow"), lambda: self.tr("LN vs BN groups"),
+                            lambda: self.tr("BatchNorm's problems"), lambda: self.tr("Scale invariance")]
+        for page in (plots, block, self.grouping_view, self.batchnorm_lab, self.scale_demo):
             self.tabs.addTab(page, "")
         self.setCentralWidget(self.tabs)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -92,7 +97,6 @@ class MainWindow(QMainWindow):
             lambda current, _: self.hand_calc.select(current.row(), current.column()))
         self.files = FileActions(self, self._settings, self._texts)
         self.autosave = Autosave(self.document, Autosave.beside(self._settings.fileName()), self)
-        self.language = language.Language(self)
         self.presentation = Presentation(self)
         self._build_menus()
         self._build_status_bar()
@@ -153,12 +157,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
-        undo = self.document.undo_stack.createUndoAction(self)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.document.undo_stack.createRedoAction(self)
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
-        edit_menu.addActions([undo, redo])
+        self._edit_menu = edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
+        self._undo_actions: list[QAction] = []
         edit_menu.addSeparator()
         self._action(edit_menu, lambda: self.tr("Reset γ to 1 and β to 0"), self.document.reset_affine)
 
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
 
     def set_language(self, choice: str) -> None:
         """Switch the UI language at once ("system", "en" or "zh_CN"), and remember it."""
-        self.language.apply(choice)
+        language.apply_language(choice)
         self._settings.setValue("ui/language", choice)
         self._check_choice("language", choice)
 
@@ -222,8 +222,23 @@ class MainWindow(QMainWindow):
         if action is not None:
             action.setChecked(True)
 
+    def _rebuild_undo_actions(self) -> None:
+        # QUndoStack fixes the "Undo"/"Redo" prefix when it creates the actions: a new language
+        # needs new actions.
+        for action in self._undo_actions:
+            self._edit_menu.removeAction(action)
+            action.deleteLater()
+        undo = self.document.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.document.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        first = self._edit_menu.actions()[0] if self._edit_menu.actions() else None
+        self._edit_menu.insertActions(first, [undo, redo])
+        self._undo_actions = [undo, redo]
+
     def retranslate(self) -> None:
         self._texts.apply()
+        self._rebuild_undo_actions()
         name = self.preset_name(self._title_preset) if self._title_preset else self.document.scenario.name
         self.setWindowTitle(f"NormScope — {name}")
         self._busy.setToolTip(self.tr("Simulating the stacked blocks"))

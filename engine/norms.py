@@ -88,6 +88,11 @@ class _RowLoops:
         return False
 
 
+def _float_range() -> np.errstate:
+    """Like PyTorch, statistics accumulate in the input's dtype: squares of float32 values near
+    1e30 overflow to inf, and those rows give 0 or NaN instead of warnings mid-redraw."""
+    return np.errstate(over="ignore", invalid="ignore")
+
 _vecdot = getattr(np, "vecdot", None)  # NumPy >= 2.0
 
 # Row sums use one BLAS dot per row (``np.vecdot``), which OpenBLAS never splits over threads at
@@ -168,7 +173,7 @@ def layer_norm(x, gamma=None, beta=None, eps: float = 1e-5) -> np.ndarray:
     beta = _affine_vector(beta, d, x.dtype, "beta")
     rows = np.ascontiguousarray(x).reshape(-1, d)
     out = np.empty_like(rows)
-    with _RowLoops(d):
+    with _RowLoops(d), _float_range():
         for block in _row_blocks(rows.shape[0], d, rows.itemsize):
             _standardize_rows(rows[block], eps, out[block])
             _apply_affine(out[block], gamma, beta)
@@ -186,7 +191,7 @@ def rms_norm(x, gamma=None, eps: float | None = None) -> np.ndarray:
     gamma = _affine_vector(gamma, d, x.dtype, "gamma")
     rows = np.ascontiguousarray(x).reshape(-1, d)
     out = np.empty_like(rows)
-    with _RowLoops(d):
+    with _RowLoops(d), _float_range():
         for block in _row_blocks(rows.shape[0], d, rows.itemsize):
             yb = out[block]
             np.copyto(yb, rows[block])
@@ -276,7 +281,7 @@ def batch_norm(
     cols = np.ascontiguousarray(x).reshape(-1, d)
     n = cols.shape[0]
     out = np.empty_like(cols)
-    with _RowLoops(d):
+    with _RowLoops(d), _float_range():
         if training:
             _check_batch_size(n)
             # The output's first block serves as scratch: its pages must be touched anyway.

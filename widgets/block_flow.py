@@ -155,45 +155,44 @@ class BlockFlow(QWidget):
     # --- translation -------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        t = self.tr
         self._texts = {
-            "title.pre": t("Pre-Norm block"),
-            "title.post": t("Post-Norm block"),
-            "formula.pre": t("h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))"),
-            "formula.post": t("h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))"),
-            "box.input": t("x (input)"),
-            "box.norm1": t("① {norm}"),
-            "box.attn": t("② Multi-head attention"),
-            "box.norm2": t("③ {norm}"),
-            "box.ffn": t("④ FFN"),
-            "no_norm": t("norm off (identity)"),
-            "add": t("residual add"),
-            "bypass.input": t("+x"),
-            "bypass.add1": t("+h"),
-            "bypass.norm1": t("+h"),
-            "output": t("y → next block"),
-            "pre.input": t("x: the block's input tokens"),
-            "pre.norm1": t("① N₁(x): each token normalized before attention"),
-            "pre.attn": t("② Attn(N₁(x)): the multi-head self-attention output"),
-            "pre.add1": t("⊕ h = x + Attn(N₁(x)): the first residual sum"),
-            "pre.norm2": t("③ N₂(h): normalized again before the FFN"),
-            "pre.ffn": t("④ FFN(N₂(h)): the feed-forward output"),
-            "pre.add2": t("⊕ y = h + FFN(N₂(h)): the block's output"),
-            "post.input": t("x: the block's input tokens"),
-            "post.attn": t("② Attn(x): attention on the raw input"),
-            "post.add1": t("⊕ x + Attn(x): the first residual sum"),
-            "post.norm1": t("① h = N₁(x + Attn(x)): the sum normalized"),
-            "post.ffn": t("④ FFN(h): the feed-forward output"),
-            "post.add2": t("⊕ h + FFN(h): the second residual sum"),
-            "post.norm2": t("③ y = N₂(h + FFN(h)): the block's output"),
-            "none": t("Click a step, or press Step ▶ to walk through the block."),
-            "selected": t("Selected: {description}"),
+            "title.pre": self.tr("Pre-Norm block"),
+            "title.post": self.tr("Post-Norm block"),
+            "formula.pre": self.tr("h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))"),
+            "formula.post": self.tr("h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))"),
+            "box.input": self.tr("x (input)"),
+            "box.norm1": self.tr("① {norm}"),
+            "box.attn": self.tr("② Multi-head attention"),
+            "box.norm2": self.tr("③ {norm}"),
+            "box.ffn": self.tr("④ FFN"),
+            "no_norm": self.tr("norm off (identity)"),
+            "add": self.tr("residual add"),
+            "bypass.input": self.tr("+x"),
+            "bypass.add1": self.tr("+h"),
+            "bypass.norm1": self.tr("+h"),
+            "output": self.tr("y → next block"),
+            "pre.input": self.tr("x: the block's input tokens"),
+            "pre.norm1": self.tr("① N₁(x): each token normalized before attention"),
+            "pre.attn": self.tr("② Attn(N₁(x)): the multi-head self-attention output"),
+            "pre.add1": self.tr("⊕ h = x + Attn(N₁(x)): the first residual sum"),
+            "pre.norm2": self.tr("③ N₂(h): normalized again before the FFN"),
+            "pre.ffn": self.tr("④ FFN(N₂(h)): the feed-forward output"),
+            "pre.add2": self.tr("⊕ y = h + FFN(N₂(h)): the block's output"),
+            "post.input": self.tr("x: the block's input tokens"),
+            "post.attn": self.tr("② Attn(x): attention on the raw input"),
+            "post.add1": self.tr("⊕ x + Attn(x): the first residual sum"),
+            "post.norm1": self.tr("① h = N₁(x + Attn(x)): the sum normalized"),
+            "post.ffn": self.tr("④ FFN(h): the feed-forward output"),
+            "post.add2": self.tr("⊕ h + FFN(h): the second residual sum"),
+            "post.norm2": self.tr("③ y = N₂(h + FFN(h)): the block's output"),
+            "none": self.tr("Click a step, or press Step ▶ to walk through the block."),
+            "selected": self.tr("Selected: {description}"),
         }
-        self._back.setText(t("◀"))
-        self._back.setToolTip(t("Previous step"))
-        self._step.setText(t("Step ▶"))
-        self._step.setToolTip(t("Next step (wraps around)"))
-        self.setAccessibleDescription(t("One Transformer block: click a step to show its output"))
+        self._back.setText(self.tr("◀"))
+        self._back.setToolTip(self.tr("Previous step"))
+        self._step.setText(self.tr("Step ▶"))
+        self._step.setToolTip(self.tr("Next step (wraps around)"))
+        self.setAccessibleDescription(self.tr("One Transformer block: click a step to show its output"))
         self._update_caption()
         self.update()
 

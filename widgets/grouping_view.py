@@ -147,21 +147,20 @@ class GroupingView(QWidget):
     # --- translation -------------------------------------------------------------------------
 
     def retranslate(self) -> None:
-        t = self.tr
         self._texts = {
-            "caption.layer": t("LayerNorm: each token (row) is normalized on its own"),
-            "caption.rms": t("RMSNorm: each token (row) is scaled by its own root mean square"),
-            "caption.batch": t("BatchNorm: each dimension (column) is normalized across the tokens"),
-            "caption.none": t("No norm: nothing is normalized, so there are no groups"),
-            "hint": t("Hover a group to read its μ and σ before and after."),
-            "clipped": t("Showing {rows} of {tokens} tokens and {cols} of {dims} dimensions."),
-            "row_name": t("Token “{label}” (row {n})"),
-            "col_name": t("Dimension d{n} (column {n})"),
-            "before": t("before: μ = {mean}, σ = {std}"),
-            "after": t("after: μ = {mean}, σ = {std}"),
-            "empty": t("No matrix yet"),
+            "caption.layer": self.tr("LayerNorm: each token (row) is normalized on its own"),
+            "caption.rms": self.tr("RMSNorm: each token (row) is scaled by its own root mean square"),
+            "caption.batch": self.tr("BatchNorm: each dimension (column) is normalized across the tokens"),
+            "caption.none": self.tr("No norm: nothing is normalized, so there are no groups"),
+            "hint": self.tr("Hover a group to read its μ and σ before and after."),
+            "clipped": self.tr("Showing {rows} of {tokens} tokens and {cols} of {dims} dimensions."),
+            "row_name": self.tr("Token “{label}” (row {n})"),
+            "col_name": self.tr("Dimension d{n} (column {n})"),
+            "before": self.tr("before: μ = {mean}, σ = {std}"),
+            "after": self.tr("after: μ = {mean}, σ = {std}"),
+            "empty": self.tr("No matrix yet"),
         }
-        self.setAccessibleDescription(t("The token matrix with the groups the norm normalizes together"))
+        self.setAccessibleDescription(self.tr("The token matrix with the groups the norm normalizes together"))
         self.update()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -120,6 +120,8 @@ def apply_plot_theme(root, dark: bool) -> None:
             if plot.legend is not None:
                 plot.legend.setBrush(colors["legend"])
                 plot.legend.setLabelTextColor(colors["foreground"])
+                for _, label in plot.legend.items:  # existing labels keep their colour until re-set
+                    label.setText(label.text, color=colors["foreground"])
         for item in view.scene().items():
             if isinstance(item, pg.ColorBarItem):
                 item.axis.setTextPen(pg.mkPen(colors["foreground"]))

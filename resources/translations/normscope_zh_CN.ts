@@ -1,54 +1,6 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name />
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="115" />
-        <source>column</source>
-        <translation>列</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="115" />
-        <source>row</source>
-        <translation>行</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="116" />
-        <source>Step 1 · take the {what} {name}</source>
-        <translation>第 1 步 · 取出{what}「{name}」</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="125" />
-        <source>Step 2 · mean square and RMS</source>
-        <translation>第 2 步 · 均方与 RMS</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="133" />
-        <source>Step 2 · mean μ and standard deviation σ</source>
-        <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="148" />
-        <source>Step 3 · divide by the RMS</source>
-        <translation>第 3 步 · 除以 RMS</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="148" />
-        <source>Step 3 · subtract μ, divide by σ</source>
-        <translation>第 3 步 · 减 μ，除以 σ</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="162" />
-        <source>Step 4 · scale by γ</source>
-        <translation>第 4 步 · 乘 γ 缩放</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/hand_calc_render.py" line="162" />
-        <source>Step 4 · scale by γ, shift by β</source>
-        <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
-    </message>
-</context>
-<context>
     <name>ArrayTableModel</name>
     <message>
         <location filename="../../widgets/matrix_model.py" line="74" />
@@ -59,222 +11,398 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="211" />
+        <location filename="../../widgets/batchnorm_lab.py" line="218" />
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="212" />
-        <source>The token followed in “Batch size” and “One token”</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="213" />
-        <source>Training &amp;steps:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="214" />
-        <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="216" />
-        <source>&amp;Dimension:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="217" />
-        <source>The column whose running statistics are plotted</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="218" />
-        <source>Batch size changes BatchNorm, not LayerNorm</source>
-        <translation type="unfinished" />
+        <translation> token (&amp;T)：</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="219" />
-        <source>One token</source>
-        <translation type="unfinished" />
+        <source>The token followed in “Batch size” and “One token”</source>
+        <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="220" />
+        <source>Training &amp;steps:</source>
+        <translation>训练步数(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="221" />
+        <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
+        <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="223" />
+        <source>&amp;Dimension:</source>
+        <translation>维度(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="224" />
+        <source>The column whose running statistics are plotted</source>
+        <translation>绘制哪一列的滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="225" />
+        <source>Batch size changes BatchNorm, not LayerNorm</source>
+        <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="226" />
+        <source>One token</source>
+        <translation>单个 token </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="227" />
         <source>Running statistics</source>
-        <translation type="unfinished" />
+        <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="323" />
+        <location filename="../../widgets/batchnorm_lab.py" line="330" />
         <source>{token}: output per dimension as the batch grows</source>
-        <translation type="unfinished" />
+        <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="324" />
+        <location filename="../../widgets/batchnorm_lab.py" line="331" />
         <source>normalized output</source>
-        <translation type="unfinished" />
+        <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="326" />
+        <location filename="../../widgets/batchnorm_lab.py" line="333" />
         <source>{token}: distance to its output in the full batch</source>
-        <translation type="unfinished" />
+        <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="327" />
+        <location filename="../../widgets/batchnorm_lab.py" line="334" />
         <source>‖output − full-batch output‖₂</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="328" />
-        <source>batch size k (tokens normalized together)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="329" />
-        <source>BatchNorm ✗</source>
-        <translation type="unfinished" />
+        <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="335" />
-        <source>BatchNorm (solid)</source>
-        <translation type="unfinished" />
+        <source>batch size k (tokens normalized together)</source>
+        <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="336" />
+        <source>BatchNorm ✗</source>
+        <translation>BatchNorm ✗</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="342" />
+        <source>BatchNorm (solid)</source>
+        <translation>BatchNorm（实线）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="343" />
         <source>LayerNorm (dashed)</source>
-        <translation type="unfinished" />
+        <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="338" />
+        <location filename="../../widgets/batchnorm_lab.py" line="345" />
         <source>BatchNorm</source>
-        <translation type="unfinished" />
+        <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="339" />
+        <location filename="../../widgets/batchnorm_lab.py" line="346" />
         <source>LayerNorm</source>
-        <translation type="unfinished" />
+        <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="344" />
-        <location filename="../../widgets/batchnorm_lab.py" line="368" />
-        <location filename="../../widgets/batchnorm_lab.py" line="460" />
+        <location filename="../../widgets/batchnorm_lab.py" line="351" />
+        <location filename="../../widgets/batchnorm_lab.py" line="375" />
+        <location filename="../../widgets/batchnorm_lab.py" line="467" />
         <source>No scenario yet.</source>
-        <translation type="unfinished" />
+        <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="347" />
+        <location filename="../../widgets/batchnorm_lab.py" line="354" />
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}'s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}'s own row: its output is the same for every k (change {ln}).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="352" />
-        <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
-        <translation type="unfinished" />
+        <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="359" />
+        <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
+        <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="366" />
         <source>Only the first {n} of the {total} tokens are used.</source>
-        <translation type="unfinished" />
+        <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="374" />
+        <location filename="../../widgets/batchnorm_lab.py" line="381" />
         <source>x (the token)</source>
-        <translation type="unfinished" />
+        <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="375" />
+        <location filename="../../widgets/batchnorm_lab.py" line="382" />
         <source>running mean</source>
-        <translation type="unfinished" />
+        <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="376" />
+        <location filename="../../widgets/batchnorm_lab.py" line="383" />
         <source>running variance</source>
-        <translation type="unfinished" />
+        <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="377" />
+        <location filename="../../widgets/batchnorm_lab.py" line="384" />
         <source>eval mode (alone)</source>
-        <translation type="unfinished" />
+        <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="378" />
+        <location filename="../../widgets/batchnorm_lab.py" line="385" />
         <source>training mode (batch of {n})</source>
-        <translation type="unfinished" />
+        <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="379" />
+        <location filename="../../widgets/batchnorm_lab.py" line="386" />
         <source>difference</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="390" />
-        <source>Showing the first {shown} of {d} dimensions.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="393" />
-        <source>Training mode: refused</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="394" />
-        <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="396" />
-        <source>Eval mode: running statistics</source>
-        <translation type="unfinished" />
+        <translation>差值</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="397" />
-        <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
-        <translation type="unfinished" />
+        <source>Showing the first {shown} of {d} dimensions.</source>
+        <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="400" />
+        <source>Training mode: refused</source>
+        <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="401" />
-        <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
-        <translation type="unfinished" />
+        <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
+        <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="403" />
+        <source>Eval mode: running statistics</source>
+        <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
         <location filename="../../widgets/batchnorm_lab.py" line="404" />
+        <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
+        <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="408" />
+        <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
+        <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/batchnorm_lab.py" line="411" />
         <source>LayerNorm needs none of this: it normalizes one token with its own row's mean and standard deviation, the same in training and at generation time.</source>
-        <translation type="unfinished" />
+        <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="449" />
+        <location filename="../../widgets/batchnorm_lab.py" line="456" />
         <source>mean of d{n}</source>
-        <translation type="unfinished" />
+        <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="450" />
+        <location filename="../../widgets/batchnorm_lab.py" line="457" />
         <source>variance of d{n}</source>
-        <translation type="unfinished" />
+        <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="451" />
+        <location filename="../../widgets/batchnorm_lab.py" line="458" />
         <source>training step</source>
-        <translation type="unfinished" />
+        <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="454" />
+        <location filename="../../widgets/batchnorm_lab.py" line="461" />
         <source>running buffer</source>
-        <translation type="unfinished" />
+        <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="455" />
+        <location filename="../../widgets/batchnorm_lab.py" line="462" />
         <source>batch value it approaches (variance: unbiased)</source>
-        <translation type="unfinished" />
+        <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="464" />
+        <location filename="../../widgets/batchnorm_lab.py" line="471" />
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch's statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
-        <translation type="unfinished" />
+        <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="470" />
+        <location filename="../../widgets/batchnorm_lab.py" line="477" />
         <source>With a single token BatchNorm can't train, so the buffers keep their defaults.</source>
-        <translation type="unfinished" />
+        <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
+    </message>
+</context>
+<context>
+    <name>BlockFlow</name>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="159" />
+        <source>Pre-Norm block</source>
+        <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
+        <translation>Pre-Norm Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="160" />
+        <source>Post-Norm block</source>
+        <translation>Post-Norm Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="161" />
+        <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
+        <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="162" />
+        <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
+        <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="163" />
+        <source>x (input)</source>
+        <translation>x（输入）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="164" />
+        <source>① {norm}</source>
+        <translation>① {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="165" />
+        <source>② Multi-head attention</source>
+        <translation>② 多头自注意力</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="166" />
+        <source>③ {norm}</source>
+        <translation>③ {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="167" />
+        <source>④ FFN</source>
+        <translation>④ 前馈网络 FFN</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="168" />
+        <source>norm off (identity)</source>
+        <translation>不归一化（恒等）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="169" />
+        <source>residual add</source>
+        <translation>残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="170" />
+        <source>+x</source>
+        <translation>+x</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="171" />
+        <location filename="../../widgets/block_flow.py" line="172" />
+        <source>+h</source>
+        <translation>+h</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="173" />
+        <source>y → next block</source>
+        <translation>y → 下一个 Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="174" />
+        <location filename="../../widgets/block_flow.py" line="181" />
+        <source>x: the block's input tokens</source>
+        <translation>x：Block 的输入 token</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="175" />
+        <source>① N₁(x): each token normalized before attention</source>
+        <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="176" />
+        <source>② Attn(N₁(x)): the multi-head self-attention output</source>
+        <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="177" />
+        <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
+        <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="178" />
+        <source>③ N₂(h): normalized again before the FFN</source>
+        <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="179" />
+        <source>④ FFN(N₂(h)): the feed-forward output</source>
+        <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="180" />
+        <source>⊕ y = h + FFN(N₂(h)): the block's output</source>
+        <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="182" />
+        <source>② Attn(x): attention on the raw input</source>
+        <translation>② Attn(x)：直接对输入做注意力</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="183" />
+        <source>⊕ x + Attn(x): the first residual sum</source>
+        <translation>⊕ x + Attn(x)：第一次残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="184" />
+        <source>① h = N₁(x + Attn(x)): the sum normalized</source>
+        <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="185" />
+        <source>④ FFN(h): the feed-forward output</source>
+        <translation>④ FFN(h)：前馈网络的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="186" />
+        <source>⊕ h + FFN(h): the second residual sum</source>
+        <translation>⊕ h + FFN(h)：第二次残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="187" />
+        <source>③ y = N₂(h + FFN(h)): the block's output</source>
+        <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="188" />
+        <source>Click a step, or press Step ▶ to walk through the block.</source>
+        <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="189" />
+        <source>Selected: {description}</source>
+        <translation>当前：{description}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="191" />
+        <source>◀</source>
+        <translation>◀</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="192" />
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="193" />
+        <source>Step ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="194" />
+        <source>Next step (wraps around)</source>
+        <translation>下一步（到末尾后回到开头）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/block_flow.py" line="195" />
+        <source>One Transformer block: click a step to show its output</source>
+        <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
 </context>
 <context>
@@ -842,6 +970,70 @@
     </message>
 </context>
 <context>
+    <name>GroupingView</name>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="151" />
+        <source>LayerNorm: each token (row) is normalized on its own</source>
+        <extracomment>At most this many rows and columns are drawn; "…" marks the ones left out. Neighbouring groups alternate colour and line style, so they stay apart without colour vision too.</extracomment>
+        <translation>LayerNorm：每个 token（行）各自归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="152" />
+        <source>RMSNorm: each token (row) is scaled by its own root mean square</source>
+        <translation>RMSNorm：每个 token（行）除以自己的均方根</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="153" />
+        <source>BatchNorm: each dimension (column) is normalized across the tokens</source>
+        <translation>BatchNorm：每个维度（列）跨 token 归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="154" />
+        <source>No norm: nothing is normalized, so there are no groups</source>
+        <translation>无归一化：没有分组</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="155" />
+        <source>Hover a group to read its μ and σ before and after.</source>
+        <translation>把鼠标移到某一组上，可看到它归一化前后的 μ 与 σ。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="156" />
+        <source>Showing {rows} of {tokens} tokens and {cols} of {dims} dimensions.</source>
+        <translation>显示 {tokens} 个 token 中的 {rows} 个、{dims} 个维度中的 {cols} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="157" />
+        <source>Token “{label}” (row {n})</source>
+        <translation>Token「{label}」（第 {n} 行）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="158" />
+        <source>Dimension d{n} (column {n})</source>
+        <translation>维度 d{n}（第 {n} 列）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="159" />
+        <source>before: μ = {mean}, σ = {std}</source>
+        <translation>归一化前：μ = {mean}，σ = {std}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="160" />
+        <source>after: μ = {mean}, σ = {std}</source>
+        <translation>归一化后：μ = {mean}，σ = {std}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="161" />
+        <source>No matrix yet</source>
+        <translation>还没有矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/grouping_view.py" line="163" />
+        <source>The token matrix with the groups the norm normalizes together</source>
+        <translation>Token 矩阵，以及归一化时放在一起统计的分组</translation>
+    </message>
+</context>
+<context>
     <name>HandCalcPanel</name>
     <message>
         <location filename="../../widgets/hand_calc_panel.py" line="51" />
@@ -875,169 +1067,252 @@
     </message>
 </context>
 <context>
+    <name>HandCalculation</name>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="111" />
+        <source>column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="111" />
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="112" />
+        <source>Step 1 · take the {what} {name}</source>
+        <translation>第 1 步 · 取出{what}「{name}」</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="121" />
+        <source>Step 2 · mean square and RMS</source>
+        <translation>第 2 步 · 均方与 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="129" />
+        <source>Step 2 · mean μ and standard deviation σ</source>
+        <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="144" />
+        <source>Step 3 · divide by the RMS</source>
+        <translation>第 3 步 · 除以 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="144" />
+        <source>Step 3 · subtract μ, divide by σ</source>
+        <translation>第 3 步 · 减 μ，除以 σ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="158" />
+        <source>Step 4 · scale by γ</source>
+        <translation>第 4 步 · 乘 γ 缩放</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/hand_calc_render.py" line="158" />
+        <source>Step 4 · scale by γ, shift by β</source>
+        <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="68" />
-        <source>Tokens</source>
+        <location filename="../../app/main_window.py" line="83" />
+        <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="83" />
+        <source>Block flow</source>
+        <translation>Block 流程</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="83" />
+        <source>LN vs BN groups</source>
+        <translation>LN 与 BN 的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="84" />
+        <source>BatchNorm's problems</source>
+        <translation>BatchNorm 的问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="84" />
+        <source>Scale invariance</source>
+        <translation>尺度不变性</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="90" />
+        <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="70" />
+        <location filename="../../app/main_window.py" line="92" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="71" />
+        <location filename="../../app/main_window.py" line="93" />
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132" />
+        <location filename="../../app/main_window.py" line="156" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="135" />
+        <location filename="../../app/main_window.py" line="159" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="137" />
+        <location filename="../../app/main_window.py" line="161" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144" />
+        <location filename="../../app/main_window.py" line="164" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146" />
+        <location filename="../../app/main_window.py" line="166" />
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151" />
+        <location filename="../../app/main_window.py" line="171" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155" />
+        <location filename="../../app/main_window.py" line="175" />
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158" />
+        <location filename="../../app/main_window.py" line="178" />
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159" />
-        <location filename="../../app/main_window.py" line="162" />
+        <location filename="../../app/main_window.py" line="179" />
+        <location filename="../../app/main_window.py" line="182" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159" />
+        <location filename="../../app/main_window.py" line="179" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="160" />
+        <location filename="../../app/main_window.py" line="180" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161" />
+        <location filename="../../app/main_window.py" line="181" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="165" />
+        <location filename="../../app/main_window.py" line="185" />
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168" />
+        <location filename="../../app/main_window.py" line="188" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="169" />
-        <location filename="../../app/main_window.py" line="170" />
+        <location filename="../../app/main_window.py" line="189" />
+        <location filename="../../app/main_window.py" line="190" />
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="171" />
+        <location filename="../../app/main_window.py" line="191" />
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch's semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="185" />
+        <location filename="../../app/main_window.py" line="205" />
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="185" />
+        <location filename="../../app/main_window.py" line="205" />
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="186" />
+        <location filename="../../app/main_window.py" line="206" />
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="186" />
+        <location filename="../../app/main_window.py" line="206" />
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="210" />
+        <location filename="../../app/main_window.py" line="232" />
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="234" />
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="245" />
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="211" />
+        <location filename="../../app/main_window.py" line="246" />
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213" />
+        <location filename="../../app/main_window.py" line="248" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="235" />
+        <location filename="../../app/main_window.py" line="272" />
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236" />
+        <location filename="../../app/main_window.py" line="273" />
         <source>NormScope did not close normally last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次没有正常关闭。要恢复自动保存的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="240" />
+        <location filename="../../app/main_window.py" line="277" />
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274" />
+        <location filename="../../app/main_window.py" line="311" />
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289" />
+        <location filename="../../app/main_window.py" line="327" />
         <source>BatchNorm can't normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292" />
+        <location filename="../../app/main_window.py" line="330" />
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1186,114 +1461,114 @@ Numbers follow PyTorch's semantics; edit any cell and every plot follows.</sourc
 <context>
     <name>ScaleDemo</name>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="118" />
+        <location filename="../../widgets/scale_demo.py" line="135" />
         <source>LayerNorm forgets a row's scale, and γ/β can't bring it back</source>
-        <translation type="unfinished" />
+        <translation>LayerNorm 丢掉了一行的尺度，γ/β 也找不回来</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="120" />
+        <location filename="../../widgets/scale_demo.py" line="137" />
         <source>input x</source>
-        <translation type="unfinished" />
+        <translation>输入 x</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="120" />
-        <source>mean μ</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="137" />
+        <source>μ</source>
+        <translation>μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="120" />
-        <source>std σ</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="137" />
+        <source>σ</source>
+        <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="120" />
-        <source>x̂ = (x − μ) / σ</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="137" />
+        <source>z = (x − μ) / σ</source>
+        <translation>z = (x − μ) / σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="121" />
-        <source>same x̂ as row 1?</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="138" />
+        <source>same z as row 1?</source>
+        <translation>z 与第 1 行相同？</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="121" />
-        <source>γ ⊙ x̂ + β</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="138" />
+        <source>γ ⊙ z + β</source>
+        <translation>γ ⊙ z + β</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="124" />
+        <location filename="../../widgets/scale_demo.py" line="141" />
         <source>Double-click an input vector to edit it</source>
-        <translation type="unfinished" />
+        <translation>双击输入向量可编辑</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="125" />
+        <location filename="../../widgets/scale_demo.py" line="142" />
         <source>Reset to 我 吃 苹果</source>
-        <translation type="unfinished" />
+        <translation>恢复为 我 吃 苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="126" />
+        <location filename="../../widgets/scale_demo.py" line="143" />
         <source>Restore seed 001's three vectors</source>
-        <translation type="unfinished" />
+        <translation>恢复种子 001 的三个向量</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="184" />
+        <location filename="../../widgets/scale_demo.py" line="201" />
         <source>“{text}” is not {d} numbers; kept {old}.</source>
-        <translation type="unfinished" />
+        <translation>“{text}”不是 {d} 个数；保留 {old}。</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="196" />
+        <location filename="../../widgets/scale_demo.py" line="213" />
         <source>苹果</source>
-        <translation type="unfinished" />
+        <translation>苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="196" />
+        <location filename="../../widgets/scale_demo.py" line="213" />
         <source>吃 = 10 × 苹果</source>
-        <translation type="unfinished" />
+        <translation>吃 = 10 × 苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="196" />
+        <location filename="../../widgets/scale_demo.py" line="213" />
         <source>苹果, d2 ↔ d3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/scale_demo.py" line="197" />
-        <source>row {n}</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/scale_demo.py" line="210" />
-        <source>— (reference)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../widgets/scale_demo.py" line="212" />
-        <source>✓ same</source>
-        <translation type="unfinished" />
+        <translation>苹果，d2 ↔ d3</translation>
     </message>
     <message>
         <location filename="../../widgets/scale_demo.py" line="214" />
-        <source>✗ different</source>
-        <translation type="unfinished" />
+        <source>row {n}</source>
+        <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="234" />
-        <source>LayerNorm subtracts each row's own mean and divides by its own standard deviation, so rows that differ only by a shift or a positive scale get the same x̂: the scale is gone. γ and β then apply one and the same map to every row, so identical x̂ stay identical: γ/β can't tell [2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and lows survives, and so does the difference.</source>
-        <translation type="unfinished" />
+        <location filename="../../widgets/scale_demo.py" line="227" />
+        <source>reference</source>
+        <translation>参照</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="241" />
+        <location filename="../../widgets/scale_demo.py" line="231" />
+        <source>✗ differs</source>
+        <translation>✗ 不同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="252" />
+        <source>LayerNorm subtracts each row's own mean and divides by its own standard deviation, so rows that differ only by a shift or a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical: γ/β can't tell [2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and lows survives, and so does the difference.</source>
+        <translation>LayerNorm 减去每行自己的均值、除以自己的标准差，所以只差一个平移或正的缩放的两行会得到同样的 z：尺度信息丢了。γ 和 β 对每一行施加同一个映射，相同的 z 结果仍然相同：γ/β 分不清 [2, 4, 6, 8] 和 [20, 40, 60, 80]。交换维度则不同：高低的模式保留了下来，差别也就保留了。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="229" />
+        <source>✓ same</source>
+        <translation>✓ 相同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/scale_demo.py" line="259" />
         <source>γ = {gamma}, β = {beta}: the scenario's.</source>
-        <translation type="unfinished" />
+        <translation>γ = {gamma}，β = {beta}：来自当前场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="243" />
+        <location filename="../../widgets/scale_demo.py" line="261" />
         <source>γ = {gamma}, β = {beta}: the scenario has d = {d}, not {n}, so its own γ/β don't fit these rows.</source>
-        <translation type="unfinished" />
+        <translation>γ = {gamma}，β = {beta}：当前场景 d = {d}，不是 {n}，它的 γ/β 用不到这几行上。</translation>
     </message>
     <message>
-        <location filename="../../widgets/scale_demo.py" line="247" />
+        <location filename="../../widgets/scale_demo.py" line="265" />
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
-        <translation type="unfinished" />
+        <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
     </message>
 </context>
 <context>
@@ -1339,7 +1614,7 @@ Numbers follow PyTorch's semantics; edit any cell and every plot follows.</sourc
         <location filename="../../widgets/stage_table.py" line="103" />
         <source>The selected stage's matrix: rows are tokens, columns are dimensions</source>
         <extracomment>Qt.UserRole returns the cell's number itself (as a Python float), for tests and scripts.</extracomment>
-        <translation type="unfinished" />
+        <translation>所选阶段的矩阵：行是 token，列是维度</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,192 @@
+"""Teaching features in the window: the hand calculation, language switching, presentation mode, themes."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWidget, QLabel, QTabWidget,
+                               QWidget)
+
+from app.main_window import MainWindow
+from engine.presets import load_preset
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1400, 860)
+    w.show()
+    yield w
+    w.set_language("en")
+    w.presentation.set_enabled(False)
+    w.set_theme("light")
+
+
+def select(window, row, col):
+    view = window.token_grid
+    view.setCurrentIndex(view.model().index(row, col))
+
+
+def test_hand_calculation_of_the_xian_row_matches_the_seed(window):
+    select(window, 1, 0)
+    calc = window.hand_calc.calculation()
+    assert calc.group == "西安"
+    assert calc.mean == pytest.approx(-0.379, abs=5e-4)
+    assert calc.denominator == pytest.approx(0.543, abs=5e-4)
+    np.testing.assert_allclose(calc.x_hat, [-1.289, 0.704, 1.207, -0.622], atol=1e-3)
+    np.testing.assert_allclose(calc.y, [-1.446, 0.463, 1.257, -0.485], atol=1e-3)
+    text = window.hand_calc.text.toPlainText()
+    for number in ("−0.379", "0.295", "0.543", "−1.289", "0.704", "1.207", "−0.622", "−1.446", "0.463", "1.257",
+                   "−0.485"):
+        assert number in text, number
+
+
+def test_hand_calculation_follows_edits_precision_and_norm(window):
+    select(window, 1, 2)
+    model = window.token_grid.model()
+    model.setData(model.index(1, 0), "-2")
+    assert "−2.000" in window.hand_calc.text.toPlainText()
+    window.hand_calc.precision.setValue(5)
+    assert "−2.00000" in window.hand_calc.text.toPlainText()
+    window.document.set_setting("norm", "batch")
+    assert window.hand_calc.calculation().group == "d3"  # BatchNorm groups the selected cell's column
+    window.document.set_setting("norm", "rms")
+    assert "RMS" in window.hand_calc.text.toPlainText()
+
+
+def test_wide_rows_are_shown_with_an_ellipsis(window):
+    window.load_preset("random")
+    select(window, 0, 0)
+    text = window.hand_calc.text.toPlainText()
+    assert "…" in text and "x̂768" in text and "x̂5 " not in text
+
+
+def test_hand_calculation_copies_as_text_and_latex(window):
+    select(window, 1, 0)
+    window.hand_calc.copy_latex.click()
+    latex = QGuiApplication.clipboard().text()
+    assert r"\mu = (-1.079" in latex and r"\hat{x}_{1}" in latex
+    window.hand_calc.copy_text.click()
+    assert "μ = (−1.079 + 0.004 + 0.277 − 0.717) / 4 = −0.379" in QGuiApplication.clipboard().text()
+
+
+# --- language ------------------------------------------------------------------------------------
+
+# Texts that are the same in both languages: names, symbols, formulas.
+SAME_IN_BOTH = {"LayerNorm", "RMSNorm", "BatchNorm", "ReLU", "GELU", "SwiGLU", "ε", "γ / β", "English", "简体中文",
+                "Pre-Norm", "Post-Norm", "Pre-Norm  x + F(N(x))", "Post-Norm  N(x + F(x))",
+                "Pre-Norm ‖∂L/∂W‖", "Post-Norm ‖∂L/∂W‖", "Pre-Norm ‖∂L/∂x‖", "Post-Norm ‖∂L/∂x‖",
+                "今天西安的天气怎么样 (6 × 4)", "我 吃 苹果 (5 × 4)", "NormScope — 今天西安的天气怎么样 (6 × 4)"}
+
+
+def visible_texts(window) -> list[str]:
+    """Every text a user can read in the main window, its menus and its plots."""
+    import pyqtgraph as pg
+
+    texts = [window.windowTitle()]
+
+    def walk(actions):
+        for action in actions:
+            if not action.isSeparator():
+                texts.append(action.text())
+            if action.menu() is not None:
+                walk(action.menu().actions())
+
+    walk(window.menuBar().actions())  # the menus themselves, not the menu bar's overflow copy
+    texts += [d.windowTitle() for d in window.findChildren(QDockWidget)]
+    texts += [w.text() for w in window.findChildren(QLabel) + window.findChildren(QAbstractButton)]
+    for combo in window.findChildren(QComboBox):
+        texts += [combo.itemText(i) for i in range(combo.count())]
+    for tabs in window.findChildren(QTabWidget):
+        texts += [tabs.tabText(i) for i in range(tabs.count())]
+    texts += [w.toolTip() for w in window.findChildren(QWidget)]
+    for view in window.findChildren(pg.GraphicsView):
+        for item in view.scene().items():
+            if isinstance(item, pg.PlotItem):
+                texts.append(item.titleLabel.text)
+                texts += [item.getAxis(n).labelText for n in ("left", "bottom")]
+            if isinstance(item, pg.LegendItem):
+                texts += [label.text for _, label in item.items]
+    return [t for t in texts if t and any(c.isascii() and c.isalpha() for c in t)]
+
+
+def test_switching_to_chinese_translates_every_visible_string(window):
+    english = set(visible_texts(window))
+    window.set_language("zh_CN")
+    chinese = set(visible_texts(window))
+    untranslated = sorted(t for t in chinese & english if t not in SAME_IN_BOTH and not t.startswith("d"))
+    assert untranslated == []
+    assert window.menuBar().actions()[0].text() == "文件(&F)"
+    assert window.row_stats_plot.plotItem.titleLabel.text.startswith("每个 token 的 μ 与 σ")
+
+
+def test_switching_back_to_english_restores_the_texts(window):
+    before = sorted(visible_texts(window))
+    window.set_language("zh_CN")
+    window.set_language("en")
+    assert sorted(visible_texts(window)) == before
+
+
+def test_hand_calculation_is_translated_too(window):
+    select(window, 1, 0)
+    window.set_language("zh_CN")
+    assert "第 2 步 · 均值 μ 与标准差 σ" in window.hand_calc.text.toPlainText()
+
+
+def test_the_language_choice_is_remembered(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    first = MainWindow("xian", settings)
+    qtbot.addWidget(first)
+    first.set_language("zh_CN")
+    first.close()
+    second = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    from app.language import current_language
+
+    assert current_language() == "zh_CN"
+    second.set_language("en")
+
+
+# --- presentation and themes ---------------------------------------------------------------------
+
+
+def test_presentation_mode_enlarges_and_restores(window):
+    app = QApplication.instance()
+    font = app.font().pointSizeF()
+    curve = window.depth_plot._curves["pre"]
+    width = curve.opts["pen"].widthF()
+    window.presentation_action.trigger()
+    assert app.font().pointSizeF() == pytest.approx(font * 1.6)
+    assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
+    assert not window.statusBar().isVisible()
+    window.presentation_action.trigger()
+    assert app.font().pointSizeF() == pytest.approx(font)
+    assert curve.opts["pen"].widthF() == pytest.approx(width)
+    assert window.statusBar().isVisible()
+
+
+def test_dark_theme_colours_the_window_and_the_plots(window):
+    window.set_theme("dark")
+    assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() < 80
+    assert window.row_stats_plot.backgroundBrush().color().lightness() < 80
+    window.set_theme("light")
+    assert window.row_stats_plot.backgroundBrush().color().lightness() > 240
+
+
+def test_figures_export_on_white_even_in_the_dark_theme(window, tmp_path):
+    from PySide6.QtGui import QImage
+
+    window.set_theme("dark")
+    assert window.files.export_figure("row_stats", tmp_path / "f.png", scale=1)
+    image = QImage(str(tmp_path / "f.png"))
+    assert image.pixelColor(5, 5).lightness() > 240
+    assert window.row_stats_plot.backgroundBrush().color().lightness() < 80  # the UI stays dark
+
+
+def test_block_flow_stage_shows_in_the_stage_table(window):
+    window.tabs.setCurrentIndex(1)
+    window.block_flow.select_stage("norm1")
+    np.testing.assert_array_equal(window.stage_table.model().matrix(), window.document.result.stages["norm1"])
+    window.document.set_setting("placement", "post")
+    assert window.block_flow.stage_order()[1] == "attn"
