@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication, QMainWindow
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
 from widgets.plot_style import scale_plots
 
@@ -14,6 +14,7 @@ class Presentation:
         self._window = window
         self._plot_originals: dict = {}
         self._font = None
+        self._layout = None
         self.enabled = False
 
     def set_enabled(self, on: bool) -> None:
@@ -21,12 +22,16 @@ class Presentation:
             return
         app = QApplication.instance()
         if on:
+            self._layout = self._window.saveState()
+            for dock in self._window.findChildren(QDockWidget):
+                dock.hide()  # the plots get the whole screen; View menu brings a dock back
             self._font = app.font()
             font = app.font()
             font.setPointSizeF(self._font.pointSizeF() * FACTOR)
             app.setFont(font)
         else:
             app.setFont(self._font)
+            self._window.restoreState(self._layout)
         scale_plots(self._window, FACTOR if on else 1.0, self._plot_originals)
         self._window.statusBar().setVisible(not on)
         self.enabled = on

@@ -15,16 +15,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDockWidget  # noqa: E402
 
 from app.fonts import register_bundled_fonts  # noqa: E402
 from app.main_window import MainWindow  # noqa: E402
 
-SHOTS = {  # file name: (preset, settings changed before the shot)
-    "main-window-xian-layernorm.png": ("xian", {}),
-    "main-window-xian-batchnorm-post.png": ("xian", {"norm": "batch", "placement": "post"}),
-    "main-window-apple.png": ("apple", {"layers": 24}),
+TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE = range(5)
+#: file name: (preset, settings changed first, central tab, language, extra steps)
+SHOTS = {
+    "main-window-xian-layernorm.png": ("xian", {}, TAB_PLOTS, "en", ()),
+    "main-window-xian-layernorm-zh.png": ("xian", {}, TAB_PLOTS, "zh_CN", ()),
+    "main-window-xian-batchnorm-post.png": ("xian", {"norm": "batch", "placement": "post"}, TAB_PLOTS, "en", ()),
+    "main-window-apple.png": ("apple", {"layers": 24}, TAB_PLOTS, "en", ()),
+    "hand-calculation-xian.png": ("xian", {}, TAB_BLOCK, "en", ("hand_calc", "stage:norm1")),
+    "hand-calculation-xian-zh.png": ("xian", {}, TAB_BLOCK, "zh_CN", ("hand_calc", "stage:norm1")),
+    "groups-batchnorm.png": ("xian", {"norm": "batch"}, TAB_GROUPS, "en", ()),
+    "groups-layernorm-zh.png": ("xian", {}, TAB_GROUPS, "zh_CN", ()),
+    "batchnorm-problems.png": ("xian", {}, TAB_BATCHNORM, "en", ()),
+    "batchnorm-problems-zh.png": ("xian", {}, TAB_BATCHNORM, "zh_CN", ()),
+    "scale-invariance.png": ("apple", {}, TAB_SCALE, "en", ()),
+    "scale-invariance-zh.png": ("apple", {}, TAB_SCALE, "zh_CN", ()),
+    "presentation-dark.png": ("xian", {}, TAB_PLOTS, "en", ("dark", "presentation")),
 }
+
+
+def _prepare(window: MainWindow, steps) -> None:
+    for step in steps:
+        if step == "hand_calc":
+            window.findChild(QDockWidget, "handCalcDock").raise_()
+            window.token_grid.setCurrentIndex(window.token_grid.model().index(1, 0))
+        elif step.startswith("stage:"):
+            window.block_flow.select_stage(step.split(":")[1])
+        elif step == "dark":
+            window.set_theme("dark")
+        elif step == "presentation":
+            window.presentation.set_enabled(True)
 
 
 def render(out_dir: Path) -> list[Path]:
@@ -32,18 +57,23 @@ def render(out_dir: Path) -> list[Path]:
     register_bundled_fonts()
     written = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name, (preset, changes) in SHOTS.items():
+        for name, (preset, changes, tab, language, steps) in SHOTS.items():
             settings = QSettings(str(Path(tmp) / f"{name}.ini"), QSettings.Format.IniFormat)
             window = MainWindow(preset, settings)
             for field, value in changes.items():
                 window.document.set_setting(field, value)
+            window.set_language(language)
+            window.tabs.setCurrentIndex(tab)
             window.show()
             window.resize(1400, 860)
+            _prepare(window, steps)
             window.document.wait_until_idle()
             QTest.qWait(300)  # let queued results and layouts settle
             path = out_dir / name
             window.grab().save(str(path))
             written.append(path)
+            window.presentation.set_enabled(False)
+            window.set_language("en")
             window.close()
     app.processEvents()
     return written
