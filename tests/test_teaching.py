@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWi
                                QWidget)
 
 from app.main_window import MainWindow
-from engine.presets import load_preset
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ from engine.batch_lessons import (
 )
 from engine.compute import Result
 from engine.scenario import Scenario
-from widgets.plot_style import BLUE, GREEN, ORANGE, PURPLE, RED, SKY, configure_plot, pen, use_light_theme
+from widgets.plot_style import BLUE, GREEN, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 
 #: Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row.
 MAX_DIMENSION_CURVES = 6
@@ -501,19 +501,6 @@ class BatchNormLab(QWidget):
 
 
 if __name__ == "__main__":
-    import sys
+    from widgets.preview import preview
 
-    from PySide6.QtWidgets import QApplication
-
-    from app.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    register_bundled_fonts()
-    use_light_theme()
-    lab = BatchNormLab()
-    lab.show_result(compute(load_preset(sys.argv[1] if len(sys.argv) > 1 else "xian")))
-    lab.resize(900, 600)
-    lab.show()
-    app.exec()
+    preview(BatchNormLab, (900, 600))

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
 from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, set_legend,
-                                set_title_once, use_light_theme)
+                                set_title_once)
 
 CURVES = (  # key, pen, symbol
     ("none", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
@@ -116,15 +116,6 @@ class DepthPlot(QWidget):
 
 
 if __name__ == "__main__":
-    from PySide6.QtWidgets import QApplication
+    from widgets.preview import preview
 
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    use_light_theme()
-    view = DepthPlot()
-    view.show_result(compute(load_preset("xian")))
-    view.resize(800, 400)
-    view.show()
-    app.exec()
+    preview(DepthPlot, (800, 400))

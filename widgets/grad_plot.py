@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen, symbol
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
@@ -79,15 +79,6 @@ class GradPlot(pg.PlotWidget):
 
 
 if __name__ == "__main__":
-    from PySide6.QtWidgets import QApplication
+    from widgets.preview import preview
 
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    use_light_theme()
-    plot = GradPlot()
-    plot.show_result(compute(load_preset("xian")))
-    plot.resize(800, 400)
-    plot.show()
-    app.exec()
+    preview(GradPlot, (800, 400))

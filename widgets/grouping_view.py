@@ -340,16 +340,6 @@ def _short(value: float) -> str:
 
 
 if __name__ == "__main__":
-    from PySide6.QtWidgets import QApplication
+    from widgets.preview import preview
 
-    from app.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    register_bundled_fonts()
-    view = GroupingView()
-    view.show_result(compute(load_preset("xian")))
-    view.resize(500, 360)
-    view.show()
-    app.exec()
+    preview(GroupingView, (500, 360))

@@ -92,3 +92,9 @@ class HandCalcPanel(QWidget):
     def _copy(self, formatter) -> None:
         if self._calculation is not None:
             QGuiApplication.clipboard().setText(formatter(self._calculation, self.precision.value()))
+
+
+if __name__ == "__main__":
+    from widgets.preview import preview
+
+    preview(HandCalcPanel, (520, 640))

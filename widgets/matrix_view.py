@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QMessageBox, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMessageBox, QTableView
 
 from app.document import Document
 from app.retranslation import TextBinder

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, use_light_theme
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
     ("mean_in", SKY, -0.3),
@@ -117,15 +117,6 @@ class RowStatsPlot(pg.PlotWidget):
 
 
 if __name__ == "__main__":
-    from PySide6.QtWidgets import QApplication
+    from widgets.preview import preview
 
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    use_light_theme()
-    plot = RowStatsPlot()
-    plot.show_result(compute(load_preset("xian")))
-    plot.resize(800, 400)
-    plot.show()
-    app.exec()
+    preview(RowStatsPlot, (800, 400))

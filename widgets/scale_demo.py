@@ -288,18 +288,6 @@ class ScaleDemo(QWidget):
 
 
 if __name__ == "__main__":
-    import sys
+    from widgets.preview import preview
 
-    from PySide6.QtWidgets import QApplication
-
-    from app.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    register_bundled_fonts()
-    demo = ScaleDemo()
-    demo.show_result(compute(load_preset(sys.argv[1] if len(sys.argv) > 1 else "xian")))
-    demo.resize(900, 420)
-    demo.show()
-    app.exec()
+    preview(ScaleDemo, (900, 420))

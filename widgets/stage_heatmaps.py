@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
-from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, set_title_once, use_light_theme
+from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, set_title_once
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -130,15 +130,6 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
 
 
 if __name__ == "__main__":
-    from PySide6.QtWidgets import QApplication
+    from widgets.preview import preview
 
-    from engine.compute import compute
-    from engine.presets import load_preset
-
-    app = QApplication([])
-    use_light_theme()
-    view = StageHeatmaps()
-    view.show_result(compute(load_preset("xian")))
-    view.resize(900, 600)
-    view.show()
-    app.exec()
+    preview(StageHeatmaps, (900, 600))
