@@ -1,15 +1,15 @@
-"""Autosave: the session is written (debounced, atomically) after edits; a crash leaves it behind
-and the next start offers to restore it. A clean close removes it."""
+"""Autosave: after edits (debounced) a snapshot of the session is written atomically, off the UI
+thread; a crash leaves it behind and the next start offers to restore it. A clean close removes it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QThreadPool, QTimer
 
 from app.document import Document
 from engine.io import atomic_write
-from engine.session import SUFFIX, parse_session, session_json
+from engine.session import parse_session_npz, session_npz
 
 DELAY_MS = 1500
 
@@ -23,17 +23,29 @@ class Autosave(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
         self._timer.timeout.connect(self.save_now)
+        # One writer thread: snapshots land in the order they were taken, the last one wins.
+        self._writer = QThreadPool(self)
+        self._writer.setMaxThreadCount(1)
         document.scenarioChanged.connect(lambda _: self._timer.start())
 
     @staticmethod
     def beside(settings_file: str) -> Path:
         """The autosave file kept in the same folder as the settings."""
-        return Path(settings_file).resolve().parent / f"autosave{SUFFIX}"
+        return Path(settings_file).resolve().parent / "autosave.normscope.npz"
 
     def save_now(self) -> None:
+        """Write the current scenario (its arrays are immutable, so the thread may read them)."""
         self._timer.stop()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(self.path, session_json(self._document.scenario).encode("utf-8"))
+        scenario, path = self._document.scenario, self.path
+
+        def write() -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, session_npz(scenario))
+
+        self._writer.start(write)
+
+    def wait(self) -> None:
+        self._writer.waitForDone()
 
     def has_recovery(self) -> bool:
         return self.path.is_file()
@@ -41,12 +53,13 @@ class Autosave(QObject):
     def restore(self) -> str | None:
         """Load the left-behind session as one undo step; the reason if it can't be used."""
         try:
-            scenario, _ = parse_session(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
+            scenario, _ = parse_session_npz(self.path.read_bytes())
+        except (OSError, ValueError) as error:
             return str(error)
-        self._document.load_scenario(scenario, "Restore autosaved work")
+        self._document.load_scenario(scenario, self.tr("Restore autosaved work"))
         return None
 
     def discard(self) -> None:
         self._timer.stop()
+        self._writer.waitForDone()
         self.path.unlink(missing_ok=True)

@@ -251,3 +251,27 @@ def test_npz_member_that_is_not_an_array_is_refused(tmp_path):
         z.writestr("matrix.npy", b"not an array")
     with pytest.raises(FileProblem, match="'matrix' is not an array"):
         load_matrix(write(tmp_path, "z.npz", buffer.getvalue()))
+
+
+def test_snapshot_round_trips_a_large_session_exactly():
+    from engine.session import parse_session_npz, session_npz
+
+    s = load_preset("large").replace(norm="rms", layers=3)
+    again, warnings = parse_session_npz(session_npz(s))
+    assert again == s and warnings == []
+
+
+@pytest.mark.parametrize("data", [b"", b"PK\x03\x04garbage", b"not a zip at all"])
+def test_bad_snapshots_are_refused(data):
+    from engine.session import parse_session_npz
+
+    with pytest.raises(ValueError, match="snapshot"):
+        parse_session_npz(data)
+
+
+def test_large_sessions_are_written_compactly_and_exactly():
+    s = load_preset("random")
+    text = session_json(s)
+    assert "\n" not in text.rstrip("\n")
+    again, _ = parse_session(text)
+    assert again == s

@@ -191,3 +191,12 @@ def test_block_flow_stage_shows_in_the_stage_table(window):
     np.testing.assert_array_equal(window.stage_table.model().matrix(), window.document.result.stages["norm1"])
     window.document.set_setting("placement", "post")
     assert window.block_flow.stage_order()[1] == "attn"
+
+
+def test_views_in_hidden_tabs_catch_up_when_shown(window):
+    model = window.token_grid.model()
+    model.setData(model.index(1, 0), "3")
+    assert "0.641" not in window.grouping_view.group_tooltip(1)  # hidden: not redrawn on every edit
+    window.tabs.setCurrentIndex(2)
+    tooltip = window.grouping_view.group_tooltip(1)
+    assert "0.641" in tooltip  # μ of [3, 0.004, 0.277, −0.717]
