@@ -27,6 +27,7 @@ from widgets.matrix_view import MatrixView
 from widgets.plot_style import use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.scale_demo import ScaleDemo
+from widgets.stage_heatmap import StageHeatmap
 from widgets.stage_heatmaps import StageHeatmaps
 from widgets.stage_table import StageTable
 
@@ -57,12 +58,13 @@ class MainWindow(QMainWindow):
         self.hand_calc = HandCalcPanel()
         self.block_flow = BlockFlow()
         self.stage_table = StageTable()
+        self.stage_heatmap = StageHeatmap()
         self.grouping_view = GroupingView()
         self.batchnorm_lab = BatchNormLab()
         self.scale_demo = ScaleDemo()
         self._views = (self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc,
                        self.block_flow, self.grouping_view, self.batchnorm_lab, self.scale_demo)
-        self.block_flow.stageSelected.connect(lambda key: self.stage_table.show_stage(self.document.result, key))
+        self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -74,9 +76,12 @@ class MainWindow(QMainWindow):
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.setRowStretch(0, 3)
         grid.setRowStretch(1, 2)
+        stage_views = QSplitter(Qt.Orientation.Vertical)
+        stage_views.addWidget(self.stage_heatmap)
+        stage_views.addWidget(self.stage_table)
         block = QSplitter(Qt.Orientation.Horizontal)
         block.addWidget(self.block_flow)
-        block.addWidget(self.stage_table)
+        block.addWidget(stage_views)
         block.setSizes([420, 600])
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
@@ -251,6 +256,8 @@ class MainWindow(QMainWindow):
             action.setText(self.tr("Export…"))
         for index, title in enumerate(self._tab_titles):
             self.tabs.setTabText(index, title())
+        if self.document.result is not None:
+            self._show_selected_stage(self.document.result)  # its title is the stage's description
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -331,7 +338,12 @@ class MainWindow(QMainWindow):
     def _show_in(self, view, result) -> None:
         view.show_result(result)
         if view is self.block_flow:
-            self.stage_table.show_stage(result, self.block_flow.selected_stage())
+            self._show_selected_stage(result)
+
+    def _show_selected_stage(self, result) -> None:
+        key = self.block_flow.selected_stage()
+        self.stage_table.show_stage(result, key)
+        self.stage_heatmap.show_stage(result, key, self.block_flow.stage_description(key) if key else "")
 
     def _catch_up(self) -> None:
         """Bring views that were hidden during the last results up to date once they show."""

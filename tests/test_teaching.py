@@ -189,6 +189,9 @@ def test_block_flow_stage_shows_in_the_stage_table(window):
     window.tabs.setCurrentIndex(1)
     window.block_flow.select_stage("norm1")
     np.testing.assert_array_equal(window.stage_table.model().matrix(), window.document.result.stages["norm1"])
+    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["norm1"])
+    window.block_flow.step_forward()
+    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["attn"])
     window.document.set_setting("placement", "post")
     assert window.block_flow.stage_order()[1] == "attn"
 

@@ -50,6 +50,12 @@ def cache_axis(axis: pg.AxisItem) -> None:
     axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
+def cell_ticks(names, most: int = 12) -> list[tuple[float, str]]:
+    """Axis labels at the centres of heatmap cells, thinned out to at most about ``most``."""
+    step = max(1, -(-len(names) // most))
+    return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
+
+
 def set_legend(plot: pg.PlotItem, entries) -> None:
     """Fill the plot's legend with (item, name) pairs, replacing what it showed (a language change)."""
     legend = plot.legend

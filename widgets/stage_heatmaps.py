@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
-from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, set_title_once
+from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks, set_title_once
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -79,8 +79,8 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
             image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)
             image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
             if relabel:
-                plot.getAxis("left").setTicks([self._ticks(self._labels[:matrix.shape[0]])])
-                plot.getAxis("bottom").setTicks([self._ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
+                plot.getAxis("left").setTicks([cell_ticks(self._labels[:matrix.shape[0]])])
+                plot.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
                 plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
         self._colorbar.setLevels((-limit, limit))
 
@@ -104,12 +104,6 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
-
-    @staticmethod
-    def _ticks(names, most: int = 12) -> list[tuple[float, str]]:
-        """Labels at cell centres, thinned out to at most about ``most``."""
-        step = max(1, -(-len(names) // most))
-        return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
 
     def stage_titles(self) -> list[str]:
         """Titles of the four panels in display order (for tests and scripts)."""

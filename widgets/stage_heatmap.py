@@ -1,0 +1,53 @@
+"""The stage picked in the block flow as one heatmap (tokens × dimensions), beside its table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+
+from engine.compute import Result
+from widgets.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
+
+
+class StageHeatmap(pg.PlotWidget):
+    """Rows are tokens (top to bottom); a symmetric colour scale around 0 with a colour bar."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("stageHeatmap")
+        self.setAccessibleName("stageHeatmap")
+        configure_plot(self.plotItem, "", "", "")
+        self.plotItem.invertY(True)
+        self.plotItem.hideButtons()
+        colormap = pg.colormap.get(HEATMAP_COLORMAP)
+        self._image = pg.ImageItem(axisOrder="row-major")
+        self._image.setColorMap(colormap)
+        self.plotItem.addItem(self._image)
+        self._colorbar = pg.ColorBarItem(colorMap=colormap, interactive=False, width=12)
+        self._colorbar.setImageItem(self._image, insert_in=self.plotItem)
+        self._matrix = np.zeros((0, 0))
+
+    def show_stage(self, result: Result | None, key: str | None, title: str = "") -> None:
+        """Draw ``result.stages[key]``; an empty picture when there is no such stage."""
+        stages = None if result is None else result.stages
+        set_title_once(self.plotItem, title)
+        if stages is None or key not in stages:
+            self._matrix = np.zeros((0, 0))
+            self._image.clear()
+            return
+        self._matrix = np.asarray(stages[key], dtype=float)
+        finite = self._matrix[np.isfinite(self._matrix)]
+        limit = float(np.max(np.abs(finite))) if finite.size else 1.0
+        limit = limit or 1.0
+        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit), autoLevels=False)
+        rows, cols = self._matrix.shape
+        self._image.setRect(QRectF(0, 0, cols, rows))
+        self._colorbar.setLevels((-limit, limit))
+        self.plotItem.getAxis("left").setTicks([cell_ticks(result.scenario.labels[:rows])])
+        self.plotItem.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
+        self.plotItem.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)
+
+    def matrix(self) -> np.ndarray:
+        """The matrix drawn now (for tests and scripts)."""
+        return self._matrix
