@@ -134,9 +134,9 @@ class MainWindow(QMainWindow):
         remembered = {}
         for field in REMEMBERED_FIELDS:
             value = self._settings.value(f"scenario/{field}")
-            if value is not None:
-                remembered[field] = type(getattr(scenario, field))(value if not isinstance(getattr(scenario, field), bool)
-                                                                  else value in (True, "true", "1"))
+            if value is not None:  # QSettings' INI files hand back strings
+                default = getattr(scenario, field)
+                remembered[field] = value in (True, "true", "1") if isinstance(default, bool) else type(default)(value)
         try:
             return scenario.replace(**remembered)
         except (ValueError, TypeError):

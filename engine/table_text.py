@@ -7,18 +7,49 @@ import math
 import numpy as np
 
 
+class NumberProblem(ValueError):
+    """Why a cell's text is not a usable number. ``kind`` is "empty", "not_a_number" or
+    "not_finite"; the attributes let a UI say it in its own language."""
+
+    def __init__(self, kind: str, text: str, dtype: str):
+        self.kind, self.text, self.dtype = kind, text, dtype
+        self.limit = float(np.finfo(dtype).max)
+        messages = {
+            "empty": "empty cell: type a number",
+            "not_a_number": f"{text!r} is not a number",
+            "not_finite": f"{text!r} is not a finite {dtype} number (|x| ≤ {self.limit:.3g})",
+        }
+        super().__init__(messages[kind])
+
+
+class BlockProblem(ValueError):
+    """Where a block of numbers goes wrong. ``kind`` is "empty", "ragged" (row ``line`` has
+    ``count`` values, row ``first`` has ``width``) or "cell" (``column`` of row ``line``,
+    because of ``cause``)."""
+
+    def __init__(self, kind: str, unit: str = "row", line: int = 0, first: int = 1, count: int = 0, width: int = 0,
+                 column: int = 0, cause: NumberProblem | None = None):
+        self.kind, self.unit, self.line, self.first = kind, unit, line, first
+        self.count, self.width, self.column, self.cause = count, width, column, cause
+        messages = {
+            "empty": "no numbers found",
+            "ragged": f"{unit} {line} has {count} values but {unit} {first} has {width}: the block must be rectangular",
+            "cell": f"{unit} {line}, column {column}: {cause}",
+        }
+        super().__init__(messages[kind])
+
+
 def parse_number(text: str, dtype: str = "float64") -> float:
-    """A finite number in ``dtype``'s range, or a ValueError saying why not."""
+    """A finite number in ``dtype``'s range, or a NumberProblem saying why not."""
     stripped = text.strip()
     if not stripped:
-        raise ValueError("empty cell: type a number")
+        raise NumberProblem("empty", stripped, dtype)
     try:
         value = float(stripped)
     except ValueError:
-        raise ValueError(f"{stripped!r} is not a number") from None
-    limit = float(np.finfo(dtype).max)
-    if not math.isfinite(value) or abs(value) > limit:
-        raise ValueError(f"{stripped!r} is not a finite {dtype} number (|x| ≤ {limit:.3g})")
+        raise NumberProblem("not_a_number", stripped, dtype) from None
+    if not math.isfinite(value) or abs(value) > float(np.finfo(dtype).max):
+        raise NumberProblem("not_finite", stripped, dtype)
     return value
 
 
@@ -33,35 +64,31 @@ def split_rows(text: str) -> list[list[str]]:
 
 def parse_rows(rows: list[list[str]], dtype: str = "float64", first_row: int = 1, first_col: int = 1,
                unit: str = "row") -> np.ndarray:
-    """A rectangular block of numbers from rows of cells; a ValueError names the first ragged
+    """A rectangular block of numbers from rows of cells; a BlockProblem names the first ragged
     row or bad cell by its 1-based position (offset by ``first_row`` / ``first_col``), calling a
     row ``unit`` ("line" for files)."""
     if not rows:
-        raise ValueError("no numbers found")
+        raise BlockProblem("empty", unit)
     width = len(rows[0])
     values = np.empty((len(rows), width))
     for r, cells in enumerate(rows):
         line = r + first_row
         if len(cells) != width:
-            raise ValueError(f"{unit} {line} has {len(cells)} values but {unit} {first_row} has {width}: "
-                             "the block must be rectangular")
+            raise BlockProblem("ragged", unit, line, first_row, count=len(cells), width=width)
         for c, cell in enumerate(cells):
             try:
                 values[r, c] = parse_number(cell, dtype)
-            except ValueError as error:
-                raise ValueError(f"{unit} {line}, column {c + first_col}: {error}") from None
+            except NumberProblem as problem:
+                raise BlockProblem("cell", unit, line, first_row, column=c + first_col, cause=problem) from None
     return values
 
 
 def parse_block(text: str, dtype: str = "float64") -> np.ndarray:
     """A rectangular block of numbers from tab-separated (spreadsheet) or comma-separated text.
 
-    Raises a ValueError naming the first ragged row or bad cell (1-based row and column).
+    Raises a BlockProblem naming the first ragged row or bad cell (1-based row and column).
     """
-    rows = split_rows(text)
-    if not rows:
-        raise ValueError("nothing to paste: the clipboard holds no numbers")
-    return parse_rows(rows, dtype)
+    return parse_rows(split_rows(text), dtype)
 
 
 def format_number(value) -> str:

@@ -203,3 +203,12 @@ def test_views_in_hidden_tabs_catch_up_when_shown(window):
     window.tabs.setCurrentIndex(2)
     tooltip = window.grouping_view.group_tooltip(1)
     assert "0.641" in tooltip  # μ of [3, 0.004, 0.277, −0.717]
+
+
+def test_refused_cells_are_explained_in_chinese(window):
+    window.set_language("zh_CN")
+    model = window.token_grid.model()
+    assert not model.setData(model.index(0, 0), "abc")
+    assert "「abc」不是数" in window.statusBar().currentMessage()
+    assert not window.token_grid.paste_text("1,2\n3\n")
+    assert "第 2 行有 1 个值" in window.statusBar().currentMessage()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from app.document import Document
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
+from widgets.problem_text import describe
 
 #: field -> (objectName, values); the texts shown for them come from ``_texts``.
 COMBOS = {
@@ -126,7 +127,7 @@ class ControlsPanel(QWidget):
             if eps < 0:
                 raise ValueError(self.tr("ε must be ≥ 0"))
         except ValueError as error:
-            self._document.statusMessage.emit(self.tr("ε refused: {error}").format(error=error))
+            self._document.statusMessage.emit(self.tr("ε refused: {error}").format(error=describe(error)))
             self.epsilon.setText(format_number(self._document.scenario.eps))
             return
         self._document.set_setting("eps", eps)

@@ -8,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from app.document import Document
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
+from widgets.problem_text import describe
 
 
 class ArrayTableModel(QAbstractTableModel):
@@ -72,7 +73,8 @@ class ArrayTableModel(QAbstractTableModel):
             number = parse_number(str(value), self._document.scenario.dtype)
         except ValueError as error:
             self._document.statusMessage.emit(self.tr("Cell {token}, d{dim} refused: {reason}").format(
-                token=self.headerData(index.row(), Qt.Orientation.Vertical), dim=index.column() + 1, reason=error))
+                token=self.headerData(index.row(), Qt.Orientation.Vertical), dim=index.column() + 1,
+                reason=describe(error)))
             return False
         if number == self._array[index.row(), index.column()]:
             return False

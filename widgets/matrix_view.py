@@ -10,6 +10,7 @@ from app.document import Document
 from app.retranslation import TextBinder
 from engine.table_text import format_block, parse_block
 from widgets.matrix_model import ArrayTableModel
+from widgets.problem_text import describe
 
 
 class MatrixView(QTableView):
@@ -86,7 +87,7 @@ class MatrixView(QTableView):
         try:
             block = parse_block(text, self._document.scenario.dtype)
         except ValueError as error:
-            self._document.statusMessage.emit(self.tr("Paste refused: {reason}").format(reason=error))
+            self._document.statusMessage.emit(self.tr("Paste refused: {reason}").format(reason=describe(error)))
             return False
         current = self.currentIndex()
         row, col = (current.row(), current.column()) if current.isValid() else (0, 0)

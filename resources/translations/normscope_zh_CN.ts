@@ -3,7 +3,7 @@
 <context>
     <name>ArrayTableModel</name>
     <message>
-        <location filename="../../widgets/matrix_model.py" line="74" />
+        <location filename="../../widgets/matrix_model.py" line="75" />
         <source>Cell {token}, d{dim} refused: {reason}</source>
         <translation>单元格 {token}, d{dim} 未接受：{reason}</translation>
     </message>
@@ -416,149 +416,149 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="88" />
+        <location filename="../../widgets/controls_panel.py" line="89" />
         <source>Norm</source>
         <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="88" />
+        <location filename="../../widgets/controls_panel.py" line="89" />
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
         <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="89" />
+        <location filename="../../widgets/controls_panel.py" line="90" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="90" />
+        <location filename="../../widgets/controls_panel.py" line="91" />
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="90" />
+        <location filename="../../widgets/controls_panel.py" line="91" />
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="91" />
+        <location filename="../../widgets/controls_panel.py" line="92" />
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="91" />
+        <location filename="../../widgets/controls_panel.py" line="92" />
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="92" />
+        <location filename="../../widgets/controls_panel.py" line="93" />
         <source>ε, added to the variance inside the square root (PyTorch's default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="93" />
+        <location filename="../../widgets/controls_panel.py" line="94" />
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="93" />
+        <location filename="../../widgets/controls_panel.py" line="94" />
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="94" />
+        <location filename="../../widgets/controls_panel.py" line="95" />
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="94" />
+        <location filename="../../widgets/controls_panel.py" line="95" />
         <source>Training normalizes with the batch's statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="95" />
+        <location filename="../../widgets/controls_panel.py" line="96" />
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="95" />
+        <location filename="../../widgets/controls_panel.py" line="96" />
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="96" />
+        <location filename="../../widgets/controls_panel.py" line="97" />
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="96" />
+        <location filename="../../widgets/controls_panel.py" line="97" />
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="97" />
+        <location filename="../../widgets/controls_panel.py" line="98" />
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="97" />
+        <location filename="../../widgets/controls_panel.py" line="98" />
         <source>The feed-forward network's non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="99" />
+        <location filename="../../widgets/controls_panel.py" line="100" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="99" />
+        <location filename="../../widgets/controls_panel.py" line="100" />
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="100" />
+        <location filename="../../widgets/controls_panel.py" line="101" />
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="101" />
+        <location filename="../../widgets/controls_panel.py" line="102" />
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="101" />
+        <location filename="../../widgets/controls_panel.py" line="102" />
         <source>Seed of the stacked blocks' random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="102" />
+        <location filename="../../widgets/controls_panel.py" line="103" />
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="102" />
         <location filename="../../widgets/controls_panel.py" line="103" />
+        <location filename="../../widgets/controls_panel.py" line="104" />
         <source>The seed's toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="103" />
+        <location filename="../../widgets/controls_panel.py" line="104" />
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="116" />
+        <location filename="../../widgets/controls_panel.py" line="117" />
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="127" />
+        <location filename="../../widgets/controls_panel.py" line="128" />
         <source>ε must be ≥ 0</source>
         <translation>ε 必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="129" />
+        <location filename="../../widgets/controls_panel.py" line="130" />
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1125,202 +1125,202 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="83" />
+        <location filename="../../app/main_window.py" line="88" />
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83" />
+        <location filename="../../app/main_window.py" line="88" />
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83" />
+        <location filename="../../app/main_window.py" line="88" />
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84" />
+        <location filename="../../app/main_window.py" line="89" />
         <source>BatchNorm's problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84" />
+        <location filename="../../app/main_window.py" line="89" />
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90" />
+        <location filename="../../app/main_window.py" line="95" />
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92" />
+        <location filename="../../app/main_window.py" line="97" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93" />
+        <location filename="../../app/main_window.py" line="98" />
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155" />
+        <location filename="../../app/main_window.py" line="164" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158" />
+        <location filename="../../app/main_window.py" line="167" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="160" />
+        <location filename="../../app/main_window.py" line="169" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="163" />
+        <location filename="../../app/main_window.py" line="172" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="165" />
+        <location filename="../../app/main_window.py" line="174" />
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="170" />
+        <location filename="../../app/main_window.py" line="179" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174" />
+        <location filename="../../app/main_window.py" line="183" />
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177" />
+        <location filename="../../app/main_window.py" line="186" />
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178" />
-        <location filename="../../app/main_window.py" line="181" />
+        <location filename="../../app/main_window.py" line="187" />
+        <location filename="../../app/main_window.py" line="190" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178" />
+        <location filename="../../app/main_window.py" line="187" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179" />
+        <location filename="../../app/main_window.py" line="188" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180" />
+        <location filename="../../app/main_window.py" line="189" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="184" />
+        <location filename="../../app/main_window.py" line="193" />
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="187" />
+        <location filename="../../app/main_window.py" line="196" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="188" />
-        <location filename="../../app/main_window.py" line="189" />
+        <location filename="../../app/main_window.py" line="197" />
+        <location filename="../../app/main_window.py" line="198" />
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="190" />
+        <location filename="../../app/main_window.py" line="199" />
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch's semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="204" />
+        <location filename="../../app/main_window.py" line="213" />
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="204" />
+        <location filename="../../app/main_window.py" line="213" />
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205" />
+        <location filename="../../app/main_window.py" line="214" />
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205" />
+        <location filename="../../app/main_window.py" line="214" />
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="231" />
+        <location filename="../../app/main_window.py" line="240" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="233" />
+        <location filename="../../app/main_window.py" line="242" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="244" />
+        <location filename="../../app/main_window.py" line="253" />
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245" />
+        <location filename="../../app/main_window.py" line="254" />
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247" />
+        <location filename="../../app/main_window.py" line="256" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="271" />
+        <location filename="../../app/main_window.py" line="282" />
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272" />
+        <location filename="../../app/main_window.py" line="283" />
         <source>NormScope did not close normally last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次没有正常关闭。要恢复自动保存的工作吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276" />
+        <location filename="../../app/main_window.py" line="287" />
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="310" />
+        <location filename="../../app/main_window.py" line="321" />
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="326" />
+        <location filename="../../app/main_window.py" line="359" />
         <source>BatchNorm can't normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329" />
+        <location filename="../../app/main_window.py" line="362" />
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1328,89 +1328,122 @@ Numbers follow PyTorch's semantics; edit any cell and every plot follows.</sourc
 <context>
     <name>MatrixView</name>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="31" />
+        <location filename="../../widgets/matrix_view.py" line="32" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="32" />
+        <location filename="../../widgets/matrix_view.py" line="33" />
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="35" />
+        <location filename="../../widgets/matrix_view.py" line="36" />
         <source>Insert token above</source>
         <translation>在上方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="36" />
+        <location filename="../../widgets/matrix_view.py" line="37" />
         <source>Insert token below</source>
         <translation>在下方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="37" />
+        <location filename="../../widgets/matrix_view.py" line="38" />
         <source>Remove selected tokens</source>
         <translation>删除选中的 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="38" />
+        <location filename="../../widgets/matrix_view.py" line="39" />
         <source>Insert dimension left</source>
         <translation>在左侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="39" />
+        <location filename="../../widgets/matrix_view.py" line="40" />
         <source>Insert dimension right</source>
         <translation>在右侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="40" />
+        <location filename="../../widgets/matrix_view.py" line="41" />
         <source>Remove selected dimensions</source>
         <translation>删除选中的维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="42" />
+        <location filename="../../widgets/matrix_view.py" line="43" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="48" />
+        <location filename="../../widgets/matrix_view.py" line="49" />
         <source>Double-click a token to rename it</source>
         <translation>双击 token 可改名</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="89" />
+        <location filename="../../widgets/matrix_view.py" line="90" />
         <source>Paste refused: {reason}</source>
         <translation>粘贴未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="97" />
+        <location filename="../../widgets/matrix_view.py" line="98" />
         <source>Paste refused: the γ/β grid has two rows.</source>
         <translation>粘贴未接受：γ/β 表格只有两行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="102" />
+        <location filename="../../widgets/matrix_view.py" line="103" />
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="111" />
+        <location filename="../../widgets/matrix_view.py" line="112" />
         <source>Grow the matrix?</source>
         <translation>扩大矩阵？</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="112" />
+        <location filename="../../widgets/matrix_view.py" line="113" />
         <source>The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. Grow the matrix (new cells 0, new γ 1, new β 0)?</source>
         <translation>粘贴的数据块延伸到 {nr} × {nc}，超出了 {rows} × {cols} 的表格。要扩大矩阵吗（新单元格为 0，新 γ 为 1，新 β 为 0）？</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="120" />
+        <location filename="../../widgets/matrix_view.py" line="121" />
         <source>Rename token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/matrix_view.py" line="120" />
+        <location filename="../../widgets/matrix_view.py" line="121" />
         <source>Token label:</source>
         <translation>Token 名称：</translation>
+    </message>
+</context>
+<context>
+    <name>Problems</name>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="14" />
+        <source>empty cell: type a number</source>
+        <translation>空单元格：请输入一个数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="16" />
+        <source>“{text}” is not a number</source>
+        <translation>「{text}」不是数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="17" />
+        <source>“{text}” is not a finite {dtype} number (|x| ≤ {limit})</source>
+        <translation>「{text}」不是有限的 {dtype} 数（|x| ≤ {limit}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="21" />
+        <source>no numbers found</source>
+        <translation>没有找到数字</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="23" />
+        <source>row {line} has {count} values but row {first} has {width}: the block must be rectangular</source>
+        <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据块必须是矩形</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/problem_text.py" line="26" />
+        <source>row {line}, column {column}: {reason}</source>
+        <translation>第 {line} 行第 {column} 列：{reason}</translation>
     </message>
 </context>
 <context>
