@@ -1,11 +1,12 @@
 """Autosave: after edits (debounced) a snapshot of the session is written atomically, off the UI
-thread; a crash leaves it behind and the next start offers to restore it. A clean close removes it."""
+thread. A crash, or closing with unsaved edits, leaves it behind and the next start offers to
+restore it; a close with nothing unsaved removes it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from app.document import Document
 from engine.io import atomic_write
@@ -15,6 +16,8 @@ DELAY_MS = 1500
 
 
 class Autosave(QObject):
+    failed = Signal(str)  # emitted from the writer thread, delivered on the UI thread
+
     def __init__(self, document: Document, path: Path, parent: QObject | None = None):
         super().__init__(parent)
         self._document = document
@@ -39,8 +42,11 @@ class Autosave(QObject):
         scenario, path = self._document.scenario, self.path
 
         def write() -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, session_npz(scenario))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write(path, session_npz(scenario))
+            except OSError as error:  # a full or read-only disk: say so, never a dialog off-thread
+                self.failed.emit(str(error))
 
         self._writer.start(write)
 
@@ -62,4 +68,7 @@ class Autosave(QObject):
     def discard(self) -> None:
         self._timer.stop()
         self._writer.waitForDone()
-        self.path.unlink(missing_ok=True)
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass  # nothing readable is left there to restore anyway

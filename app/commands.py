@@ -14,6 +14,10 @@ if TYPE_CHECKING:
 _MERGE_ID = 1000
 
 
+def _same(a, b) -> bool:
+    return np.array_equal(a, b) if isinstance(a, np.ndarray) or isinstance(b, np.ndarray) else a == b
+
+
 class EditCellsCommand(QUndoCommand):
     """Overwrite a rectangular block of the matrix, γ or β; remembers only the old block."""
 
@@ -52,6 +56,9 @@ class ReplaceFieldsCommand(QUndoCommand):
         if not isinstance(other, ReplaceFieldsCommand) or other._merge_key != self._merge_key:
             return False
         self._new.update(other._new)
+        self.setText(other.text())
+        # Stepping a spin box up and back down leaves nothing to undo.
+        self.setObsolete(all(_same(self._new[name], self._old[name]) for name in self._new))
         return True
 
     def redo(self) -> None:

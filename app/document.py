@@ -123,9 +123,11 @@ class Document(QObject):
         self.undo_stack.push(ReplaceFieldsCommand(self, changes, text, merge_key))
         return True
 
-    def set_setting(self, name: str, value) -> bool:
+    def set_setting(self, name: str, value, merge: bool = False) -> bool:
+        """Change one setting; with ``merge``, consecutive changes of it are one undo step (a spin
+        box being stepped), and changing it back removes the step."""
         return self.set_fields({name: value}, self.tr("Set {name} to {value}").format(name=name, value=value),
-                               merge_key=name)
+                               merge_key=name if merge else None)
 
     def set_label(self, row: int, label: str) -> bool:
         labels = list(self._scenario.labels)
@@ -226,6 +228,10 @@ class Document(QObject):
             if not self._running:
                 self._launch()
             self.busyChanged.emit(True)
+        elif self._pending is not None or self._running:
+            self._pending = None  # complete already: queued work for older scenarios is moot
+            if not self._running:
+                self.busyChanged.emit(False)
 
     def _set_result(self, result: Result) -> None:
         self._result = result

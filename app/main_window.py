@@ -46,7 +46,6 @@ class MainWindow(QMainWindow):
         self._settings = settings if settings is not None else QSettings()
         self.document = Document(scenario if scenario is not None else self._initial_scenario(preset), self)
         self._texts = TextBinder()
-        self._title_preset = preset if scenario is None else None
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -114,6 +113,9 @@ class MainWindow(QMainWindow):
         for dock in self._docks:
             dock.visibilityChanged.connect(lambda visible: visible and self._catch_up())
         self.document.resultChanged.connect(self.show_result)
+        self.document.scenarioChanged.connect(lambda _: self._update_title())
+        self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
+            self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
         self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
         self.document.busyChanged.connect(self._on_busy)
         self.resize(1400, 860)
@@ -248,8 +250,7 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self._texts.apply()
         self._rebuild_undo_actions()
-        name = self.preset_name(self._title_preset) if self._title_preset else self.document.scenario.name
-        self.setWindowTitle(f"NormScope — {name}")
+        self._update_title()
         self._busy.setToolTip(self.tr("Simulating the stacked blocks"))
         self._busy_label.setText(self.tr("Computing the block simulation…"))
         for action in self._export_actions:
@@ -275,13 +276,16 @@ class MainWindow(QMainWindow):
             self._export_actions.append(action)
 
     def offer_recovery(self) -> None:
-        """After a crash, offer the autosaved session left behind."""
+        """Offer the autosaved session a crash or an unsaved close left behind (No discards it)."""
         if not self.autosave.has_recovery():
             return
         answer = QMessageBox.question(
             self, self.tr("Restore unsaved work?"),
-            self.tr("NormScope did not close normally last time. Restore the work it autosaved?"))
-        problem = self.autosave.restore() if answer == QMessageBox.StandardButton.Yes else None
+            self.tr("NormScope closed with unsaved work last time. Restore the work it autosaved?"))
+        if answer != QMessageBox.StandardButton.Yes:
+            self.autosave.discard()
+            return
+        problem = self.autosave.restore()
         if problem:
             self.statusBar().showMessage(
                 self.tr("The autosaved work could not be restored: {problem}").format(problem=problem), 15_000)
@@ -318,9 +322,8 @@ class MainWindow(QMainWindow):
                 "stages": self.stage_heatmaps}
 
     def load_preset(self, preset_id: str) -> None:
-        if self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(name=preset_id)):
-            self._title_preset = preset_id
-            self.setWindowTitle(f"NormScope — {self.preset_name(preset_id)}")
+        self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
+            name=self.preset_name(preset_id)))
 
     def show_result(self, result) -> None:
         # Views in a hidden tab or dock catch up when they are shown: the BatchNorm lab alone
@@ -351,6 +354,11 @@ class MainWindow(QMainWindow):
         for view in [v for v in self._waiting if v.isVisibleTo(self)]:
             self._waiting.discard(view)
             self._show_in(view, result)
+
+    def _update_title(self) -> None:
+        """The window names what the document holds: a preset, or the scenario's own name."""
+        name = self.document.scenario.name
+        self.setWindowTitle(f"NormScope — {self.preset_name(name) if name in PRESETS else name or self.tr('untitled')}")
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
@@ -386,10 +394,15 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
         for field in REMEMBERED_FIELDS:
             self._settings.setValue(f"scenario/{field}", getattr(self.document.scenario, field))
         self.document.wait_until_idle()
-        self.autosave.discard()
+        if self.document.undo_stack.isClean():
+            self.autosave.discard()
+        else:
+            self.autosave.save_now()  # unsaved edits: the next start offers them back
+            self.autosave.wait()
         super().closeEvent(event)

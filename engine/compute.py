@@ -62,6 +62,9 @@ class Result(_ComparedByValue):
     depth: DepthProfile | None
     depth_message: str | None = None
     stack_stale: bool = False
+    #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
+    #: scenario's (tokens removed since).
+    stack_labels: tuple[str, ...] = ()
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -210,11 +213,12 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         norm = apply_norm(s)
     stale = False
     if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
-        stages = previous.stages
+        stages, stack_labels = previous.stages, previous.stack_labels
     elif stack:
-        stages = block_stages(s)
+        stages, stack_labels = block_stages(s), s.labels[: s.stack_tokens]
     else:
-        stages, stale = (previous.stages if previous else None), True
+        stale = True
+        stages, stack_labels = (previous.stages, previous.stack_labels) if previous else (None, ())
     if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
     elif stack:
@@ -223,4 +227,4 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, stale = previous.depth, previous.depth_message, True
     else:
         profile, depth_message, stale = None, None, True
-    return Result(s, norm, stages, profile, depth_message, stale)
+    return Result(s, norm, stages, profile, depth_message, stale, stack_labels)

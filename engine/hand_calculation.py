@@ -40,16 +40,15 @@ def hand_calculation(s: Scenario, index: int) -> HandCalculation | None:
     """The steps for row ``index`` (LayerNorm, RMSNorm) or column ``index`` (BatchNorm, training
     mode with two or more tokens); None for no norm or BatchNorm's eval mode, which has no
     statistics of its own to show."""
-    x64 = s.matrix.astype(np.float64)
     if s.norm == "batch":
         if not s.bn_training or s.tokens < 2:
             return None
-        x = x64[:, index]
+        x = s.matrix[:, index].astype(np.float64)
         names, group = s.labels, f"d{index + 1}"
         gamma = np.full(s.tokens, float(s.gamma[index]))
         beta = np.full(s.tokens, float(s.beta[index]))
     elif s.norm in ("layer", "rms"):
-        x = x64[index]
+        x = s.matrix[index].astype(np.float64)
         names, group = tuple(f"d{j + 1}" for j in range(s.dims)), s.labels[index]
         gamma, beta = s.gamma.astype(np.float64), s.beta.astype(np.float64)
     else:

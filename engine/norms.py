@@ -348,7 +348,7 @@ def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndar
     """RMSNorm of a 2-D ``x`` and its backward ``dy -> (dx, dγ, dβ)`` (dβ is zeros: RMSNorm has no β)."""
     x = as_float_array(x)
     eps = float(np.finfo(x.dtype).eps) if eps is None else eps
-    rinv = 1.0 / np.sqrt((x * x).mean(axis=1, keepdims=True) + eps)
+    rinv = _inverse_sqrt((x * x).mean(axis=1, keepdims=True), eps)
     xhat = x * rinv
     y = xhat * gamma if gamma is not None else xhat.copy()
 
@@ -365,7 +365,7 @@ def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
     x = as_float_array(x)
     _check_batch_size(x.shape[0])
     xc = x - x.mean(axis=0)
-    rstd = 1.0 / np.sqrt((xc * xc).mean(axis=0) + eps)
+    rstd = _inverse_sqrt((xc * xc).mean(axis=0), eps)
     xhat = xc * rstd
     y = xhat.copy()
     _apply_affine(y, gamma, beta)

@@ -85,6 +85,8 @@ class Scenario:
             raise ValueError(f"eps must be a finite number ≥ 0, got {self.eps}")
         if self.layers < 1:
             raise ValueError(f"layers must be at least 1, got {self.layers}")
+        if self.seed < 0:
+            raise ValueError(f"seed must be ≥ 0, got {self.seed}")
         if self.heads < 1 or d % self.heads:
             raise ValueError(f"{self.heads} heads do not divide d = {d}")
         if self.stack_tokens < 1:

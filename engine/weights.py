@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ class LayerWeights:
 
 
 _cache: OrderedDict[tuple, LayerWeights] = OrderedDict()
+_cache_lock = threading.Lock()  # the UI thread and the worker both ask for weights
 
 
 def _normal(rng: np.random.Generator, shape: tuple[int, int], d: int, dtype) -> np.ndarray:
@@ -51,9 +53,10 @@ def layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype
     Each layer draws from its own stream, so a deeper stack keeps the shallower layers' weights.
     """
     key = (seed, layer, d, hidden, gated, dtype)
-    if key in _cache:
-        _cache.move_to_end(key)
-        return _cache[key]
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
     rng = np.random.default_rng([seed, layer])
     weights = LayerWeights(
         wq=_normal(rng, (d, d), d, dtype),
@@ -64,7 +67,8 @@ def layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype
         w2=_normal(rng, (hidden, d), d, dtype),
         w3=_normal(rng, (d, hidden), d, dtype) if gated else None,
     )
-    _cache[key] = weights
-    while sum(w.nbytes for w in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = weights
+        while sum(w.nbytes for w in _cache.values()) > CACHE_BYTES and len(_cache) > 1:
+            _cache.popitem(last=False)
     return weights

@@ -127,3 +127,26 @@ def test_partial_result_marks_the_stack_stale_until_completed():
     assert partial.norm == compute(s2).norm
     full = compute(s2, partial)
     assert not full.stack_stale and full == compute(s2)
+
+
+def test_negative_seed_is_refused():
+    with pytest.raises(ValueError, match="seed must be"):
+        load_preset("xian").replace(seed=-1)
+
+
+def test_stale_stages_keep_the_labels_they_were_computed_for():
+    s = load_preset("random").replace(layers=2, stack_tokens=8)
+    full = compute(s)
+    fewer = s.replace(matrix=s.matrix[:3], labels=s.labels[:3])
+    partial = compute(fewer, full, stack=False)
+    assert partial.stack_stale and len(partial.stack_labels) == 8
+    assert compute(fewer).stack_labels == s.labels[:3]
+
+
+def test_rms_stack_with_zero_eps_and_a_zero_row_stays_finite():
+    s = load_preset("xian").replace(norm="rms", eps=0.0)
+    m = np.array(s.matrix)
+    m[2] = 0.0
+    r = compute(s.replace(matrix=m))
+    assert all(np.all(np.isfinite(v)) for v in r.stages.values())
+    assert np.all(np.isfinite(r.depth.pre.rms)) and np.all(np.isfinite(r.depth.pre.weight_grad))

@@ -144,6 +144,28 @@ def test_autosave_is_written_after_edits_and_offered_after_a_crash(qtbot, settin
     qtbot.addWidget(second)
     second.offer_recovery()
     assert second.document.scenario.layers == 5
+    second.document.undo_stack.setClean()  # as after saving the session
     second.close()
     assert not second.autosave.has_recovery()
     first.autosave.discard()
+
+
+def test_closing_with_unsaved_edits_keeps_them_for_the_next_start(qtbot, settings, monkeypatch):
+    first = MainWindow("xian", settings)
+    qtbot.addWidget(first)
+    first.document.set_setting("norm", "rms")
+    first.close()
+    assert first.autosave.has_recovery()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
+    second = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.offer_recovery()
+    assert not second.autosave.has_recovery()  # declined: not asked again
+
+
+def test_failed_autosave_is_reported_not_raised(window, tmp_path, qtbot):
+    window.autosave.path = tmp_path / "missing" / "file.npz"
+    (tmp_path / "missing").write_text("a file where the folder should be")
+    with qtbot.waitSignal(window.autosave.failed, timeout=5000):
+        window.autosave.save_now()
+    window.autosave.wait()

@@ -259,3 +259,35 @@ def test_unexpected_errors_are_logged_and_shown(window, monkeypatch, tmp_path):
     assert shown and "boom" in shown[0]
     assert "boom" in (tmp_path / "normscope.log").read_text()
     crash_guard.log.handlers.clear()
+
+
+def test_combo_changes_are_separate_undo_steps_and_spin_steps_merge(window):
+    from PySide6.QtWidgets import QSpinBox
+
+    combo = window.controls.findChild(QComboBox, "normKind")
+    choose(combo, "rms")
+    choose(combo, "batch")
+    window.document.undo_stack.undo()
+    assert window.document.scenario.norm == "rms"
+    spin = window.controls.findChild(QSpinBox, "layers")
+    steps = window.document.undo_stack.index()
+    spin.setValue(11)
+    spin.setValue(12)
+    assert window.document.undo_stack.index() == steps + 1
+    spin.setValue(10)  # back where it started: nothing left to undo
+    assert window.document.undo_stack.index() == steps
+
+
+def test_refused_setting_is_not_left_in_its_editor(window):
+    from PySide6.QtWidgets import QSpinBox
+
+    spin = window.controls.findChild(QSpinBox, "heads")
+    spin.setValue(3)  # does not divide d = 4
+    assert window.document.scenario.heads == 1 and spin.value() == 1
+
+
+def test_window_title_follows_the_document(window):
+    window.load_preset("apple")
+    assert "我 吃 苹果" in window.windowTitle()
+    window.document.undo_stack.undo()
+    assert "今天西安" in window.windowTitle()

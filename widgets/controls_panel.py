@@ -47,7 +47,7 @@ class ControlsPanel(QWidget):
         self.epsilon.editingFinished.connect(self._on_epsilon)
         self.causal = QCheckBox()
         self.causal.setObjectName("causal")
-        self.causal.toggled.connect(lambda on: document.set_setting("causal", on))
+        self.causal.toggled.connect(lambda on: self._set("causal", on))
         for field in ORDER:
             self._labels[field] = QLabel()
             form.addRow(self._labels[field], self._make_editor(field))
@@ -67,7 +67,7 @@ class ControlsPanel(QWidget):
             combo.setAccessibleName(name)
             for value in values:
                 combo.addItem("", value)
-            combo.activated.connect(lambda i, f=field, c=combo: self._document.set_setting(f, c.itemData(i)))
+            combo.activated.connect(lambda i, f=field, c=combo: self._set(f, c.itemData(i)))
             self._combos[field] = combo
             return combo
         name, cls, low, high, step, decimals = SPINS[field]
@@ -79,7 +79,7 @@ class ControlsPanel(QWidget):
         if decimals is not None:
             spin.setDecimals(decimals)
         spin.setKeyboardTracking(False)  # one change when typing ends, not one per keystroke
-        spin.valueChanged.connect(lambda v, f=field: self._document.set_setting(f, v))
+        spin.valueChanged.connect(lambda v, f=field: self._set(f, v, merge=True))
         self._spins[field] = spin
         return spin
 
@@ -121,6 +121,10 @@ class ControlsPanel(QWidget):
             self.retranslate()
         super().changeEvent(event)
 
+    def _set(self, field: str, value, merge: bool = False) -> None:
+        if not self._document.set_setting(field, value, merge):
+            self.show_scenario(self._document.scenario)  # refused (e.g. heads not dividing d): show what holds
+
     def _on_epsilon(self) -> None:
         try:
             eps = parse_number(self.epsilon.text())
@@ -130,7 +134,7 @@ class ControlsPanel(QWidget):
             self._document.statusMessage.emit(self.tr("ε refused: {error}").format(error=describe(error)))
             self.epsilon.setText(format_number(self._document.scenario.eps))
             return
-        self._document.set_setting("eps", eps)
+        self._set("eps", eps)
 
     def show_scenario(self, s: Scenario) -> None:
         # Only what changed is touched: setting an equal value still repaints the widget.

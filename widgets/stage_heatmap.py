@@ -44,7 +44,7 @@ class StageHeatmap(pg.PlotWidget):
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))
         self._colorbar.setLevels((-limit, limit))
-        self.plotItem.getAxis("left").setTicks([cell_ticks(result.scenario.labels[:rows])])
+        self.plotItem.getAxis("left").setTicks([cell_ticks(result.stack_labels)])
         self.plotItem.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
         self.plotItem.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)
 

@@ -62,18 +62,18 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
 
     def show_result(self, result: Result) -> None:
         s = result.scenario
-        if result.stages is None or (result.stages is self._shown and s.labels == self._labels):
+        if result.stages is None or (result.stages is self._shown and result.stack_labels == self._labels):
             return
         self._shown = result.stages
-        self._labels = s.labels
+        self._labels = result.stack_labels  # the tokens the stages were computed for
         self._placement = s.placement
         titles = self._titles()
         self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[s.placement]]
         finite = [m[np.isfinite(m)] for _, m in self._stages]
         limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
         shape = self._stages[0][1].shape
-        relabel = (shape, s.labels) != self._axes_key  # ticks and ranges only when they change
-        self._axes_key = (shape, s.labels)
+        relabel = (shape, self._labels) != self._axes_key  # ticks and ranges only when they change
+        self._axes_key = (shape, self._labels)
         for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
             set_title_once(plot, title)
             image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)

@@ -93,7 +93,7 @@ class StageTable(QTableView):
             return
         matrix = stages[key]
         self._key = key
-        self._model.set_matrix(matrix, result.scenario.labels[:matrix.shape[0]])
+        self._model.set_matrix(matrix, result.stack_labels)
 
     def stage_key(self) -> str | None:
         """The stage shown, or None when the table is empty."""

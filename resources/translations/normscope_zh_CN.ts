@@ -11,7 +11,7 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="59" />
+        <location filename="../../app/autosave.py" line="65" />
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
@@ -553,12 +553,12 @@
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="128" />
+        <location filename="../../widgets/controls_panel.py" line="132" />
         <source>ε must be ≥ 0</source>
         <translation>ε 必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="130" />
+        <location filename="../../widgets/controls_panel.py" line="134" />
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -663,57 +663,57 @@
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="127" />
+        <location filename="../../app/document.py" line="129" />
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="134" />
+        <location filename="../../app/document.py" line="136" />
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="138" />
+        <location filename="../../app/document.py" line="140" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="144" />
+        <location filename="../../app/document.py" line="146" />
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="150" />
+        <location filename="../../app/document.py" line="152" />
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="153" />
+        <location filename="../../app/document.py" line="155" />
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="160" />
+        <location filename="../../app/document.py" line="162" />
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="166" />
+        <location filename="../../app/document.py" line="168" />
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="169" />
+        <location filename="../../app/document.py" line="171" />
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="186" />
+        <location filename="../../app/document.py" line="188" />
         <source>Grow to {r} × {c}</source>
         <translation>扩大到 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="252" />
+        <location filename="../../app/document.py" line="258" />
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1125,202 +1125,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="88" />
+        <location filename="../../app/main_window.py" line="87" />
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88" />
+        <location filename="../../app/main_window.py" line="87" />
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88" />
+        <location filename="../../app/main_window.py" line="87" />
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89" />
+        <location filename="../../app/main_window.py" line="88" />
         <source>BatchNorm's problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89" />
+        <location filename="../../app/main_window.py" line="88" />
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95" />
+        <location filename="../../app/main_window.py" line="94" />
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97" />
+        <location filename="../../app/main_window.py" line="96" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="98" />
+        <location filename="../../app/main_window.py" line="97" />
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164" />
+        <location filename="../../app/main_window.py" line="118" />
+        <source>Autosave failed: {reason}</source>
+        <translation>自动保存失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="166" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="167" />
+        <location filename="../../app/main_window.py" line="169" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="169" />
+        <location filename="../../app/main_window.py" line="171" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172" />
+        <location filename="../../app/main_window.py" line="174" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174" />
+        <location filename="../../app/main_window.py" line="176" />
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179" />
+        <location filename="../../app/main_window.py" line="181" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="183" />
+        <location filename="../../app/main_window.py" line="185" />
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="186" />
+        <location filename="../../app/main_window.py" line="188" />
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="187" />
-        <location filename="../../app/main_window.py" line="190" />
+        <location filename="../../app/main_window.py" line="189" />
+        <location filename="../../app/main_window.py" line="192" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="187" />
+        <location filename="../../app/main_window.py" line="189" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="188" />
+        <location filename="../../app/main_window.py" line="190" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189" />
+        <location filename="../../app/main_window.py" line="191" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193" />
+        <location filename="../../app/main_window.py" line="195" />
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="196" />
+        <location filename="../../app/main_window.py" line="198" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="197" />
-        <location filename="../../app/main_window.py" line="198" />
+        <location filename="../../app/main_window.py" line="199" />
+        <location filename="../../app/main_window.py" line="200" />
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="199" />
+        <location filename="../../app/main_window.py" line="201" />
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch's semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213" />
+        <location filename="../../app/main_window.py" line="215" />
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213" />
+        <location filename="../../app/main_window.py" line="215" />
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214" />
+        <location filename="../../app/main_window.py" line="216" />
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214" />
+        <location filename="../../app/main_window.py" line="216" />
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="240" />
+        <location filename="../../app/main_window.py" line="242" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="242" />
+        <location filename="../../app/main_window.py" line="244" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253" />
+        <location filename="../../app/main_window.py" line="254" />
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254" />
+        <location filename="../../app/main_window.py" line="255" />
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="256" />
+        <location filename="../../app/main_window.py" line="257" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="282" />
+        <location filename="../../app/main_window.py" line="283" />
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283" />
-        <source>NormScope did not close normally last time. Restore the work it autosaved?</source>
-        <translation>NormScope 上次没有正常关闭。要恢复自动保存的工作吗？</translation>
+        <location filename="../../app/main_window.py" line="284" />
+        <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
+        <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="287" />
+        <location filename="../../app/main_window.py" line="291" />
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321" />
+        <location filename="../../app/main_window.py" line="325" />
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="359" />
+        <location filename="../../app/main_window.py" line="367" />
         <source>BatchNorm can't normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="362" />
+        <location filename="../../app/main_window.py" line="370" />
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
