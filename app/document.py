@@ -123,11 +123,12 @@ class Document(QObject):
         self.undo_stack.push(ReplaceFieldsCommand(self, changes, text, merge_key))
         return True
 
-    def set_setting(self, name: str, value, merge: bool = False) -> bool:
+    def set_setting(self, name: str, value, merge: bool = False, text: str | None = None) -> bool:
         """Change one setting; with ``merge``, consecutive changes of it are one undo step (a spin
-        box being stepped), and changing it back removes the step."""
-        return self.set_fields({name: value}, self.tr("Set {name} to {value}").format(name=name, value=value),
-                               merge_key=name if merge else None)
+        box being stepped), and changing it back removes the step. ``text`` names the step in the
+        Edit menu (the settings panel passes its own translated label)."""
+        text = text or self.tr("Set {name} to {value}").format(name=name, value=value)
+        return self.set_fields({name: value}, text, merge_key=name if merge else None)
 
     def set_label(self, row: int, label: str) -> bool:
         labels = list(self._scenario.labels)

@@ -89,13 +89,36 @@ def values_equal(a, b) -> bool:
     return a == b
 
 
+#: Eval mode needs running statistics: the main views assume this many training steps on the
+#: matrix itself first (from the default buffers, mean 0 and variance 1).
+EVAL_WARMUP_STEPS = 30
+
+
+def warmed_up_buffers(s: Scenario) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """The running mean and variance after ``EVAL_WARMUP_STEPS`` training steps on ``s.matrix``.
+
+    The same batch every step makes the recurrence closed-form: one step with momentum
+    1 − (1 − m)^k moves the default buffers exactly as far as k steps with momentum m. A single
+    token can't train (None: the default buffers stay).
+    """
+    if s.tokens < 2:
+        return None, None
+    momentum = 1.0 - (1.0 - s.bn_momentum) ** EVAL_WARMUP_STEPS
+    _, running_mean, running_var = batch_norm(s.matrix, eps=s.eps, training=True, momentum=momentum)
+    return running_mean, running_var
+
+
 def _norm_matrix(s: Scenario, x: np.ndarray, training: bool):
     if s.norm == "layer":
         return layer_norm(x, s.gamma, s.beta, s.eps), None, None
     if s.norm == "rms":
         return rms_norm(x, s.gamma, s.eps), None, None
     if s.norm == "batch":
-        return batch_norm(x, s.gamma, s.beta, s.eps, training=training, momentum=s.bn_momentum)
+        if training:
+            return batch_norm(x, s.gamma, s.beta, s.eps, training=True, momentum=s.bn_momentum)
+        running_mean, running_var = warmed_up_buffers(s)
+        return batch_norm(x, s.gamma, s.beta, s.eps, training=False, running_mean=running_mean,
+                          running_var=running_var)
     return x, None, None
 
 

@@ -150,3 +150,18 @@ def test_rms_stack_with_zero_eps_and_a_zero_row_stays_finite():
     r = compute(s.replace(matrix=m))
     assert all(np.all(np.isfinite(v)) for v in r.stages.values())
     assert np.all(np.isfinite(r.depth.pre.rms)) and np.all(np.isfinite(r.depth.pre.weight_grad))
+
+
+def test_batch_norm_eval_uses_buffers_warmed_up_on_the_matrix():
+    from engine.compute import EVAL_WARMUP_STEPS
+    from engine.norms import batch_norm
+
+    s = load_preset("xian").replace(norm="batch", bn_training=False, gamma=None, beta=None)
+    rm = rv = None
+    for _ in range(EVAL_WARMUP_STEPS):  # the closed form must equal the step-by-step recurrence
+        _, rm, rv = batch_norm(s.matrix, running_mean=rm, running_var=rv, momentum=s.bn_momentum)
+    r = compute(s)
+    np.testing.assert_allclose(r.norm.running_mean, rm, rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(r.norm.running_var, rv, rtol=1e-5)
+    np.testing.assert_allclose(r.norm.normalized, (s.matrix - rm) / np.sqrt(rv + s.eps), atol=1e-5)
+    assert np.max(np.abs(r.norm.normalized - s.matrix)) > 0.1  # not the untrained identity

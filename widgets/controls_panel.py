@@ -122,7 +122,10 @@ class ControlsPanel(QWidget):
         super().changeEvent(event)
 
     def _set(self, field: str, value, merge: bool = False) -> None:
-        if not self._document.set_setting(field, value, merge):
+        label, _, items = self._texts()[field]
+        shown = items.get(value, format_number(value) if isinstance(value, float) else value)
+        text = self.tr("{setting}: {value}").format(setting=label or self.causal.text(), value=shown)
+        if not self._document.set_setting(field, value, merge, text):
             self.show_scenario(self._document.scenario)  # refused (e.g. heads not dividing d): show what holds
 
     def _on_epsilon(self) -> None:

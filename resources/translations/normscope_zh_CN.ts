@@ -553,12 +553,17 @@
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="132" />
+        <location filename="../../widgets/controls_panel.py" line="127" />
+        <source>{setting}: {value}</source>
+        <translation>{setting}：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/controls_panel.py" line="135" />
         <source>ε must be ≥ 0</source>
         <translation>ε 必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/controls_panel.py" line="134" />
+        <location filename="../../widgets/controls_panel.py" line="137" />
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -663,57 +668,57 @@
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="129" />
+        <location filename="../../app/document.py" line="130" />
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="136" />
+        <location filename="../../app/document.py" line="137" />
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="140" />
+        <location filename="../../app/document.py" line="141" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="146" />
+        <location filename="../../app/document.py" line="147" />
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="152" />
+        <location filename="../../app/document.py" line="153" />
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="155" />
+        <location filename="../../app/document.py" line="156" />
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="162" />
+        <location filename="../../app/document.py" line="163" />
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="168" />
+        <location filename="../../app/document.py" line="169" />
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="171" />
+        <location filename="../../app/document.py" line="172" />
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="188" />
+        <location filename="../../app/document.py" line="189" />
         <source>Grow to {r} × {c}</source>
         <translation>扩大到 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="258" />
+        <location filename="../../app/document.py" line="259" />
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
