@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QM
 
 from app import language, theme
 from app.autosave import Autosave
+from app.lazy_page import LazyPage
 from app.document import Document
 from app.file_actions import FileActions
 from app.presentation import Presentation
@@ -24,7 +25,7 @@ from widgets.grad_plot import GradPlot
 from widgets.grouping_view import GroupingView
 from widgets.hand_calc_panel import HandCalcPanel
 from widgets.matrix_view import MatrixView
-from widgets.plot_style import use_light_theme
+from widgets.plot_style import apply_plot_theme, use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.scale_demo import ScaleDemo
 from widgets.stage_heatmap import StageHeatmap
@@ -46,6 +47,7 @@ class MainWindow(QMainWindow):
         self._settings = settings if settings is not None else QSettings()
         self.document = Document(scenario if scenario is not None else self._initial_scenario(preset), self)
         self._texts = TextBinder()
+        self.dark = False
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -55,15 +57,7 @@ class MainWindow(QMainWindow):
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
         self.hand_calc = HandCalcPanel()
-        self.block_flow = BlockFlow()
-        self.stage_table = StageTable()
-        self.stage_heatmap = StageHeatmap()
-        self.grouping_view = GroupingView()
-        self.batchnorm_lab = BatchNormLab()
-        self.scale_demo = ScaleDemo()
-        self._views = (self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc,
-                       self.block_flow, self.grouping_view, self.batchnorm_lab, self.scale_demo)
-        self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
+        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc]
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -75,19 +69,15 @@ class MainWindow(QMainWindow):
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.setRowStretch(0, 3)
         grid.setRowStretch(1, 2)
-        stage_views = QSplitter(Qt.Orientation.Vertical)
-        stage_views.addWidget(self.stage_heatmap)
-        stage_views.addWidget(self.stage_table)
-        block = QSplitter(Qt.Orientation.Horizontal)
-        block.addWidget(self.block_flow)
-        block.addWidget(stage_views)
-        block.setSizes([420, 600])
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
         self._tab_titles = [lambda: self.tr("Plots"), lambda: self.tr("Block flow"), lambda: self.tr("LN vs BN groups"),
                             lambda: self.tr("BatchNorm's problems"), lambda: self.tr("Scale invariance")]
-        for page in (plots, block, self.grouping_view, self.batchnorm_lab, self.scale_demo):
-            self.tabs.addTab(page, "")
+        self.tabs.addTab(plots, "")
+        # The teaching tabs are built when first opened: a third of the start-up time otherwise.
+        for build in (self._build_block_page, self._build_grouping_page, self._build_batchnorm_page,
+                      self._build_scale_page):
+            self.tabs.addTab(LazyPage(lambda b=build: self._built(b())), "")
         self.setCentralWidget(self.tabs)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self._docks = [
@@ -143,6 +133,43 @@ class MainWindow(QMainWindow):
             return scenario.replace(**remembered)
         except (ValueError, TypeError):
             return scenario  # stale or foreign settings never block the start
+
+    def _build_block_page(self) -> tuple[QWidget, list]:
+        self.block_flow = BlockFlow()
+        self.stage_table = StageTable()
+        self.stage_heatmap = StageHeatmap()
+        self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
+        stage_views = QSplitter(Qt.Orientation.Vertical)
+        stage_views.addWidget(self.stage_heatmap)
+        stage_views.addWidget(self.stage_table)
+        page = QSplitter(Qt.Orientation.Horizontal)
+        page.addWidget(self.block_flow)
+        page.addWidget(stage_views)
+        page.setSizes([420, 600])
+        return page, [self.block_flow]
+
+    def _build_grouping_page(self) -> tuple[QWidget, list]:
+        self.grouping_view = GroupingView()
+        return self.grouping_view, [self.grouping_view]
+
+    def _build_batchnorm_page(self) -> tuple[QWidget, list]:
+        self.batchnorm_lab = BatchNormLab()
+        return self.batchnorm_lab, [self.batchnorm_lab]
+
+    def _build_scale_page(self) -> tuple[QWidget, list]:
+        self.scale_demo = ScaleDemo()
+        return self.scale_demo, [self.scale_demo]
+
+    def _built(self, built: tuple[QWidget, list]) -> QWidget:
+        """A lazily built tab joins the app: themed, scaled for presentation, showing the result."""
+        page, views = built
+        apply_plot_theme(page, self.dark)
+        self.presentation.adopt(page)
+        self._views.extend(views)
+        if self.document.result is not None:
+            for view in views:
+                self._show_in(view, self.document.result)
+        return page
 
     def _add_dock(self, title, name: str, widget: QWidget, area) -> QDockWidget:
         dock = self._texts.bind(QDockWidget(self), title)
@@ -340,10 +367,12 @@ class MainWindow(QMainWindow):
 
     def _show_in(self, view, result) -> None:
         view.show_result(result)
-        if view is self.block_flow:
+        if view is getattr(self, "block_flow", None):
             self._show_selected_stage(result)
 
     def _show_selected_stage(self, result) -> None:
+        if not hasattr(self, "block_flow"):
+            return  # the block tab was never opened
         key = self.block_flow.selected_stage()
         self.stage_table.show_stage(result, key)
         self.stage_heatmap.show_stage(result, key, self.block_flow.stage_description(key) if key else "")

@@ -35,3 +35,8 @@ class Presentation:
         scale_plots(self._window, FACTOR if on else 1.0, self._plot_originals)
         self._window.statusBar().setVisible(not on)
         self.enabled = on
+
+    def adopt(self, widget) -> None:
+        """Bring plots built after presentation mode was switched on to its scale."""
+        if self.enabled:
+            scale_plots(widget, FACTOR, self._plot_originals)

@@ -196,7 +196,15 @@ def test_block_flow_stage_shows_in_the_stage_table(window):
     assert window.block_flow.stage_order()[1] == "attn"
 
 
+def test_teaching_tabs_are_built_when_first_opened(window):
+    assert not hasattr(window, "batchnorm_lab")
+    window.tabs.setCurrentIndex(3)
+    assert window.batchnorm_lab.isVisible() and window.batchnorm_lab.batch_curve_data()
+
+
 def test_views_in_hidden_tabs_catch_up_when_shown(window):
+    window.tabs.setCurrentIndex(2)
+    window.tabs.setCurrentIndex(0)
     model = window.token_grid.model()
     model.setData(model.index(1, 0), "3")
     assert "0.641" not in window.grouping_view.group_tooltip(1)  # hidden: not redrawn on every edit
