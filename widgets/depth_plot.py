@@ -11,12 +11,12 @@ from engine.compute import Result
 from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, set_legend,
                                 set_title_once)
 
-CURVES = (  # key, pen, symbol
-    ("none", pen(GREY, 2, Qt.PenStyle.DotLine), "x"),
-    ("pre", pen(BLUE, 2.5), "o"),
-    ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
-    ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine), "t"),
-    ("toy_normalized", pen(GREEN, 2.5), "d"),
+CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
+    ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
+    ("pre", pen(BLUE, 2.5)),
+    ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
+    ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine)),
+    ("toy_normalized", pen(GREEN, 2.5, Qt.PenStyle.DashDotDotLine)),
 )
 
 
@@ -44,8 +44,8 @@ class DepthPlot(QWidget):
         self.plot.plotItem.setLogMode(y=True)
         self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {
-            key: self.plot.plot([], [], pen=p, symbol=symbol, symbolSize=6, symbolBrush=p.color())
-            for key, p, symbol in CURVES
+            key: self.plot.plot([], [], pen=p)
+            for key, p in CURVES
         }
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
@@ -63,7 +63,7 @@ class DepthPlot(QWidget):
         item.setLabel("bottom", self.tr("layer"))
         item.setLabel("left", self.tr("RMS of the hidden state"))
         names = self._curve_names()
-        set_legend(item, [(self._curves[key], names[key]) for key, _, _ in CURVES])
+        set_legend(item, [(self._curves[key], names[key]) for key, _ in CURVES])
         self.log_scale.setText(self.tr("Log scale"))
         self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
 
@@ -86,11 +86,11 @@ class DepthPlot(QWidget):
             "none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
             "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized),
         }
+        self._fit()  # first: a range set after the data would make every curve redo its points
         for key, values in self._data.items():
             finite = np.isfinite(values) & (values > 0)  # an overflowed layer ends the curve
             layers = np.arange(len(values), dtype=float)
             self._curves[key].setData(layers[finite], values[finite])
-        self._fit()
 
     def _fit(self) -> None:
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
@@ -111,7 +111,7 @@ class DepthPlot(QWidget):
         layer = int(round(self.plot.plotItem.vb.mapSceneToView(pos).x()))
         if 0 <= layer < len(self._data["pre"]):
             names = self._curve_names()
-            parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _, _ in CURVES]
+            parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES]
             self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
 
 

@@ -9,11 +9,11 @@ from PySide6.QtCore import QEvent, Qt
 from engine.compute import Result
 from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once
 
-CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen, symbol
-    ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5), "o"),
-    ("post", "weight_grad", "Post-Norm ‖∂L/∂W‖", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine), "s"),
-    ("pre", "input_grad", "Pre-Norm ‖∂L/∂x‖", pen(BLUE, 1.5, Qt.PenStyle.DotLine), "t"),
-    ("post", "input_grad", "Post-Norm ‖∂L/∂x‖", pen(ORANGE, 1.5, Qt.PenStyle.DotLine), "d"),
+CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
+    ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5)),
+    ("post", "weight_grad", "Post-Norm ‖∂L/∂W‖", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
+    ("pre", "input_grad", "Pre-Norm ‖∂L/∂x‖", pen(BLUE, 1.5, Qt.PenStyle.DotLine)),
+    ("post", "input_grad", "Post-Norm ‖∂L/∂x‖", pen(ORANGE, 1.5, Qt.PenStyle.DashLine)),
 )
 
 
@@ -29,8 +29,8 @@ class GradPlot(pg.PlotWidget):
         self.plotItem.setLogMode(y=True)
         self.plotItem.getAxis("left").enableAutoSIPrefix(False)
         self._curves = [
-            self.plot([], [], pen=p, symbol=symbol, symbolSize=6, symbolBrush=p.color(), name=name)
-            for _, _, name, p, symbol in CURVES
+            self.plot([], [], pen=p, name=name)
+            for _, _, name, p in CURVES
         ]
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
@@ -53,17 +53,21 @@ class GradPlot(pg.PlotWidget):
             return  # the stack was reused: nothing to redraw
         self._shown = profile
         self._data = {}
-        for (key, attr, name, _, _), curve in zip(CURVES, self._curves):
+        for key, attr, name, _ in CURVES:
             values = None if profile is None else getattr(getattr(profile, key), attr)
+            if values is not None:
+                self._data[name] = values
+        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
+        # The range first: set after the data, it would make every curve redo its points.
+        fit_view(self.plotItem, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
+        for (_, _, name, _), curve in zip(CURVES, self._curves):
+            values = self._data.get(name)
             if values is None:
                 curve.setData([], [])
                 continue
-            self._data[name] = values
             layers = np.arange(1, len(values) + 1, dtype=float)
             ok = np.isfinite(values) & (values > 0)
             curve.setData(layers[ok], values[ok])
-        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        fit_view(self.plotItem, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

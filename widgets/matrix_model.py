@@ -36,6 +36,9 @@ class ArrayTableModel(QAbstractTableModel):
     def _on_scenario_changed(self, s: Scenario) -> None:
         new = self._document.array(self._target)
         labels = self._row_labels(s)
+        if labels == self._labels and (new is self._array or (self._target != "matrix" and np.array_equal(
+                new, self._array))):
+            return  # nothing this table shows changed: no repaint
         if new.shape != self._array.shape:
             self.beginResetModel()
             self._array, self._labels = new, labels
