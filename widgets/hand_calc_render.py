@@ -108,8 +108,12 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
     n = len(calc.x)
     p = precision
     rms = calc.norm == "rms"
-    what = QCoreApplication.translate("HandCalculation", "column") if calc.norm == "batch" else QCoreApplication.translate("HandCalculation", "row")
-    result = [Step(QCoreApplication.translate("HandCalculation", "Step 1 · take the {what} {name}").format(what=what, name=calc.group),
+    if calc.norm == "batch":
+        what = QCoreApplication.translate("HandCalculation", "column")
+    else:
+        what = QCoreApplication.translate("HandCalculation", "row")
+    step1 = QCoreApplication.translate("HandCalculation", "Step 1 · take the {what} {name}")
+    result = [Step(step1.format(what=what, name=calc.group),
                    [_vector(Formula().sym("x", "x", "x").add(" = "), calc.x, p, max_terms)])]
 
     if rms:
@@ -118,7 +122,8 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
         root = Formula().add("RMS = ", "RMS = ", r"\mathrm{RMS} = ").sym(*SQRT_OPEN)
         root.add("mean(x<sup>2</sup>)", "mean(x²)", r"\overline{x^2}").add(" + ").sym(*EPS).sym(*SQRT_CLOSE)
         root.add(" = ").num(calc.denominator, p)
-        result.append(Step(QCoreApplication.translate("HandCalculation", "Step 2 · mean square and RMS"), [mean_square, root]))
+        title = QCoreApplication.translate("HandCalculation", "Step 2 · mean square and RMS")
+        result.append(Step(title, [mean_square, root]))
     else:
         mean = Formula().sym(*MU).add(" = (")
         _sum_of(mean, calc.x, p, max_terms, squared=False).add(f") / {n} = ").num(calc.mean, p)
@@ -126,7 +131,8 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
         _sum_of(variance, calc.deviations, p, max_terms, squared=True).add(f") / {n} = ").num(calc.variance, p)
         sigma = Formula().sym("σ", "σ", r"\sigma").add(" = ").sym(*SQRT_OPEN).sym(*SIGMA2).add(" + ").sym(*EPS)
         sigma.sym(*SQRT_CLOSE).add(" = ").num(calc.denominator, p)
-        result.append(Step(QCoreApplication.translate("HandCalculation", "Step 2 · mean μ and standard deviation σ"), [mean, variance, sigma]))
+        title = QCoreApplication.translate("HandCalculation", "Step 2 · mean μ and standard deviation σ")
+        result.append(Step(title, [mean, variance, sigma]))
 
     lines = []
     for i in shown_indices(n, max_terms):
@@ -141,7 +147,10 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
             f.add(") / ", ") / ", ") / ").num(calc.denominator, p)
         lines.append(f.add(" = ").num(calc.x_hat[i], p))
     lines.append(_vector(Formula().sym(*XHAT).add(" = "), calc.x_hat, p, max_terms))
-    title = QCoreApplication.translate("HandCalculation", "Step 3 · divide by the RMS") if rms else QCoreApplication.translate("HandCalculation", "Step 3 · subtract μ, divide by σ")
+    if rms:
+        title = QCoreApplication.translate("HandCalculation", "Step 3 · divide by the RMS")
+    else:
+        title = QCoreApplication.translate("HandCalculation", "Step 3 · subtract μ, divide by σ")
     result.append(Step(title, lines))
 
     lines = []
@@ -155,7 +164,10 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
             f.add(" + ").num(calc.beta[i], p, True)
         lines.append(f.add(" = ").num(calc.y[i], p))
     lines.append(_vector(Formula().sym("y", "y", "y").add(" = "), calc.y, p, max_terms))
-    title = QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ") if rms else QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ, shift by β")
+    if rms:
+        title = QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ")
+    else:
+        title = QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ, shift by β")
     result.append(Step(title, lines))
     return result
 

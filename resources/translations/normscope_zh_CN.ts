@@ -3,7 +3,7 @@
 <context>
     <name>ArrayTableModel</name>
     <message>
-        <location filename="../../widgets/matrix_model.py" line="75" />
+        <location filename="../../widgets/matrix_model.py" line="78" />
         <source>Cell {token}, d{dim} refused: {reason}</source>
         <translation>单元格 {token}, d{dim} 未接受：{reason}</translation>
     </message>
@@ -977,7 +977,7 @@
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/grad_plot.py" line="78" />
+        <location filename="../../widgets/grad_plot.py" line="82" />
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1082,47 +1082,47 @@
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="111" />
+        <location filename="../../widgets/hand_calc_render.py" line="112" />
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="111" />
+        <location filename="../../widgets/hand_calc_render.py" line="114" />
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="112" />
+        <location filename="../../widgets/hand_calc_render.py" line="115" />
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="121" />
+        <location filename="../../widgets/hand_calc_render.py" line="125" />
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="129" />
+        <location filename="../../widgets/hand_calc_render.py" line="134" />
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="144" />
+        <location filename="../../widgets/hand_calc_render.py" line="151" />
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="144" />
+        <location filename="../../widgets/hand_calc_render.py" line="153" />
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="158" />
+        <location filename="../../widgets/hand_calc_render.py" line="168" />
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="158" />
+        <location filename="../../widgets/hand_calc_render.py" line="170" />
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
@@ -1130,207 +1130,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="87" />
+        <location filename="../../app/main_window.py" line="74" />
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87" />
+        <location filename="../../app/main_window.py" line="74" />
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87" />
+        <location filename="../../app/main_window.py" line="74" />
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88" />
+        <location filename="../../app/main_window.py" line="75" />
         <source>BatchNorm's problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88" />
+        <location filename="../../app/main_window.py" line="75" />
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94" />
+        <location filename="../../app/main_window.py" line="84" />
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96" />
+        <location filename="../../app/main_window.py" line="86" />
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97" />
+        <location filename="../../app/main_window.py" line="87" />
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="118" />
+        <location filename="../../app/main_window.py" line="108" />
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="166" />
+        <location filename="../../app/main_window.py" line="193" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="169" />
+        <location filename="../../app/main_window.py" line="196" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="171" />
+        <location filename="../../app/main_window.py" line="198" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174" />
+        <location filename="../../app/main_window.py" line="201" />
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176" />
+        <location filename="../../app/main_window.py" line="203" />
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181" />
+        <location filename="../../app/main_window.py" line="208" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="185" />
+        <location filename="../../app/main_window.py" line="212" />
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="188" />
+        <location filename="../../app/main_window.py" line="215" />
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189" />
-        <location filename="../../app/main_window.py" line="192" />
+        <location filename="../../app/main_window.py" line="216" />
+        <location filename="../../app/main_window.py" line="219" />
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189" />
+        <location filename="../../app/main_window.py" line="216" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="190" />
+        <location filename="../../app/main_window.py" line="217" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191" />
+        <location filename="../../app/main_window.py" line="218" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195" />
+        <location filename="../../app/main_window.py" line="222" />
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="198" />
+        <location filename="../../app/main_window.py" line="225" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="199" />
-        <location filename="../../app/main_window.py" line="200" />
+        <location filename="../../app/main_window.py" line="226" />
+        <location filename="../../app/main_window.py" line="227" />
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="201" />
+        <location filename="../../app/main_window.py" line="228" />
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch's semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215" />
+        <location filename="../../app/main_window.py" line="242" />
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215" />
+        <location filename="../../app/main_window.py" line="242" />
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216" />
+        <location filename="../../app/main_window.py" line="243" />
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216" />
+        <location filename="../../app/main_window.py" line="243" />
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="242" />
+        <location filename="../../app/main_window.py" line="269" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="244" />
+        <location filename="../../app/main_window.py" line="271" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254" />
+        <location filename="../../app/main_window.py" line="281" />
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="255" />
+        <location filename="../../app/main_window.py" line="282" />
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="257" />
+        <location filename="../../app/main_window.py" line="284" />
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283" />
+        <location filename="../../app/main_window.py" line="310" />
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="284" />
+        <location filename="../../app/main_window.py" line="311" />
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291" />
+        <location filename="../../app/main_window.py" line="318" />
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="325" />
+        <location filename="../../app/main_window.py" line="352" />
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367" />
+        <location filename="../../app/main_window.py" line="396" />
         <source>BatchNorm can't normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370" />
+        <location filename="../../app/main_window.py" line="399" />
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
