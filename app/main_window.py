@@ -99,9 +99,10 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
         self._waiting: set = set()
+        self._hidden_docks: set[QDockWidget] = set()
         self.tabs.currentChanged.connect(self._catch_up)
         for dock in self._docks:
-            dock.visibilityChanged.connect(lambda visible: visible and self._catch_up())
+            dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))
         self.document.resultChanged.connect(self.show_result)
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
@@ -357,7 +358,7 @@ class MainWindow(QMainWindow):
         # costs 80 ms per edit at 2048 × 4096.
         self._waiting = set()
         for view in self._views:
-            if view.isVisibleTo(self):
+            if self._is_shown(view):
                 self._show_in(view, result)
             else:
                 self._waiting.add(view)
@@ -377,10 +378,22 @@ class MainWindow(QMainWindow):
         self.stage_table.show_stage(result, key)
         self.stage_heatmap.show_stage(result, key, self.block_flow.stage_description(key) if key else "")
 
+    def _is_shown(self, view) -> bool:
+        """Whether ``view`` can be seen: shown, and not in a dock behind another dock's tab
+        (such a dock still counts as visible to Qt's ``isVisibleTo``)."""
+        return view.isVisibleTo(self) and not any(dock.isAncestorOf(view) for dock in self._hidden_docks)
+
+    def _on_dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
+        if visible:
+            self._hidden_docks.discard(dock)
+            self._catch_up()
+        else:
+            self._hidden_docks.add(dock)
+
     def _catch_up(self) -> None:
         """Bring views that were hidden during the last results up to date once they show."""
         result = self.document.result
-        for view in [v for v in self._waiting if v.isVisibleTo(self)]:
+        for view in [v for v in self._waiting if self._is_shown(v)]:
             self._waiting.discard(view)
             self._show_in(view, result)
 

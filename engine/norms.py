@@ -5,7 +5,7 @@ accepts any leading shape, and never forms the one-pass E[x²] − E[x]², which
 with a large mean into negative variances.
 
 Each norm also has a ``*_with_grad`` twin used by the Transformer stack: it returns the output and
-a function mapping the output gradient to the input, γ and β gradients.
+a function mapping the output gradient to the input gradient.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 #: 16 MiB spills; 8 MiB is a few % faster still on an otherwise idle 32 MiB L3.
 _BLOCK_BYTES = 1 << 22
 
-NormBackward = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]
+NormBackward = Callable[[np.ndarray], np.ndarray]
 
 
 def as_float_array(x) -> np.ndarray:
@@ -317,17 +317,20 @@ def batch_norm(
 
 
 # --- differentiable versions for the Transformer stack (2-D input) -----------------------------
+# The stack runs ~40 of these per edit on matrices as small as 6 × 4, where each NumPy call's
+# overhead is the cost: row means are one reduction and a division (NumPy's ``mean`` does exactly
+# that, after several Python-level steps), and γ and β get no gradients (nothing shows them).
 
 
-def _affine_backward(dy: np.ndarray, xhat: np.ndarray, gamma, beta):
-    dgamma = np.einsum("ij,ij->j", dy, xhat)
-    dbeta = dy.sum(axis=0)
-    dxhat = dy * gamma if gamma is not None else dy
-    return dxhat, dgamma, dbeta
+def _mean(a: np.ndarray, axis: int) -> np.ndarray:
+    """``a.mean(axis, keepdims=True)``, with the same rounding."""
+    total = np.add.reduce(a, axis=axis, keepdims=True)
+    total /= a.shape[axis]
+    return total
 
 
 def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
-    """LayerNorm of a 2-D ``x`` and its backward ``dy -> (dx, dγ, dβ)``."""
+    """LayerNorm of a 2-D ``x`` and its backward ``dy -> dx``."""
     x = as_float_array(x)
     xhat = np.empty_like(x)
     rstd = _standardize_rows(x, eps, xhat)
@@ -335,44 +338,39 @@ def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
     _apply_affine(y, gamma, beta)
 
     def backward(dy):
-        dxhat, dgamma, dbeta = _affine_backward(dy, xhat, gamma, beta)
-        dx = rstd * (
-            dxhat - dxhat.mean(axis=1, keepdims=True) - xhat * (dxhat * xhat).mean(axis=1, keepdims=True)
-        )
-        return dx, dgamma, dbeta
+        dxhat = dy * gamma if gamma is not None else dy
+        return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
 
     return y, backward
 
 
 def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndarray, NormBackward]:
-    """RMSNorm of a 2-D ``x`` and its backward ``dy -> (dx, dγ, dβ)`` (dβ is zeros: RMSNorm has no β)."""
+    """RMSNorm of a 2-D ``x`` and its backward ``dy -> dx``."""
     x = as_float_array(x)
     eps = float(np.finfo(x.dtype).eps) if eps is None else eps
-    rinv = _inverse_sqrt((x * x).mean(axis=1, keepdims=True), eps)
+    rinv = _inverse_sqrt(_mean(x * x, 1), eps)
     xhat = x * rinv
     y = xhat * gamma if gamma is not None else xhat.copy()
 
     def backward(dy):
-        dxhat, dgamma, _ = _affine_backward(dy, xhat, gamma, None)
-        dx = rinv * (dxhat - xhat * (dxhat * xhat).mean(axis=1, keepdims=True))
-        return dx, dgamma, np.zeros_like(dgamma)
+        dxhat = dy * gamma if gamma is not None else dy
+        return rinv * (dxhat - xhat * _mean(dxhat * xhat, 1))
 
     return y, backward
 
 
 def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
-    """BatchNorm (training mode, batch statistics) of a (T, d) ``x`` and its backward."""
+    """BatchNorm (training mode, batch statistics) of a (T, d) ``x`` and its backward ``dy -> dx``."""
     x = as_float_array(x)
     _check_batch_size(x.shape[0])
-    xc = x - x.mean(axis=0)
-    rstd = _inverse_sqrt((xc * xc).mean(axis=0), eps)
+    xc = x - _mean(x, 0)
+    rstd = _inverse_sqrt(_mean(xc * xc, 0), eps)
     xhat = xc * rstd
     y = xhat.copy()
     _apply_affine(y, gamma, beta)
 
     def backward(dy):
-        dxhat, dgamma, dbeta = _affine_backward(dy, xhat, gamma, beta)
-        dx = rstd * (dxhat - dxhat.mean(axis=0) - xhat * (dxhat * xhat).mean(axis=0))
-        return dx, dgamma, dbeta
+        dxhat = dy * gamma if gamma is not None else dy
+        return rstd * (dxhat - _mean(dxhat, 0) - xhat * _mean(dxhat * xhat, 0))
 
     return y, backward

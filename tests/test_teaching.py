@@ -16,10 +16,16 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.resize(1400, 860)
     w.show()
+    raise_dock(w, "handCalcDock")  # tabbed behind Settings at first
     yield w
     w.set_language("en")
     w.presentation.set_enabled(False)
     w.set_theme("light")
+
+
+def raise_dock(window, name):
+    window.findChild(QDockWidget, name).raise_()
+    QApplication.processEvents()
 
 
 def select(window, row, col):
@@ -39,6 +45,16 @@ def test_hand_calculation_of_the_xian_row_matches_the_seed(window):
     for number in ("−0.379", "0.295", "0.543", "−1.289", "0.704", "1.207", "−0.622", "−1.446", "0.463", "1.257",
                    "−0.485"):
         assert number in text, number
+
+
+def test_hand_calculation_behind_the_settings_tab_catches_up_when_raised(window):
+    select(window, 1, 0)
+    raise_dock(window, "settingsDock")
+    model = window.token_grid.model()
+    model.setData(model.index(1, 0), "-2")
+    assert "−2.000" not in window.hand_calc.text.toPlainText()  # not drawn while nobody can see it
+    raise_dock(window, "handCalcDock")
+    assert "−2.000" in window.hand_calc.text.toPlainText()
 
 
 def test_hand_calculation_follows_edits_precision_and_norm(window):

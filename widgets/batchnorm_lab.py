@@ -36,6 +36,7 @@ from engine.batch_lessons import (
 )
 from engine.compute import Result
 from engine.scenario import Scenario
+from widgets.grid_axis import grid_axes
 from widgets.plot_style import BLUE, GREEN, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 
 #: Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row.
@@ -112,7 +113,7 @@ class BatchNormLab(QWidget):
 
     def _build_batch_tab(self) -> QWidget:
         page = QWidget()
-        self.batch_plot = pg.PlotWidget()
+        self.batch_plot = pg.PlotWidget(axisItems=grid_axes())
         self.batch_plot.setObjectName("batchDependencePlot")
         self.batch_plot.setAccessibleName("batchDependencePlot")
         item = self.batch_plot.plotItem
@@ -177,8 +178,8 @@ class BatchNormLab(QWidget):
         self.running_plot = pg.GraphicsLayoutWidget()
         self.running_plot.setObjectName("runningStatsPlot")
         self.running_plot.setAccessibleName("runningStatsPlot")
-        self._mean_item = self.running_plot.addPlot(row=0, col=0)
-        self._var_item = self.running_plot.addPlot(row=1, col=0)
+        self._mean_item = self.running_plot.addPlot(row=0, col=0, axisItems=grid_axes())
+        self._var_item = self.running_plot.addPlot(row=1, col=0, axisItems=grid_axes())
         self._var_item.setXLink(self._mean_item)
         for item in (self._mean_item, self._var_item):
             configure_plot(item, "", "", "")

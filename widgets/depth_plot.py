@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
+from widgets.grid_axis import grid_axes
 from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, set_legend,
                                 set_title_once)
 
@@ -25,7 +26,7 @@ class DepthPlot(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
+        self.plot = pg.PlotWidget(axisItems=grid_axes())
         self.plot.setObjectName("depthPlot")
         self.plot.setAccessibleName("depthPlot")
         self.log_scale = QCheckBox()

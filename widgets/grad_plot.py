@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
+from widgets.grid_axis import grid_axes
 from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
@@ -21,7 +22,7 @@ class GradPlot(pg.PlotWidget):
     """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
+        super().__init__(parent, axisItems=grid_axes())
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
         configure_plot(self.plotItem, "", "", "")

@@ -7,6 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem
 
+from widgets.grid_axis import GridAxis
+from widgets.round_limits import linear_limits, log_limits
+
 # Okabe–Ito colours (safe for the common colour-vision deficiencies); each series also differs
 # in line style or marker so that it reads in greyscale.
 BLUE = "#0072B2"
@@ -32,7 +35,8 @@ def configure_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) ->
     plot.setTitle(title)
     plot.setLabel("bottom", x_label)
     plot.setLabel("left", y_label)
-    # An opaque light grid: pyqtgraph's semi-transparent one costs ~6 ms per repaint here.
+    # An opaque light grid: a semi-transparent one costs ~6 ms per repaint here. The plots are
+    # built with GridAxis, which draws pyqtgraph's fading of the finer levels opaque too.
     for name in ("bottom", "left"):
         axis = plot.getAxis(name)
         axis.setGrid(255)
@@ -71,23 +75,33 @@ def set_title_once(plot: pg.PlotItem, title: str) -> None:
 
 
 def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
-    """Show layers 0..x_max and every finite value, with a margin.
-
-    An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
-    asks for a second full repaint of the plot on every update.
-    """
+    """Show layers 0..x_max and every finite value, the value axis between round numbers."""
     values = np.asarray(values, dtype=float)
     values = values[np.isfinite(values) & (values > 0)] if log_y else values[np.isfinite(values)]
-    if values.size:
-        low, high = float(values.min()), float(values.max())
-        if log_y:
-            low, high = np.log10(low), np.log10(high)
+    if not values.size:
+        y_range = (0.0, 1.0)
+    elif log_y:
+        y_range = log_limits(float(values.min()), float(values.max()))
     else:
-        low, high = (0.0, 1.0)
-    if high - low < 1e-12:
-        low, high = low - 0.5, high + 0.5
+        low, high = float(values.min()), float(values.max())
+        margin = 0.02 * (high - low)
+        y_range = linear_limits(low - margin, high + margin)
+    x_max = max(x_max, 1)
+    set_view(plot, (-0.03 * x_max, 1.03 * x_max), y_range)
+
+
+def set_view(plot: pg.PlotItem, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+    """Show exactly ``x_range`` × ``y_range``; nothing happens when the plot shows them already.
+
+    An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
+    asks for a second full repaint of the plot on every update. An unchanged range leaves the
+    axes' cached drawings valid.
+    """
+    if np.allclose(plot.vb.state["targetRange"], (x_range, y_range), rtol=1e-9, atol=1e-12) \
+            and not plot.vb.autoRangeEnabled()[0] and not plot.vb.autoRangeEnabled()[1]:
+        return
     plot.disableAutoRange()
-    plot.setRange(xRange=(0, max(x_max, 1)), yRange=(low, high), padding=0.06)
+    plot.setRange(xRange=x_range, yRange=y_range, padding=0)
     plot.vb.updateMatrix()  # now, not during the paint (which would then schedule another)
 
 
@@ -117,6 +131,8 @@ def apply_plot_theme(root, dark: bool) -> None:
         for plot in plots:
             for name in ("left", "bottom", "right", "top"):
                 axis = plot.getAxis(name)
+                if isinstance(axis, GridAxis):
+                    axis.set_background(colors["background"])
                 axis.setTextPen(pg.mkPen(colors["foreground"]))
                 axis.setPen(pg.mkPen(colors["foreground"]))
                 axis.setTickPen(pg.mkPen(colors["foreground"] if axis.grid is False else colors["grid"]))

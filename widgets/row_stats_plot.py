@@ -7,7 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once
+from widgets.grid_axis import grid_axes
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, set_view
+from widgets.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
     ("mean_in", SKY, -0.3),
@@ -22,7 +24,7 @@ class RowStatsPlot(pg.PlotWidget):
     """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
+        super().__init__(parent, axisItems=grid_axes())
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
         self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=(255, 255, 255, 220))
@@ -99,8 +101,9 @@ class RowStatsPlot(pg.PlotWidget):
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         low, high = min(low, 0.0), max(high, 0.0)
         # Headroom above the bars keeps the legend off them.
-        self.plotItem.setYRange(low, high + 0.35 * (high - low or 1.0), padding=0.02)
-        self.plotItem.setXRange(-0.6, len(self._names) - 0.4, padding=0)
+        span = high - low or 1.0
+        set_view(self.plotItem, (-0.6, len(self._names) - 0.4),
+                 linear_limits(low, high + 0.35 * span))
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""

@@ -7,21 +7,24 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from engine.compute import Result
+from widgets.grid_axis import grid_axes
+from widgets.heatmap_image import HeatmapImage
 from widgets.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
+from widgets.round_limits import round_up
 
 
 class StageHeatmap(pg.PlotWidget):
     """Rows are tokens (top to bottom); a symmetric colour scale around 0 with a colour bar."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
+        super().__init__(parent, axisItems=grid_axes())
         self.setObjectName("stageHeatmap")
         self.setAccessibleName("stageHeatmap")
         configure_plot(self.plotItem, "", "", "")
         self.plotItem.invertY(True)
         self.plotItem.hideButtons()
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
-        self._image = pg.ImageItem(axisOrder="row-major")
+        self._image = HeatmapImage(axisOrder="row-major")
         self._image.setColorMap(colormap)
         self.plotItem.addItem(self._image)
         self._colorbar = pg.ColorBarItem(colorMap=colormap, interactive=False, width=12)
@@ -38,8 +41,8 @@ class StageHeatmap(pg.PlotWidget):
             return
         self._matrix = np.asarray(stages[key], dtype=float)
         finite = self._matrix[np.isfinite(self._matrix)]
-        limit = float(np.max(np.abs(finite))) if finite.size else 1.0
-        limit = limit or 1.0
+        largest = float(np.max(np.abs(finite))) if finite.size else 0.0
+        limit = round_up(largest) if largest > 0 else 1.0
         self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit), autoLevels=False)
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))

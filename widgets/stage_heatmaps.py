@@ -7,7 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
+from widgets.heatmap_image import HeatmapImage
 from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks, set_title_once
+from widgets.round_limits import round_up
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -43,7 +45,7 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
             if i:  # the token labels are the same for all four: only the first panel shows them
                 plot.getAxis("left").setStyle(showValues=False)
                 plot.getAxis("left").setWidth(8)
-            image = pg.ImageItem(axisOrder="row-major")
+            image = HeatmapImage(axisOrder="row-major")
             image.setColorMap(self._colormap)
             plot.addItem(image)
             self.ci.layout.setColumnStretchFactor(i, 1)
@@ -70,7 +72,8 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         titles = self._titles()
         self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[s.placement]]
         finite = [m[np.isfinite(m)] for _, m in self._stages]
-        limit = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0) or 1.0
+        largest = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0)
+        limit = round_up(largest) if largest > 0 else 1.0  # a round colour scale stays put under edits
         shape = self._stages[0][1].shape
         relabel = (shape, self._labels) != self._axes_key  # ticks and ranges only when they change
         self._axes_key = (shape, self._labels)
@@ -82,7 +85,8 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
                 plot.getAxis("left").setTicks([cell_ticks(self._labels[:matrix.shape[0]])])
                 plot.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
                 plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
-        self._colorbar.setLevels((-limit, limit))
+        if self._colorbar.levels() != (-limit, limit):
+            self._colorbar.setLevels((-limit, limit))
 
     def _titles(self) -> dict[str, str]:
         """Panel titles by stage key for the shown placement."""

@@ -1,0 +1,70 @@
+"""Plot limits on round numbers, and grid lines drawn opaque: plots that keep still under edits."""
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QPainter, QPicture
+
+from app.main_window import MainWindow
+from widgets.grid_axis import GridAxis
+from widgets.round_limits import linear_limits, log_limits, round_down, round_up
+
+
+@pytest.mark.parametrize("value, up, down", [(1.0, 1.0, 1.0), (1.13, 1.2, 1.0), (0.0347, 0.04, 0.03),
+                                             (114.33, 120.0, 100.0), (7.9e30, 8e30, 6e30)])
+def test_round_up_and_down_on_the_scale_steps(value, up, down):
+    assert round_up(value) == pytest.approx(up)
+    assert round_down(value) == pytest.approx(down)
+
+
+def test_linear_limits_are_multiples_of_a_1_2_5_step_around_the_data():
+    assert linear_limits(-0.38, 1.53) == pytest.approx((-0.5, 2.0))  # step 0.5: about 5 of them
+    assert linear_limits(0.12, 0.93) == pytest.approx((0.0, 1.0))  # step 0.2
+    low, high = linear_limits(-1e-8, 1.13)  # LayerNorm's μ ≈ 0 stays on the zero line
+    assert low == 0.0 and high == pytest.approx(1.5)
+    assert linear_limits(2.0, 2.0) == pytest.approx((1.4, 2.6))  # a flat series gets a span
+
+
+def test_log_limits_enclose_the_data_on_1_2_5_values():
+    low, high = log_limits(0.93, 114.33)
+    assert (10**low, 10**high) == (pytest.approx(0.5), pytest.approx(200.0))
+    low, high = log_limits(1.0, 1.0)
+    assert 10**low < 1.0 < 10**high
+
+
+def test_small_edits_leave_the_plot_ranges_alone(qtbot, tmp_path):
+    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    plots = [window.row_stats_plot.plotItem, window.depth_plot.plot.plotItem, window.grad_plot.plotItem]
+    before = [plot.vb.viewRange() for plot in plots]
+    model = window.token_grid.model()
+    assert model.setData(model.index(2, 1), "0.47")  # was 0.464
+    assert [plot.vb.viewRange() for plot in plots] == before
+    low, high = plots[0].vb.viewRange()[1]
+    assert round(low / 0.5, 9).is_integer() and round(high / 0.5, 9).is_integer()
+
+
+def _tick_colors(axis: GridAxis) -> set:
+    picture = QPicture()
+    painter = QPainter(picture)
+    _, ticks, _ = axis.generateDrawSpecs(painter)
+    painter.end()
+    return {pen.color().name(QColor.NameFormat.HexArgb) for pen, _, _ in ticks}
+
+
+def test_grid_lines_are_opaque_and_look_faded_on_the_background(qtbot):
+    plot = pg.PlotWidget(axisItems={"left": GridAxis("left"), "bottom": GridAxis("bottom")})
+    qtbot.addWidget(plot)
+    plot.resize(400, 300)
+    plot.show()
+    axis = plot.plotItem.getAxis("left")
+    axis.setGrid(255)
+    axis.setTickPen(pg.mkPen("#000000"))
+    plot.plotItem.setYRange(0, 10, padding=0)
+    qtbot.wait(10)
+    colors = _tick_colors(axis)
+    assert all(c.startswith("#ff") for c in colors)  # opaque
+    assert len(colors) >= 2  # the finer level still looks fainter: a lighter grey on white
+    axis.set_background("#000000")
+    assert all(QColor(c).value() < 60 for c in _tick_colors(axis) if c != "#ff000000")
