@@ -49,6 +49,9 @@ class _StackTask(QRunnable):
 
 class Document(QObject):
     scenarioChanged = Signal(object)
+    #: Cells were written: target ("matrix" or "affine"), first row, first column, rows, columns.
+    #: Emitted just before the scenarioChanged it belongs to, so a table can repaint just them.
+    cellsWritten = Signal(str, int, int, int, int)
     resultChanged = Signal(object)
     busyChanged = Signal(bool)
     statusMessage = Signal(str)
@@ -202,17 +205,20 @@ class Document(QObject):
             matrix[row:row + rows, col:col + cols] = block
             # set_cells checked the block, so the frozen copy can be shared, not copied and rechecked.
             matrix.setflags(write=False)
-            self._replace(self._scenario.replace(matrix=matrix), changed_rows=range(row, row + rows))
+            scenario, changed_rows = self._scenario.replace(matrix=matrix), range(row, row + rows)
         else:
             affine = self.array(target).copy()
             affine[row:row + rows, col:col + cols] = block
-            self._replace(self._scenario.replace(gamma=affine[0], beta=affine[1]))
+            scenario, changed_rows = self._scenario.replace(gamma=affine[0], beta=affine[1]), None
+        self._replace(scenario, changed_rows, written=(target, row, col, rows, cols))
 
     def replace_fields(self, changes: dict) -> None:
         self._replace(self._scenario.replace(**changes))
 
-    def _replace(self, scenario: Scenario, changed_rows=None) -> None:
+    def _replace(self, scenario: Scenario, changed_rows=None, written: tuple | None = None) -> None:
         self._scenario = scenario
+        if written is not None:
+            self.cellsWritten.emit(*written)
         self.scenarioChanged.emit(scenario)
         self._recompute(changed_rows)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -36,9 +37,12 @@ def _max_abs(x: np.ndarray) -> float:
     return float(np.maximum.reduce(np.abs(x), axis=None))
 
 
+@functools.lru_cache(maxsize=16)
 def loss_target(seed: int, shape: tuple[int, int], dtype) -> np.ndarray:
-    """The fixed random R of the scalar loss L = mean(output ⊙ R)."""
-    return np.random.default_rng([seed, 1 << 32]).standard_normal(shape).astype(dtype)
+    """The fixed random R of the scalar loss L = mean(output ⊙ R) (read-only: it is shared)."""
+    target = np.random.default_rng([seed, 1 << 32]).standard_normal(shape).astype(dtype)
+    target.setflags(write=False)
+    return target
 
 
 def run_stack(
@@ -97,12 +101,13 @@ def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mu
     )
 
 
+@functools.lru_cache(maxsize=64)  # it depends on the toy's settings only, not on the edited matrix
 def toy_explosion(a: float = 1.5, b: float = 0.5, v0: float = 1.0, layers: int = 10,
                   *, normalize: bool = False) -> np.ndarray:
     """Seed 000 fig. 5-3: v ← a·v + b per layer; 1.0 becomes 114.33 after 10 layers.
 
     With ``normalize`` each layer's output goes through RMSNorm (of the one-element vector), which
-    pulls it back to magnitude 1 at every layer: the stable curve.
+    pulls it back to magnitude 1 at every layer: the stable curve. The array is read-only (shared).
     """
     values = np.empty(layers + 1)
     values[0] = v = v0
@@ -112,4 +117,5 @@ def toy_explosion(a: float = 1.5, b: float = 0.5, v0: float = 1.0, layers: int =
             if normalize:
                 v = float(rms_norm(np.array([v]), eps=1e-5)[0])
             values[layer] = v
+    values.setflags(write=False)
     return values

@@ -124,6 +124,20 @@ def test_paste_is_one_undo_step_and_undo_restores_the_result(window):
     assert window.document.result == initial
 
 
+def test_edits_and_their_undo_repaint_only_the_written_cells(window):
+    changed = []
+    for grid in (window.token_grid, window.affine_grid):
+        grid.model().dataChanged.connect(lambda top, bottom, *_, g=grid.objectName(): changed.append(
+            (g, top.row(), top.column(), bottom.row(), bottom.column())))
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(2, 1))
+    assert window.token_grid.paste_text("1\t2\n3\t4\n")
+    window.document.undo_stack.undo()
+    affine = window.affine_grid.model()
+    assert affine.setData(affine.index(1, 3), "0.5")
+    assert changed == [("tokenGrid", 2, 1, 3, 2), ("tokenGrid", 2, 1, 3, 2), ("affineGrid", 1, 3, 1, 3)]
+    assert affine.data(affine.index(1, 3)) == "0.5" and window.document.scenario.beta[3] == 0.5
+
+
 def test_ragged_paste_is_refused_whole_saying_where(window):
     before = window.document.scenario
     assert not window.token_grid.paste_text("1,2\n3\n")
@@ -202,10 +216,16 @@ def test_layers_spin_box_changes_the_depth_plot(window):
 
 def test_log_scale_toggle(window):
     depth: DepthPlot = window.depth_plot
+    toy = depth._curves["toy"]
     depth.log_scale.setChecked(False)
     assert not depth.plot.plotItem.ctrl.logYCheck.isChecked()
+    assert toy.getData()[1][-1] == pytest.approx(114.33, abs=0.01)
+    assert depth.plot.plotItem.vb.viewRange()[1][1] >= 114.33
     depth.log_scale.setChecked(True)
     assert depth.plot.plotItem.ctrl.logYCheck.isChecked()
+    assert toy.getData()[1][-1] == pytest.approx(np.log10(114.33), abs=1e-4)  # the view's y is log10
+    low, high = depth.plot.plotItem.vb.viewRange()[1]
+    assert low <= 0 < np.log10(114.33) <= high
 
 
 def test_heads_fall_back_to_one_when_a_dimension_is_removed(window):

@@ -37,7 +37,7 @@ from engine.batch_lessons import (
 from engine.compute import Result
 from engine.scenario import Scenario
 from widgets.grid_axis import grid_axes
-from widgets.plot_style import BLUE, GREEN, ORANGE, PURPLE, RED, SKY, configure_plot, pen
+from widgets.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 
 #: Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row.
 MAX_DIMENSION_CURVES = 6
@@ -119,7 +119,7 @@ class BatchNormLab(QWidget):
         item = self.batch_plot.plotItem
         configure_plot(item, "", "", "")
         item.getAxis("left").enableAutoSIPrefix(False)
-        item.addLegend(offset=(-8, 8), colCount=2, brush=(255, 255, 255, 220), labelTextSize="10pt")
+        item.addLegend(offset=(-8, 8), colCount=2, brush=LIGHT["legend"], labelTextSize="10pt")
         item.addLine(y=0, pen=pen("#BBBBBB", 1))
         self._bn_curves = []
         self._ln_curves = []

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
-from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, fit_view, pen, set_legend,
-                                set_title_once)
+from widgets.plot_style import (BLUE, GREEN, GREY, LIGHT, ORANGE, RED, configure_plot, draw_curve, fit_view,
+                                layer_curve, pen, set_legend, set_title_once)
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
     ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
@@ -41,13 +41,10 @@ class DepthPlot(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.plot)
         configure_plot(self.plot.plotItem, "", "", "")
-        self.plot.plotItem.addLegend(offset=(10, 10), brush=(255, 255, 255, 220))
+        self.plot.plotItem.addLegend(offset=(10, 10), brush=LIGHT["legend"])
         self.plot.plotItem.setLogMode(y=True)
         self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = {
-            key: self.plot.plot([], [], pen=p)
-            for key, p in CURVES
-        }
+        self._curves = {key: layer_curve(self.plot.plotItem, p) for key, p in CURVES}
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
@@ -78,29 +75,24 @@ class DepthPlot(QWidget):
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw
         self._shown = profile
-        if profile is None:
-            for curve in self._curves.values():
-                curve.setData([], [])
-            self._data = {}
-            return
-        self._data = {
+        self._data = {} if profile is None else {
             "none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
             "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized),
         }
-        self._fit()  # first: a range set after the data would make every curve redo its points
-        for key, values in self._data.items():
-            finite = np.isfinite(values) & (values > 0)  # an overflowed layer ends the curve
-            layers = np.arange(len(values), dtype=float)
-            self._curves[key].setData(layers[finite], values[finite])
+        self._draw()
 
-    def _fit(self) -> None:
+    def _draw(self) -> None:
+        log_y = self.log_scale.isChecked()
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
         layers = max((len(v) - 1 for v in self._data.values()), default=1)
-        fit_view(self.plot.plotItem, layers, values, self.log_scale.isChecked())
+        fit_view(self.plot.plotItem, layers, values, log_y)
+        for key, curve in self._curves.items():
+            data = self._data.get(key, np.array([]))
+            draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
 
     def _on_log_scale(self, on: bool) -> None:
-        self.plot.plotItem.setLogMode(y=on)
-        self._fit()
+        self.plot.plotItem.setLogMode(y=on)  # the axis's labels; the curves are drawn in log10 by _draw
+        self._draw()
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""

@@ -8,7 +8,8 @@ from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
-from widgets.plot_style import BLUE, ORANGE, configure_plot, fit_view, pen, set_title_once
+from widgets.plot_style import (BLUE, LIGHT, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
+                                set_title_once)
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5)),
@@ -26,13 +27,10 @@ class GradPlot(pg.PlotWidget):
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
         configure_plot(self.plotItem, "", "", "")
-        self.plotItem.addLegend(offset=(-10, -10), brush=(255, 255, 255, 220))
+        self.plotItem.addLegend(offset=(-10, -10), brush=LIGHT["legend"])
         self.plotItem.setLogMode(y=True)
         self.plotItem.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [
-            self.plot([], [], pen=p, name=name)
-            for _, _, name, p in CURVES
-        ]
+        self._curves = [layer_curve(self.plotItem, p, name) for _, _, name, p in CURVES]
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
@@ -59,16 +57,10 @@ class GradPlot(pg.PlotWidget):
             if values is not None:
                 self._data[name] = values
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        # The range first: set after the data, it would make every curve redo its points.
         fit_view(self.plotItem, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
         for (_, _, name, _), curve in zip(CURVES, self._curves):
-            values = self._data.get(name)
-            if values is None:
-                curve.setData([], [])
-                continue
-            layers = np.arange(1, len(values) + 1, dtype=float)
-            ok = np.isfinite(values) & (values > 0)
-            curve.setData(layers[ok], values[ok])
+            values = self._data.get(name, np.array([]))
+            draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

@@ -24,6 +24,7 @@ class ArrayTableModel(QAbstractTableModel):
         self._target = target
         self._array = document.array(target)
         self._labels = self._row_labels(document.scenario)
+        document.cellsWritten.connect(self._on_cells_written)
         document.scenarioChanged.connect(self._on_scenario_changed)
 
     @property
@@ -32,6 +33,13 @@ class ArrayTableModel(QAbstractTableModel):
 
     def _row_labels(self, s: Scenario) -> tuple[str, ...]:
         return s.labels if self._target == "matrix" else ("γ", "β")
+
+    def _on_cells_written(self, target: str, row: int, col: int, rows: int, cols: int) -> None:
+        """Repaint just the written cells (the scenarioChanged that follows then finds nothing new)."""
+        if target != self._target:
+            return
+        self._array = self._document.array(self._target)
+        self.dataChanged.emit(self.index(row, col), self.index(row + rows - 1, col + cols - 1))
 
     def _on_scenario_changed(self, s: Scenario) -> None:
         new = self._document.array(self._target)

@@ -90,6 +90,21 @@ def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
     set_view(plot, (-0.03 * x_max, 1.03 * x_max), y_range)
 
 
+def layer_curve(plot: pg.PlotItem, curve_pen, name: str | None = None) -> pg.PlotCurveItem:
+    """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
+    re-processes its points on every range change and costs ~6× more per update."""
+    curve = pg.PlotCurveItem(pen=curve_pen, name=name)
+    plot.addItem(curve)
+    return curve
+
+
+def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, log_y: bool) -> None:
+    """Draw ``values`` over ``layers``, in log10 on a log-scale plot; layers whose value overflowed
+    (or is 0, which a log scale can't show) are left out."""
+    ok = np.isfinite(values) & (values > 0)
+    curve.setData(layers[ok], np.log10(values[ok]) if log_y else values[ok])
+
+
 def set_view(plot: pg.PlotItem, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
     """Show exactly ``x_range`` × ``y_range``; nothing happens when the plot shows them already.
 
@@ -112,8 +127,9 @@ def use_light_theme() -> None:
 
 # --- themes and presentation mode: applied to every plot under a widget ---------------------------
 
-LIGHT = {"background": "#FFFFFF", "foreground": "#000000", "grid": GRID_COLOR, "legend": (255, 255, 255, 220)}
-DARK = {"background": "#1E1E1E", "foreground": "#E6E6E6", "grid": "#3A3A3A", "legend": (30, 30, 30, 220)}
+# Legends are opaque: blending a translucent one over the plot costs ~0.15 ms per repaint each.
+LIGHT = {"background": "#FFFFFF", "foreground": "#000000", "grid": GRID_COLOR, "legend": "#FFFFFF"}
+DARK = {"background": "#1E1E1E", "foreground": "#E6E6E6", "grid": "#3A3A3A", "legend": "#1E1E1E"}
 
 
 def plot_items(root) -> list[tuple[pg.GraphicsView, list]]:
@@ -170,7 +186,7 @@ def scale_plots(root, factor: float, originals: dict) -> None:
             if plot.legend is not None:
                 plot.legend.setLabelTextSize(f"{originals.setdefault(('legend', id(plot)), 9.0) * factor:.0f}pt")
             for item in plot.listDataItems():
-                if isinstance(item, pg.PlotDataItem) and item.opts.get("pen") is not None:
+                if isinstance(item, (pg.PlotDataItem, pg.PlotCurveItem)) and item.opts.get("pen") is not None:
                     item_pen = pg.mkPen(item.opts["pen"])
                     item_pen.setWidthF(originals.setdefault(("pen", id(item)), item_pen.widthF()) * factor)
                     item.setPen(item_pen)

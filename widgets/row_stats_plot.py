@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, set_view
+from widgets.plot_style import BLUE, LIGHT, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, set_view
 from widgets.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
@@ -27,7 +27,7 @@ class RowStatsPlot(pg.PlotWidget):
         super().__init__(parent, axisItems=grid_axes())
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
-        self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=(255, 255, 255, 220))
+        self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=LIGHT["legend"])
         self._bars = {}
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
