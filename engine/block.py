@@ -30,10 +30,20 @@ def weight_gradient(factors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return a.T @ b
 
 
-def weight_gradient_sq_norm(factors: tuple[np.ndarray, np.ndarray]) -> float:
-    """‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ), without forming Aᵀ·B."""
-    a, b = factors
-    return float(np.add.reduce((a @ a.T) * (b @ b.T), axis=None, dtype=np.float64))  # np.sum, without its overhead
+def weight_gradients_norm(grads: GradFactors) -> float:
+    """The norm of all the weight gradients together, ‖(∂L/∂W₁, ∂L/∂W₂, …)‖, without forming them.
+
+    ‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ); gradients whose A is the same array (Q, K and V all see the
+    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …].
+    """
+    by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
+    for a, b in grads.values():
+        by_input.setdefault(id(a), (a, []))[1].append(b)
+    total = 0.0
+    for a, bs in by_input.values():
+        c = bs[0] if len(bs) == 1 else np.hstack(bs)
+        total += np.add.reduce((a @ a.T) * (c @ c.T), axis=None, dtype=np.float64)  # np.sum, minus its overhead
+    return math.sqrt(total)
 
 
 @dataclass(frozen=True, eq=False)

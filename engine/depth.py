@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradient_sq_norm
+from engine.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradients_norm
 from engine.norms import rms_norm
 from engine.weights import layer_weights
 
@@ -72,7 +72,7 @@ def run_stack(
         weight_grad, input_grad = np.empty(layers), np.empty(layers)
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
-            weight_grad[layer] = np.sqrt(sum(map(weight_gradient_sq_norm, grads.values())))
+            weight_grad[layer] = weight_gradients_norm(grads)
             input_grad[layer] = math.sqrt(np.add.reduce(np.square(dh, dtype=np.float64), axis=None))
     return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from engine.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
-                          weight_gradient_sq_norm)
+                          weight_gradients_norm)
 from engine.depth import loss_target, run_stack
 from engine.norms import batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.weights import layer_weights
@@ -64,6 +64,9 @@ def test_attention_gradients(heads, causal):
     wq = w.wq.copy()
     loss_q = lambda m: np.sum(attention_with_grad(X, dataclasses.replace(w, wq=m), heads, causal)[0] * DY)  # noqa: E731
     np.testing.assert_allclose(weight_gradient(grads["wq"]), numeric_grad(loss_q, wq), atol=1e-6)
+    assert grads["wq"][0] is grads["wk"][0] is grads["wv"][0]  # one shared Gram product for all three
+    direct = np.sqrt(sum(np.sum(weight_gradient(factors) ** 2) for factors in grads.values()))
+    assert weight_gradients_norm(grads) == pytest.approx(direct, rel=1e-10)
 
 
 @pytest.mark.parametrize("activation", ["relu", "gelu", "swiglu"])
@@ -76,8 +79,8 @@ def test_ffn_gradients(activation):
     w1 = w.w1.copy()
     loss_w1 = lambda m: np.sum(ffn_with_grad(X, dataclasses.replace(w, w1=m), activation)[0] * DY)  # noqa: E731
     np.testing.assert_allclose(weight_gradient(grads["w1"]), numeric_grad(loss_w1, w1), atol=1e-5)
-    for factors in grads.values():
-        assert weight_gradient_sq_norm(factors) == pytest.approx(np.sum(weight_gradient(factors) ** 2), rel=1e-10)
+    direct = np.sqrt(sum(np.sum(weight_gradient(factors) ** 2) for factors in grads.values()))
+    assert weight_gradients_norm(grads) == pytest.approx(direct, rel=1e-10)
 
 
 @pytest.mark.parametrize("placement", ["pre", "post"])

@@ -47,6 +47,9 @@ def configure_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) ->
     # A fixed width: when new data changes the tick labels' width, the plot needs no second
     # layout and paint pass.
     plot.getAxis("left").setWidth(LEFT_AXIS_WIDTH)
+    # The x axes count layers, tokens or dimensions, which need no "(×1e3)" prefix; without it,
+    # a range change doesn't re-render the axis label.
+    plot.getAxis("bottom").enableAutoSIPrefix(False)
 
 def cache_axis(axis: pg.AxisItem) -> None:
     """Keep the axis's rendering as a pixmap: replaying its tick labels costs ~1 ms per paint,
