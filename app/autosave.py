@@ -9,8 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from app.document import Document
-from engine.io import atomic_write
-from engine.session import parse_session_npz, session_npz
+
+# engine.io and engine.session are imported when first used (not needed for the first paint).
 
 DELAY_MS = 1500
 
@@ -38,6 +38,9 @@ class Autosave(QObject):
 
     def save_now(self) -> None:
         """Write the current scenario (its arrays are immutable, so the thread may read them)."""
+        from engine.io import atomic_write
+        from engine.session import session_npz
+
         self._timer.stop()
         scenario, path = self._document.scenario, self.path
 
@@ -58,6 +61,8 @@ class Autosave(QObject):
 
     def restore(self) -> str | None:
         """Load the left-behind session as one undo step; the reason if it can't be used."""
+        from engine.session import parse_session_npz
+
         try:
             scenario, _ = parse_session_npz(self.path.read_bytes())
         except (OSError, ValueError) as error:

@@ -17,20 +17,14 @@ from app.retranslation import TextBinder
 from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
-from widgets.batchnorm_lab import BatchNormLab
-from widgets.block_flow import BlockFlow
 from widgets.controls_panel import ControlsPanel
 from widgets.depth_plot import DepthPlot
 from widgets.grad_plot import GradPlot
-from widgets.grouping_view import GroupingView
 from widgets.hand_calc_panel import HandCalcPanel
 from widgets.matrix_view import MatrixView
 from widgets.plot_style import apply_plot_theme, use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
-from widgets.scale_demo import ScaleDemo
-from widgets.stage_heatmap import StageHeatmap
 from widgets.stage_heatmaps import StageHeatmaps
-from widgets.stage_table import StageTable
 
 #: Settings remembered between runs (the matrix itself is not: it comes from the preset).
 REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
@@ -135,7 +129,12 @@ class MainWindow(QMainWindow):
         except (ValueError, TypeError):
             return scenario  # stale or foreign settings never block the start
 
+    # The teaching tabs' modules are imported by their builders: not needed for the first paint.
     def _build_block_page(self) -> tuple[QWidget, list]:
+        from widgets.block_flow import BlockFlow
+        from widgets.stage_heatmap import StageHeatmap
+        from widgets.stage_table import StageTable
+
         self.block_flow = BlockFlow()
         self.stage_table = StageTable()
         self.stage_heatmap = StageHeatmap()
@@ -150,14 +149,20 @@ class MainWindow(QMainWindow):
         return page, [self.block_flow]
 
     def _build_grouping_page(self) -> tuple[QWidget, list]:
+        from widgets.grouping_view import GroupingView
+
         self.grouping_view = GroupingView()
         return self.grouping_view, [self.grouping_view]
 
     def _build_batchnorm_page(self) -> tuple[QWidget, list]:
+        from widgets.batchnorm_lab import BatchNormLab
+
         self.batchnorm_lab = BatchNormLab()
         return self.batchnorm_lab, [self.batchnorm_lab]
 
     def _build_scale_page(self) -> tuple[QWidget, list]:
+        from widgets.scale_demo import ScaleDemo
+
         self.scale_demo = ScaleDemo()
         return self.scale_demo, [self.scale_demo]
 
@@ -252,7 +257,9 @@ class MainWindow(QMainWindow):
 
     def set_theme(self, choice: str) -> None:
         """Light, dark, or following the system; plots follow."""
-        self.dark = theme.apply_theme(choice, self)
+        # The plots are built in the light colours (use_light_theme): at start-up a light theme
+        # leaves them alone.
+        self.dark = theme.apply_theme(choice, self, plots_dark=self.dark)
         self._settings.setValue("ui/theme", choice)
         self._check_choice("theme", choice)
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
+from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import (BLUE, GREEN, GREY, LIGHT, ORANGE, RED, configure_plot, draw_curve, fit_view,
                                 layer_curve, pen, set_legend, set_title_once)
 
@@ -26,7 +27,7 @@ class DepthPlot(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(axisItems=grid_axes())
+        self.plot = pg.PlotWidget(axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.plot.setObjectName("depthPlot")
         self.plot.setAccessibleName("depthPlot")
         self.log_scale = QCheckBox()

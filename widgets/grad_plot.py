@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
+from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import (BLUE, LIGHT, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
                                 set_title_once)
 
@@ -23,7 +24,7 @@ class GradPlot(pg.PlotWidget):
     """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes())
+        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
         configure_plot(self.plotItem, "", "", "")

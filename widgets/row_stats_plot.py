@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
+from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import BLUE, LIGHT, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, set_view
 from widgets.round_limits import linear_limits
 
@@ -24,7 +25,7 @@ class RowStatsPlot(pg.PlotWidget):
     """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes())
+        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
         self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=LIGHT["legend"])

@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
 from widgets.heatmap_image import HeatmapImage
+from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks, set_title_once
 from widgets.round_limits import round_up
 
@@ -36,7 +37,7 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self._colormap = pg.colormap.get(HEATMAP_COLORMAP)
         self._plots, self._images = [], []
         for i in range(4):
-            plot = self.addPlot(row=0, col=i)
+            plot = self.addPlot(row=0, col=i, viewBox=LazyMenuViewBox())
             plot.invertY(True)
             plot.setAspectLocked(False)
             plot.hideButtons()
