@@ -71,6 +71,9 @@ def set_legend(plot: pg.PlotItem, entries) -> None:
         legend.addItem(item, name)
 
 
+TITLE_SIZE = "11pt"  # pyqtgraph's for plot titles
+
+
 def set_title_once(plot: pg.PlotItem, title: str) -> None:
     """Set a title only when it changed (each call re-lays out the plot)."""
     if plot.titleLabel.text != title:
@@ -90,7 +93,7 @@ def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
         margin = 0.02 * (high - low)
         y_range = linear_limits(low - margin, high + margin)
     x_max = max(x_max, 1)
-    set_view(plot, (-0.03 * x_max, 1.03 * x_max), y_range)
+    set_view(plot, (-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
 def layer_curve(plot: pg.PlotItem, curve_pen, name: str | None = None) -> pg.PlotCurveItem:
@@ -135,39 +138,44 @@ LIGHT = {"background": "#FFFFFF", "foreground": "#000000", "grid": GRID_COLOR, "
 DARK = {"background": "#1E1E1E", "foreground": "#E6E6E6", "grid": "#3A3A3A", "legend": "#1E1E1E"}
 
 
-def plot_items(root) -> list[tuple[pg.GraphicsView, list]]:
-    """Every pyqtgraph view under ``root`` (itself included) with its PlotItems."""
+def graphics_views(root) -> list[pg.GraphicsView]:
+    """Every pyqtgraph view under ``root`` (itself included)."""
     views = [root] if isinstance(root, pg.GraphicsView) else []
-    views += root.findChildren(pg.GraphicsView)
-    return [(view, [item for item in view.scene().items() if isinstance(item, pg.PlotItem)]) for view in views]
+    return views + root.findChildren(pg.GraphicsView)
+
+
+def _is_title(item) -> bool:
+    """A plot's or panel's title: a LabelItem that isn't one of a legend's entries."""
+    return isinstance(item, pg.LabelItem) and not isinstance(item.parentItem(), pg.LegendItem)
+
+
+def _points(size: str | None, default: float) -> float:
+    """12.0 from pyqtgraph's "12pt"."""
+    return float(size[:-2]) if size and size.endswith("pt") else default
 
 
 def apply_plot_theme(root, dark: bool) -> None:
-    """Colour every plot under ``root`` for a dark or a light background."""
+    """Colour every plot under ``root`` (axes, titles, legends) for a dark or a light background."""
     colors = DARK if dark else LIGHT
-    for view, plots in plot_items(root):
+    foreground = colors["foreground"]
+    for view in graphics_views(root):
         view.setBackground(colors["background"])
-        for plot in plots:
-            for name in ("left", "bottom", "right", "top"):
-                axis = plot.getAxis(name)
-                if isinstance(axis, GridAxis):
-                    axis.set_background(colors["background"])
-                axis.setTextPen(pg.mkPen(colors["foreground"]))
-                axis.setPen(pg.mkPen(colors["foreground"]))
-                axis.setTickPen(pg.mkPen(colors["foreground"] if axis.grid is False else colors["grid"]))
-                axis.labelStyle["color"] = colors["foreground"]
-                axis.setLabel(axis.labelText, **axis.labelStyle)
-            plot.titleLabel.setText(plot.titleLabel.text, color=colors["foreground"])
-            if plot.legend is not None:
-                plot.legend.setBrush(colors["legend"])
-                plot.legend.setLabelTextColor(colors["foreground"])
-                for _, label in plot.legend.items:  # existing labels keep their colour until re-set
-                    label.setText(label.text, color=colors["foreground"])
         for item in view.scene().items():
-            if isinstance(item, pg.ColorBarItem):
-                item.axis.setTextPen(pg.mkPen(colors["foreground"]))
-                item.axis.labelStyle["color"] = colors["foreground"]
-                item.axis.setLabel(item.axis.labelText, **item.axis.labelStyle)
+            if isinstance(item, pg.AxisItem):
+                if isinstance(item, GridAxis):
+                    item.set_background(colors["background"])
+                item.setTextPen(pg.mkPen(foreground))
+                item.setPen(pg.mkPen(foreground))
+                item.setTickPen(pg.mkPen(foreground if item.grid is False else colors["grid"]))
+                item.labelStyle["color"] = foreground
+                item.setLabel(item.labelText, **item.labelStyle)
+            elif isinstance(item, pg.LegendItem):
+                item.setBrush(colors["legend"])
+                item.setLabelTextColor(foreground)
+                for _, label in item.items:  # existing labels keep their colour until re-set
+                    label.setText(label.text, color=foreground)
+            elif _is_title(item):
+                item.setText(item.text, color=foreground)
 
 
 def scale_plots(root, factor: float, originals: dict) -> None:
@@ -175,21 +183,25 @@ def scale_plots(root, factor: float, originals: dict) -> None:
     the sizes remembered in ``originals`` (filled on first use), so 1.0 restores them."""
     from PySide6.QtGui import QFont
 
-    for _, plots in plot_items(root):
-        for plot in plots:
-            base = originals.setdefault(("title", id(plot)), 11.0)
-            plot.titleLabel.setText(plot.titleLabel.text, size=f"{base * factor:.0f}pt")
-            for name in ("left", "bottom"):
-                axis = plot.getAxis(name)
+    for view in graphics_views(root):
+        for item in view.scene().items():
+            if isinstance(item, pg.AxisItem):
                 font = QFont()
-                font.setPointSizeF(originals.setdefault(("tick", id(axis)), 9.0) * factor)
-                axis.setStyle(tickFont=font)
-                axis.labelStyle["font-size"] = f"{originals.setdefault(('label', id(axis)), 10.0) * factor:.0f}pt"
-                axis.setLabel(axis.labelText, **axis.labelStyle)
-            if plot.legend is not None:
-                plot.legend.setLabelTextSize(f"{originals.setdefault(('legend', id(plot)), 9.0) * factor:.0f}pt")
-            for item in plot.listDataItems():
-                if isinstance(item, (pg.PlotDataItem, pg.PlotCurveItem)) and item.opts.get("pen") is not None:
-                    item_pen = pg.mkPen(item.opts["pen"])
-                    item_pen.setWidthF(originals.setdefault(("pen", id(item)), item_pen.widthF()) * factor)
-                    item.setPen(item_pen)
+                font.setPointSizeF(originals.setdefault(("tick", id(item)), 9.0) * factor)
+                item.setStyle(tickFont=font)
+                item.labelStyle["font-size"] = f"{originals.setdefault(('label', id(item)), 10.0) * factor:.0f}pt"
+                item.setLabel(item.labelText, **item.labelStyle)
+            elif isinstance(item, pg.LegendItem):
+                base = originals.setdefault(("legend", id(item)), _points(item.opts.get("labelTextSize"), 9.0))
+                item.setLabelTextSize(f"{base * factor:.0f}pt")  # for entries added later
+                for _, label in item.items:  # pyqtgraph stores the size in them without redrawing
+                    label.setText(label.text, size=f"{base * factor:.0f}pt")
+            elif _is_title(item):
+                base = originals.setdefault(("title", id(item)), _points(item.opts.get("size"), 11.0))
+                item.setText(item.text, size=f"{base * factor:.0f}pt")
+            elif isinstance(item, pg.PlotItem):
+                for data in item.listDataItems():
+                    if isinstance(data, (pg.PlotDataItem, pg.PlotCurveItem)) and data.opts.get("pen") is not None:
+                        data_pen = pg.mkPen(data.opts["pen"])
+                        data_pen.setWidthF(originals.setdefault(("pen", id(data)), data_pen.widthF()) * factor)
+                        data.setPen(data_pen)

@@ -5,56 +5,87 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtWidgets import QSizePolicy
 
 from engine.compute import Result
+from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.lazy_menu import LazyMenuViewBox
-from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks, set_title_once
+from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
 from widgets.round_limits import round_up
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
 
 
-def _blocky(matrix: np.ndarray, min_pixels: int = 256) -> np.ndarray:
+class _PanelTitle(pg.LabelItem):
+    """A panel's title: the panels share the width equally, however long their titles are."""
+
+    def __init__(self, text: str, **style):
+        super().__init__(text, **style)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        super().updateMin()
+        self.setMinimumWidth(0)  # pyqtgraph makes it the text's width
+
+
+def _set_title(label: pg.LabelItem, title: str) -> None:
+    if label.text != title:  # each new text lays the panel out again
+        label.setText(title)
+
+
+def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
     """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
     still show sharp cells for small matrices like 6 × 4 (large ones are left alone: their cells
     are pixels already, and repeating them would cost milliseconds per edit)."""
     rows, cols = matrix.shape
     by_row, by_col = -(-min_pixels // rows), -(-min_pixels // cols)
-    if matrix.size * by_row * by_col > min_pixels * min_pixels:
+    if matrix.size * by_row * by_col > 2 * min_pixels * min_pixels:
         return matrix
     return np.repeat(np.repeat(matrix, by_row, axis=0), by_col, axis=1)
 
 
 class StageHeatmaps(pg.GraphicsLayoutWidget):
-    """Rows are tokens (top to bottom), columns are dimensions; hover a cell to read its value."""
+    """Rows are tokens (top to bottom), columns are dimensions; hover a cell to read its value.
+
+    Each panel is a title, a view and a bottom axis, with one token axis on the left and the
+    colour bar on the right: full PlotItems (with their menus and option forms) cost 4 times
+    as much to build, a tenth of the window's start-up.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("stageHeatmaps")
         self.setAccessibleName("stageHeatmaps")
-        self._colormap = pg.colormap.get(HEATMAP_COLORMAP)
-        self._plots, self._images = [], []
+        colormap = pg.colormap.get(HEATMAP_COLORMAP)
+        layout = self.ci
+        layout.layout.setHorizontalSpacing(10)
+        self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
-            plot = self.addPlot(row=0, col=i, viewBox=LazyMenuViewBox())
-            plot.invertY(True)
-            plot.setAspectLocked(False)
-            plot.hideButtons()
-            for name in ("left", "bottom"):
-                cache_axis(plot.getAxis(name))
-            if i:  # the token labels are the same for all four: only the first panel shows them
-                plot.getAxis("left").setStyle(showValues=False)
-                plot.getAxis("left").setWidth(8)
+            title = _PanelTitle("", size=TITLE_SIZE)
+            layout.addItem(title, row=0, col=i + 1)
+            self._title_labels.append(title)
+            view = LazyMenuViewBox(invertY=True)
+            layout.addItem(view, row=1, col=i + 1)
+            bottom = pg.AxisItem("bottom")
+            bottom.linkToView(view)
+            cache_axis(bottom)
+            layout.addItem(bottom, row=2, col=i + 1)
             image = HeatmapImage(axisOrder="row-major")
-            image.setColorMap(self._colormap)
-            plot.addItem(image)
-            self.ci.layout.setColumnStretchFactor(i, 1)
-            self._plots.append(plot)
+            image.setColorMap(colormap)
+            view.addItem(image)
+            layout.layout.setColumnStretchFactor(i + 1, 1)
+            self._views.append(view)
             self._images.append(image)
-        self._colorbar = pg.ColorBarItem(colorMap=self._colormap, interactive=False, width=14)
-        self._colorbar.setImageItem(self._images, insert_in=None)
-        self.addItem(self._colorbar, row=0, col=4)
+            self._bottom_axes.append(bottom)
+        # The token labels are the same for all four panels: only the first one shows them.
+        self._left_axis = pg.AxisItem("left")
+        self._left_axis.linkToView(self._views[0])
+        cache_axis(self._left_axis)
+        layout.addItem(self._left_axis, row=1, col=0)
+        self._colour_bar = ColourBar(colormap)
+        self._colour_bar.add_to(layout, row=1, col=5)
         self._stages: list[tuple[str, np.ndarray]] = []
         self._labels: tuple[str, ...] = ()
         self._shown = None
@@ -75,19 +106,21 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         finite = [m[np.isfinite(m)] for _, m in self._stages]
         largest = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0)
         limit = round_up(largest) if largest > 0 else 1.0  # a round colour scale stays put under edits
-        shape = self._stages[0][1].shape
-        relabel = (shape, self._labels) != self._axes_key  # ticks and ranges only when they change
-        self._axes_key = (shape, self._labels)
-        for (title, matrix), plot, image in zip(self._stages, self._plots, self._images):
-            set_title_once(plot, title)
-            image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)), autoLevels=False)
-            image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
+        rows, cols = self._stages[0][1].shape
+        relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change
+        self._axes_key = ((rows, cols), self._labels)
+        if relabel:
+            self._left_axis.setTicks([cell_ticks(self._labels[:rows])])
+        for (title, matrix), label, view, image, bottom in zip(self._stages, self._title_labels, self._views,
+                                                               self._images, self._bottom_axes):
+            _set_title(label, title)
+            image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
+                           levels=(-limit, limit))
             if relabel:
-                plot.getAxis("left").setTicks([cell_ticks(self._labels[:matrix.shape[0]])])
-                plot.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(matrix.shape[1])])])
-                plot.setRange(xRange=(0, matrix.shape[1]), yRange=(0, matrix.shape[0]), padding=0)
-        if self._colorbar.levels() != (-limit, limit):
-            self._colorbar.setLevels((-limit, limit))
+                image.setRect(QRectF(0, 0, cols, rows))
+                bottom.setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
+                view.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)
+        self._colour_bar.set_levels(-limit, limit)
 
     def _titles(self) -> dict[str, str]:
         """Panel titles by stage key for the shown placement."""
@@ -98,12 +131,12 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
                 "add1": self.tr("After attention + residual"), "add2": self.tr("After FFN + residual")}
 
     def retranslate(self) -> None:
-        self._colorbar.axis.setLabel(self.tr("value"))
+        self._colour_bar.axis.setLabel(self.tr("value"))
         if self._stages:
             titles = self._titles()
             self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
-            for (title, _), plot in zip(self._stages, self._plots):
-                set_title_once(plot, title)
+            for (title, _), label in zip(self._stages, self._title_labels):
+                _set_title(label, title)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -115,13 +148,13 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         return [title for title, _ in self._stages]
 
     def levels(self) -> tuple[float, float]:
-        return tuple(self._colorbar.levels())
+        return self._colour_bar.levels()
 
     def _on_hover(self, pos) -> None:
-        for (title, matrix), plot in zip(self._stages, self._plots):
-            if not plot.sceneBoundingRect().contains(pos):
+        for (title, matrix), view in zip(self._stages, self._views):
+            if not view.sceneBoundingRect().contains(pos):
                 continue
-            point = plot.vb.mapSceneToView(pos)
+            point = view.mapSceneToView(pos)
             row, col = int(np.floor(point.y())), int(np.floor(point.x()))
             if 0 <= row < matrix.shape[0] and 0 <= col < matrix.shape[1]:
                 self.setToolTip(f"{title}\n{self._labels[row]}, d{col + 1}: {matrix[row, col]:.4g}")

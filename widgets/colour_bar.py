@@ -1,0 +1,41 @@
+"""A vertical colour scale: the colour map as a strip, with a value axis beside it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+
+from widgets.heatmap_image import HeatmapImage
+
+
+class ColourBar:
+    """The strip and its axis, to be placed side by side in a GraphicsLayout. pyqtgraph's own
+    ColorBarItem builds a whole PlotItem with its menus (~10 ms of the window's start-up)."""
+
+    def __init__(self, colormap: pg.ColorMap, width: int = 14):
+        self.view = pg.ViewBox(enableMenu=False, enableMouse=False)
+        self.view.setFixedWidth(width)
+        self._strip = HeatmapImage(np.linspace(0.0, 1.0, 256)[:, None], axisOrder="row-major", levels=(0.0, 1.0))
+        self._strip.setColorMap(colormap)
+        self.view.addItem(self._strip)
+        self.axis = pg.AxisItem("right")
+        self.axis.linkToView(self.view)
+        self._levels = (0.0, 1.0)
+        self.set_levels(-1.0, 1.0)
+
+    def add_to(self, layout: pg.GraphicsLayout, row: int, col: int) -> None:
+        """The strip at (row, col), its axis in the next column."""
+        layout.addItem(self.view, row=row, col=col)
+        layout.addItem(self.axis, row=row, col=col + 1)
+
+    def set_levels(self, low: float, high: float) -> None:
+        """The values at the bottom and top of the strip (the images' levels)."""
+        if (low, high) == self._levels:
+            return
+        self._levels = (low, high)
+        self._strip.setRect(QRectF(0.0, low, 1.0, high - low))
+        self.view.setRange(xRange=(0.0, 1.0), yRange=(low, high), padding=0)
+
+    def levels(self) -> tuple[float, float]:
+        return self._levels
