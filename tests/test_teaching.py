@@ -171,9 +171,15 @@ def test_presentation_mode_enlarges_and_restores(window):
     font = app.font().pointSizeF()
     curve = window.depth_plot._curves["pre"]
     width = curve.opts["pen"].widthF()
+    legend_label = window.depth_plot.plot.plotItem.legend.items[0][1]
+    legend_width = legend_label.item.boundingRect().width()
+    title = window.stage_heatmaps._title_labels[0]
+    title_width = title.item.boundingRect().width()
     window.presentation_action.trigger()
     assert app.font().pointSizeF() == pytest.approx(font * 1.6)
     assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
+    assert legend_label.item.boundingRect().width() > 1.4 * legend_width
+    assert title.item.boundingRect().width() > 1.4 * title_width
     assert not window.statusBar().isVisible()
     assert not window.token_grid.isVisible()
     window.presentation_action.trigger()
@@ -184,11 +190,16 @@ def test_presentation_mode_enlarges_and_restores(window):
 
 
 def test_dark_theme_colours_the_window_and_the_plots(window):
+    heatmaps = window.stage_heatmaps
     window.set_theme("dark")
     assert QApplication.instance().palette().color(QPalette.ColorRole.Window).lightness() < 80
     assert window.row_stats_plot.backgroundBrush().color().lightness() < 80
+    assert heatmaps.backgroundBrush().color().lightness() < 80
+    assert heatmaps._left_axis.textPen().color().lightness() > 200  # light text on the dark panels
+    assert "#e6e6e6" in heatmaps._title_labels[0].item.toHtml().lower()
     window.set_theme("light")
     assert window.row_stats_plot.backgroundBrush().color().lightness() > 240
+    assert heatmaps._left_axis.textPen().color().lightness() < 50
 
 
 def test_figures_export_on_white_even_in_the_dark_theme(window, tmp_path):
