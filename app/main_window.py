@@ -93,7 +93,9 @@ class MainWindow(QMainWindow):
         self.retranslate()
 
         self._waiting: set = set()
-        self._hidden_docks: set[QDockWidget] = set()
+        # Until the window shows them, the docks count as hidden: the ones that show (not those
+        # tabbed behind another) say so through visibilityChanged and catch up before the first paint.
+        self._hidden_docks: set[QDockWidget] = set(self._docks)
         self.tabs.currentChanged.connect(self._catch_up)
         for dock in self._docks:
             dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))

@@ -247,3 +247,18 @@ def test_refused_cells_are_explained_in_chinese(window):
     assert "「abc」不是数" in window.statusBar().currentMessage()
     assert not window.token_grid.paste_text("1,2\n3\n")
     assert "第 2 行有 1 个值" in window.statusBar().currentMessage()
+
+
+def test_a_hand_calculation_remembered_in_front_is_drawn_at_start(qtbot, tmp_path):
+    settings = str(tmp_path / "front.ini")
+    first = MainWindow("xian", QSettings(settings, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.show()
+    raise_dock(first, "handCalcDock")
+    drawn = first.hand_calc.text.toPlainText()
+    first.close()
+    second = MainWindow("xian", QSettings(settings, QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.show()
+    QApplication.processEvents()
+    assert "μ" in drawn and second.hand_calc.text.toPlainText() == drawn
