@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWi
                                QWidget)
 
 from app.main_window import MainWindow
+from widgets.plot_key import PlotKey
 
 
 @pytest.fixture
@@ -118,11 +119,12 @@ def visible_texts(window) -> list[str]:
     texts += [w.toolTip() for w in window.findChildren(QWidget)]
     for view in window.findChildren(pg.GraphicsView):
         for item in view.scene().items():
-            if isinstance(item, pg.PlotItem):
-                texts.append(item.titleLabel.text)
-                texts += [item.getAxis(n).labelText for n in ("left", "bottom")]
-            if isinstance(item, pg.LegendItem):
-                texts += [label.text for _, label in item.items]
+            if isinstance(item, pg.LabelItem):  # titles and legend entries
+                texts.append(item.text)
+            elif isinstance(item, pg.AxisItem):
+                texts.append(item.labelText)
+            elif isinstance(item, PlotKey):
+                texts += item.names()
     return [t for t in texts if t and any(c.isascii() and c.isalpha() for c in t)]
 
 
@@ -134,6 +136,9 @@ def test_switching_to_chinese_translates_every_visible_string(window):
     assert untranslated == []
     assert window.menuBar().actions()[0].text() == "文件(&F)"
     assert window.row_stats_plot.plotItem.titleLabel.text.startswith("每个 token 的 μ 与 σ")
+    assert window.depth_plot.key.names()[1:3] == ["Pre-Norm", "Post-Norm"]  # names, not translated
+    assert window.depth_plot.key.names()[0].startswith("无归一化")
+    assert window.stage_heatmaps.stage_titles()[0] == "输入"
 
 
 def test_switching_back_to_english_restores_the_texts(window):
@@ -171,14 +176,14 @@ def test_presentation_mode_enlarges_and_restores(window):
     font = app.font().pointSizeF()
     curve = window.depth_plot._curves["pre"]
     width = curve.opts["pen"].widthF()
-    legend_label = window.depth_plot.plot.plotItem.legend.items[0][1]
-    legend_width = legend_label.item.boundingRect().width()
+    key = window.depth_plot.key
+    key_width = key.boundingRect().width()
     title = window.stage_heatmaps._title_labels[0]
     title_width = title.item.boundingRect().width()
     window.presentation_action.trigger()
     assert app.font().pointSizeF() == pytest.approx(font * 1.6)
     assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
-    assert legend_label.item.boundingRect().width() > 1.4 * legend_width
+    assert key.boundingRect().width() > 1.4 * key_width
     assert title.item.boundingRect().width() > 1.4 * title_width
     assert not window.statusBar().isVisible()
     assert not window.token_grid.isVisible()

@@ -190,10 +190,6 @@ class BatchNormLab(QWidget):
         # grey samples stand for both colours, which the axis labels name.
         self._running_legend = pg.LegendItem(colCount=2, labelTextSize="10pt", frame=False)
         self.running_plot.addItem(self._running_legend, row=2, col=0)
-        # Registered as the lower plot's legend so that plot_style's theme and presentation helpers
-        # (which visit ``PlotItem.legend``) recolour and resize it; no curve has a name, so the
-        # PlotItem never adds entries to it by itself.
-        self._var_item.legend = self._running_legend
         self._running_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2.5), symbol="o", symbolSize=7,
                                                symbolBrush=SAMPLE_GREY)
         self._target_sample = pg.PlotDataItem([], [], pen=pen(SAMPLE_GREY, 2, Qt.PenStyle.DashLine))

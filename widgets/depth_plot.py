@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
 from widgets.lazy_menu import LazyMenuViewBox
-from widgets.plot_style import (BLUE, GREEN, GREY, LIGHT, ORANGE, RED, configure_plot, draw_curve, fit_view,
-                                layer_curve, pen, set_legend, set_title_once)
+from widgets.plot_key import PlotKey
+from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
+                                pen, set_title_once)
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
     ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
@@ -42,7 +43,7 @@ class DepthPlot(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.plot)
         configure_plot(self.plot.plotItem, "", "", "")
-        self.plot.plotItem.addLegend(offset=(10, 10), brush=LIGHT["legend"])
+        self.key = PlotKey(self.plot.plotItem, offset=(10, 10))
         self.plot.plotItem.setLogMode(y=True)
         self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot.plotItem, p) for key, p in CURVES}
@@ -62,7 +63,7 @@ class DepthPlot(QWidget):
         item.setLabel("bottom", self.tr("layer"))
         item.setLabel("left", self.tr("RMS of the hidden state"))
         names = self._curve_names()
-        set_legend(item, [(self._curves[key], names[key]) for key, _ in CURVES])
+        self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES])
         self.log_scale.setText(self.tr("Log scale"))
         self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, Qt
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
 from widgets.lazy_menu import LazyMenuViewBox
-from widgets.plot_style import (BLUE, LIGHT, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
-                                set_title_once)
+from widgets.plot_key import PlotKey
+from widgets.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5)),
@@ -28,10 +28,11 @@ class GradPlot(pg.PlotWidget):
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
         configure_plot(self.plotItem, "", "", "")
-        self.plotItem.addLegend(offset=(-10, -10), brush=LIGHT["legend"])
+        self.key = PlotKey(self.plotItem, offset=(-10, -10))
         self.plotItem.setLogMode(y=True)
         self.plotItem.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [layer_curve(self.plotItem, p, name) for _, _, name, p in CURVES]
+        self._curves = [layer_curve(self.plotItem, p) for _, _, _, p in CURVES]
+        self.key.set_entries([(curve, name) for (_, _, name, _), curve in zip(CURVES, self._curves)])
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem
 
 from widgets.grid_axis import GridAxis
+from widgets.plot_key import PlotKey
 from widgets.round_limits import linear_limits, log_limits
 
 # Okabe–Ito colours (safe for the common colour-vision deficiencies); each series also differs
@@ -63,14 +64,6 @@ def cell_ticks(names, most: int = 12) -> list[tuple[float, str]]:
     return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
 
 
-def set_legend(plot: pg.PlotItem, entries) -> None:
-    """Fill the plot's legend with (item, name) pairs, replacing what it showed (a language change)."""
-    legend = plot.legend
-    legend.clear()
-    for item, name in entries:
-        legend.addItem(item, name)
-
-
 TITLE_SIZE = "11pt"  # pyqtgraph's for plot titles
 
 
@@ -96,10 +89,10 @@ def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
     set_view(plot, (-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
-def layer_curve(plot: pg.PlotItem, curve_pen, name: str | None = None) -> pg.PlotCurveItem:
+def layer_curve(plot: pg.PlotItem, curve_pen) -> pg.PlotCurveItem:
     """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""
-    curve = pg.PlotCurveItem(pen=curve_pen, name=name)
+    curve = pg.PlotCurveItem(pen=curve_pen)
     plot.addItem(curve)
     return curve
 
@@ -169,6 +162,8 @@ def apply_plot_theme(root, dark: bool) -> None:
                 item.setTickPen(pg.mkPen(foreground if item.grid is False else colors["grid"]))
                 item.labelStyle["color"] = foreground
                 item.setLabel(item.labelText, **item.labelStyle)
+            elif isinstance(item, PlotKey):
+                item.set_colors(foreground, colors["legend"])
             elif isinstance(item, pg.LegendItem):
                 item.setBrush(colors["legend"])
                 item.setLabelTextColor(foreground)
@@ -191,6 +186,8 @@ def scale_plots(root, factor: float, originals: dict) -> None:
                 item.setStyle(tickFont=font)
                 item.labelStyle["font-size"] = f"{originals.setdefault(('label', id(item)), 10.0) * factor:.0f}pt"
                 item.setLabel(item.labelText, **item.labelStyle)
+            elif isinstance(item, PlotKey):
+                item.set_point_size(originals.setdefault(("key", id(item)), item.point_size()) * factor)
             elif isinstance(item, pg.LegendItem):
                 base = originals.setdefault(("legend", id(item)), _points(item.opts.get("labelTextSize"), 9.0))
                 item.setLabelTextSize(f"{base * factor:.0f}pt")  # for entries added later

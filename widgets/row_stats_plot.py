@@ -9,7 +9,8 @@ from PySide6.QtCore import QEvent
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
 from widgets.lazy_menu import LazyMenuViewBox
-from widgets.plot_style import BLUE, LIGHT, ORANGE, SKY, configure_plot, pen, set_legend, set_title_once, set_view
+from widgets.plot_key import PlotKey
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, set_view
 from widgets.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
@@ -28,7 +29,7 @@ class RowStatsPlot(pg.PlotWidget):
         super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
-        self.plotItem.addLegend(offset=(0, 1), colCount=2, brush=LIGHT["legend"])
+        self.key = PlotKey(self.plotItem, offset=(0, 1), columns=2)
         self._bars = {}
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
@@ -51,7 +52,7 @@ class RowStatsPlot(pg.PlotWidget):
 
     def retranslate(self) -> None:
         names = self._series_names()
-        set_legend(self.plotItem, [(self._bars[field], names[field]) for field, _, _ in SERIES])
+        self.key.set_entries([(self._bars[field], names[field]) for field, _, _ in SERIES])
         self.plotItem.setLabel("left", self.tr("value"))
         self._relabel()
 
