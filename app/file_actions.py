@@ -15,22 +15,28 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
 from app.retranslation import TextBinder
-from engine.compute import Result
-from engine.io import FileProblem, atomic_write, load_matrix, save_matrix, vector_candidates
-from engine.session import SUFFIX, parse_session, session_json
-from engine.tables import result_tables, to_csv, to_latex, to_markdown
-from widgets.figure_export import export_widget
 from widgets.plot_style import apply_plot_theme
+
+# File formats, tables and figure export (QtSvg) are imported when first used, not at start-up:
+# engine.io, engine.session, engine.tables and widgets.figure_export.
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
+    from engine.compute import Result
 
 MAX_RECENT = 8
+SUFFIX = ".normscope.json"  # engine.session.SUFFIX (checked by a test), without importing it at start
 SESSION_FILTER = f"NormScope sessions (*{SUFFIX})"
 MATRIX_FILTER = "Matrices (*.csv *.tsv *.txt *.npy *.npz)"
 VECTOR_FILTER = "Vectors (*.csv *.tsv *.txt *.npy *.safetensors)"
-TABLE_FORMATS = {".csv": to_csv, ".md": to_markdown, ".tex": to_latex}
 TABLES = ("normalized", "row_stats", "depth", "grad")
+
+
+def _table_formats() -> dict:
+    """Table writers by file suffix."""
+    from engine.tables import to_csv, to_latex, to_markdown
+
+    return {".csv": to_csv, ".md": to_markdown, ".tex": to_latex}
 
 
 class FileActions(QObject):
@@ -54,6 +60,8 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
+        from engine.session import parse_session
+
         path = Path(path)
         try:
             scenario, warnings = parse_session(path.read_text(encoding="utf-8"))
@@ -66,6 +74,9 @@ class FileActions(QObject):
         return True
 
     def save_session(self, path) -> bool:
+        from engine.io import atomic_write
+        from engine.session import session_json
+
         path = Path(path)
         if not path.name.endswith(SUFFIX):
             path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
@@ -80,6 +91,8 @@ class FileActions(QObject):
         return True
 
     def import_matrix(self, path) -> bool:
+        from engine.io import FileProblem, load_matrix
+
         path = Path(path)
         try:
             matrix, labels = load_matrix(path)
@@ -98,6 +111,8 @@ class FileActions(QObject):
 
     def import_vector(self, path, which: str, tensor: str | None = None) -> bool:
         """Set γ or β (``which``) from a file; ``tensor`` picks one of several in a safetensors file."""
+        from engine.io import FileProblem, vector_candidates
+
         path = Path(path)
         try:
             candidates = vector_candidates(path, self._document.scenario.dims)
@@ -115,6 +130,8 @@ class FileActions(QObject):
         return False
 
     def export_matrix(self, path) -> bool:
+        from engine.io import FileProblem, save_matrix
+
         s = self._document.scenario
         try:
             save_matrix(path, s.matrix, s.labels)
@@ -124,8 +141,10 @@ class FileActions(QObject):
         return True
 
     def export_table(self, name: str, path) -> bool:
+        from engine.io import atomic_write
+
         path = Path(path)
-        formatter = TABLE_FORMATS.get(path.suffix.lower())
+        formatter = _table_formats().get(path.suffix.lower())
         table = self._tables().get(name)
         if formatter is None or table is None:
             return self._refuse(self.tr("Can't write a table as {suffix}: use .csv, .md or .tex").format(suffix=path.suffix or "?"))
@@ -136,13 +155,16 @@ class FileActions(QObject):
         self._status(self.tr("Saved {path}").format(path=path))
         return True
 
-    def copy_table(self, name: str, formatter) -> None:
+    def copy_table(self, name: str, suffix: str) -> None:
+        """Put a table on the clipboard as the file type ``suffix`` (".md", ".tex", ".csv") would hold it."""
         table = self._tables().get(name)
         if table is not None:
-            QGuiApplication.clipboard().setText(formatter(table))
+            QGuiApplication.clipboard().setText(_table_formats()[suffix](table))
             self._status(self.tr("Copied: {table}").format(table=self.table_titles()[name]))
 
     def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
+        from widgets.figure_export import export_widget
+
         widget = self._window if name == "window" else self._window.figures()[name]
         dark = getattr(self._window, "dark", False) and name != "window"
         if dark:  # figures go on white pages: export plots in the light theme
@@ -188,9 +210,9 @@ class FileActions(QObject):
             self._action(tables, lambda n=name: self.table_titles()[n] + "…",
                          lambda _=False, n=name: self._export_table_dialog(n))
             self._action(copies, lambda n=name: self.tr("{table} as Markdown").format(table=self.table_titles()[n]),
-                         lambda _=False, n=name: self.copy_table(n, to_markdown))
+                         lambda _=False, n=name: self.copy_table(n, ".md"))
             self._action(copies, lambda n=name: self.tr("{table} as LaTeX").format(table=self.table_titles()[n]),
-                         lambda _=False, n=name: self.copy_table(n, to_latex))
+                         lambda _=False, n=name: self.copy_table(n, ".tex"))
         figures = self._texts.bind(menu.addMenu(""), lambda: self.tr("Export &plot"))
         for name in self.figure_titles():
             self._action(figures, lambda n=name: self.figure_titles()[n] + "…",
@@ -255,6 +277,8 @@ class FileActions(QObject):
         return ok and self._import_vector_choosing(path, "gamma" if which == "γ" else "beta")
 
     def _import_vector_choosing(self, path, which: str) -> bool:
+        from engine.io import FileProblem, vector_candidates
+
         try:
             candidates = vector_candidates(path, self._document.scenario.dims)
         except FileProblem as error:
@@ -294,6 +318,8 @@ class FileActions(QObject):
     # --- helpers -----------------------------------------------------------------------------------
 
     def _tables(self):
+        from engine.tables import result_tables
+
         result: Result | None = self._document.result
         return {} if result is None else result_tables(result)
 

@@ -115,11 +115,11 @@ def test_export_tables_and_figures(window, tmp_path, qtbot):
     assert window.files.export_matrix(tmp_path / "m.npz")
 
 
-def test_copy_table_as_markdown(window):
-    from engine.tables import to_markdown
-
-    window.files.copy_table("row_stats", to_markdown)
+def test_copy_table_as_markdown_and_latex(window):
+    window.files.copy_table("row_stats", ".md")
     assert "| 西安 | -0.379 |" in QGuiApplication.clipboard().text()
+    window.files.copy_table("row_stats", ".tex")
+    assert "\\begin{tabular}" in QGuiApplication.clipboard().text()
 
 
 def test_dropping_a_matrix_file_imports_it(window, tmp_path):
@@ -169,3 +169,11 @@ def test_failed_autosave_is_reported_not_raised(window, tmp_path, qtbot):
     with qtbot.waitSignal(window.autosave.failed, timeout=5000):
         window.autosave.save_now()
     window.autosave.wait()
+
+
+def test_the_file_menu_names_the_session_suffix_of_engine_session():
+    # app.file_actions repeats the suffix so that engine.session is not imported at start-up.
+    from app import file_actions
+    from engine import session
+
+    assert file_actions.SUFFIX == session.SUFFIX

@@ -311,3 +311,22 @@ def test_window_title_follows_the_document(window):
     assert "我 吃 苹果" in window.windowTitle()
     window.document.undo_stack.undo()
     assert "今天西安" in window.windowTitle()
+
+
+def test_start_up_leaves_file_formats_and_teaching_tabs_unimported(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
+            "app = QApplication([]); from app.main_window import MainWindow; "
+            f"w = MainWindow('xian', QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine.', 'widgets.')))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[1],
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
+    assert "widgets.row_stats_plot" in loaded  # the probe sees the window's modules
+    for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.figure_export",
+                     "widgets.batchnorm_lab", "widgets.block_flow", "widgets.grouping_view", "widgets.scale_demo"):
+        assert deferred not in loaded, deferred
