@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
@@ -20,11 +22,13 @@ from engine.scenario import Scenario
 from widgets.controls_panel import ControlsPanel
 from widgets.depth_plot import DepthPlot
 from widgets.grad_plot import GradPlot
-from widgets.hand_calc_panel import HandCalcPanel
 from widgets.matrix_view import MatrixView
 from widgets.plot_style import apply_plot_theme, use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.stage_heatmaps import StageHeatmaps
+
+if TYPE_CHECKING:
+    from widgets.hand_calc_panel import HandCalcPanel
 
 #: Settings remembered between runs (the matrix itself is not: it comes from the preset).
 REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
@@ -50,8 +54,9 @@ class MainWindow(QMainWindow):
         self.depth_plot = DepthPlot()
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
-        self.hand_calc = HandCalcPanel()
-        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.hand_calc]
+        # Built when its dock first shows: at start it is tabbed behind Settings.
+        self._hand_calc_page = LazyPage(self._build_hand_calc)
+        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps]
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -78,11 +83,10 @@ class MainWindow(QMainWindow):
             self._add_dock(lambda: self.tr("Tokens"), "tokensDock", self.token_grid, left),
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
             self._add_dock(lambda: self.tr("Settings"), "settingsDock", self.controls, left),
-            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self.hand_calc, left),
+            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
-        self.token_grid.selectionModel().currentChanged.connect(
-            lambda current, _: self.hand_calc.select(current.row(), current.column()))
+        self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
         self.autosave = Autosave(self.document, Autosave.beside(self._settings.fileName()), self)
         self.presentation = Presentation(self)
@@ -132,6 +136,27 @@ class MainWindow(QMainWindow):
             return scenario  # stale or foreign settings never block the start
 
     # The teaching tabs' modules are imported by their builders: not needed for the first paint.
+    @property
+    def hand_calc(self) -> HandCalcPanel:
+        """The hand calculation panel (built on first use)."""
+        return self._hand_calc_page.ensure_built()
+
+    def _build_hand_calc(self) -> HandCalcPanel:
+        from widgets.hand_calc_panel import HandCalcPanel
+
+        panel = HandCalcPanel()
+        current = self.token_grid.currentIndex()
+        if current.isValid():
+            panel.select(current.row(), current.column())
+        self._views.append(panel)
+        if self.document.result is not None:
+            panel.show_result(self.document.result)
+        return panel
+
+    def _on_current_cell(self, current, _previous) -> None:
+        if self._hand_calc_page.content is not None:  # else it picks the cell up when built
+            self.hand_calc.select(current.row(), current.column())
+
     def _build_block_page(self) -> tuple[QWidget, list]:
         from widgets.block_flow import BlockFlow
         from widgets.stage_heatmap import StageHeatmap

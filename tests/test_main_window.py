@@ -313,7 +313,7 @@ def test_window_title_follows_the_document(window):
     assert "今天西安" in window.windowTitle()
 
 
-def test_start_up_leaves_file_formats_and_teaching_tabs_unimported(tmp_path):
+def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculation_unimported(tmp_path):
     import os
     import subprocess
     import sys
@@ -328,5 +328,6 @@ def test_start_up_leaves_file_formats_and_teaching_tabs_unimported(tmp_path):
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
     assert "widgets.row_stats_plot" in loaded  # the probe sees the window's modules
     for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.figure_export",
-                     "widgets.batchnorm_lab", "widgets.block_flow", "widgets.grouping_view", "widgets.scale_demo"):
+                     "widgets.batchnorm_lab", "widgets.block_flow", "widgets.grouping_view", "widgets.scale_demo",
+                     "widgets.hand_calc_panel"):
         assert deferred not in loaded, deferred

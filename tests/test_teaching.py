@@ -49,7 +49,7 @@ def test_hand_calculation_of_the_xian_row_matches_the_seed(window):
 
 
 def test_hand_calculation_behind_the_settings_tab_catches_up_when_raised(window):
-    select(window, 1, 0)
+    select(window, 1, 0)  # the fixture raised the hand calculation: it is built
     raise_dock(window, "settingsDock")
     model = window.token_grid.model()
     model.setData(model.index(1, 0), "-2")

@@ -117,7 +117,7 @@ class BatchNormLab(QWidget):
         self.batch_plot.setObjectName("batchDependencePlot")
         self.batch_plot.setAccessibleName("batchDependencePlot")
         item = self.batch_plot.plotItem
-        configure_plot(item, "", "", "")
+        configure_plot(item)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.addLegend(offset=(-8, 8), colCount=2, brush=LIGHT["legend"], labelTextSize="10pt")
         item.addLine(y=0, pen=pen("#BBBBBB", 1))
@@ -182,7 +182,7 @@ class BatchNormLab(QWidget):
         self._var_item = self.running_plot.addPlot(row=1, col=0, axisItems=grid_axes())
         self._var_item.setXLink(self._mean_item)
         for item in (self._mean_item, self._var_item):
-            configure_plot(item, "", "", "")
+            configure_plot(item)
             item.setTitle(None)  # no empty title row: the axis labels name the dimension
             item.getAxis("left").enableAutoSIPrefix(False)
         self._mean_item.getAxis("bottom").setStyle(showValues=False)  # the linked plot below has them

@@ -42,7 +42,7 @@ class DepthPlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.plot)
-        configure_plot(self.plot.plotItem, "", "", "")
+        configure_plot(self.plot.plotItem)
         self.key = PlotKey(self.plot.plotItem, offset=(10, 10))
         self.plot.plotItem.setLogMode(y=True)
         self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)

@@ -27,7 +27,7 @@ class GradPlot(pg.PlotWidget):
         super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
-        configure_plot(self.plotItem, "", "", "")
+        configure_plot(self.plotItem)
         self.key = PlotKey(self.plotItem, offset=(-10, -10))
         self.plotItem.setLogMode(y=True)
         self.plotItem.getAxis("left").enableAutoSIPrefix(False)

@@ -32,10 +32,9 @@ GRID_COLOR = "#E4E4E4"
 LEFT_AXIS_WIDTH = 64
 
 
-def configure_plot(plot: pg.PlotItem, title: str, x_label: str, y_label: str) -> None:
-    plot.setTitle(title)
-    plot.setLabel("bottom", x_label)
-    plot.setLabel("left", y_label)
+def configure_plot(plot: pg.PlotItem) -> None:
+    """Grid, axes and widths shared by the line plots (titles and labels come from each plot's
+    retranslate, in the UI language)."""
     # An opaque light grid: a semi-transparent one costs ~6 ms per repaint here. The plots are
     # built with GridAxis, which draws pyqtgraph's fading of the finer levels opaque too.
     for name in ("bottom", "left"):

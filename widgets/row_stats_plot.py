@@ -42,7 +42,7 @@ class RowStatsPlot(pg.PlotWidget):
         self._shown = None
         self._ticks = None
         self._norm = "layer"
-        configure_plot(self.plotItem, "", "", "")
+        configure_plot(self.plotItem)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 

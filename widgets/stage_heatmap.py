@@ -20,7 +20,7 @@ class StageHeatmap(pg.PlotWidget):
         super().__init__(parent, axisItems=grid_axes())
         self.setObjectName("stageHeatmap")
         self.setAccessibleName("stageHeatmap")
-        configure_plot(self.plotItem, "", "", "")
+        configure_plot(self.plotItem)
         self.plotItem.invertY(True)
         self.plotItem.hideButtons()
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
