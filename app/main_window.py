@@ -135,7 +135,6 @@ class MainWindow(QMainWindow):
         except (ValueError, TypeError):
             return scenario  # stale or foreign settings never block the start
 
-    # The teaching tabs' modules are imported by their builders: not needed for the first paint.
     @property
     def hand_calc(self) -> HandCalcPanel:
         """The hand calculation panel (built on first use)."""
@@ -157,6 +156,7 @@ class MainWindow(QMainWindow):
         if self._hand_calc_page.content is not None:  # else it picks the cell up when built
             self.hand_calc.select(current.row(), current.column())
 
+    # The teaching tabs' modules are imported by their builders: not needed for the first paint.
     def _build_block_page(self) -> tuple[QWidget, list]:
         from widgets.block_flow import BlockFlow
         from widgets.stage_heatmap import StageHeatmap

@@ -331,3 +331,12 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
                      "widgets.batchnorm_lab", "widgets.block_flow", "widgets.grouping_view", "widgets.scale_demo",
                      "widgets.hand_calc_panel"):
         assert deferred not in loaded, deferred
+
+
+def test_plot_menus_are_built_on_the_first_right_click(window):
+    view = window.depth_plot.plot.plotItem.vb
+    assert view.menu is None and view.menuEnabled()  # nothing built at start-up
+    texts = [action.text() for action in view.getContextMenus(None)]
+    assert "View All" in texts and view.menu is not None
+    heatmap_view = window.stage_heatmaps._views[0]
+    assert "View All" in [action.text() for action in heatmap_view.getContextMenus(None)]
