@@ -24,10 +24,10 @@ class ColourBar:
         self._levels = (0.0, 1.0)
         self.set_levels(-1.0, 1.0)
 
-    def add_to(self, layout: pg.GraphicsLayout, row: int, col: int) -> None:
-        """The strip at (row, col), its axis in the next column."""
-        layout.addItem(self.view, row=row, col=col)
-        layout.addItem(self.axis, row=row, col=col + 1)
+    def add_to(self, layout, row: int, col: int) -> None:
+        """The strip at (row, col) of a GraphicsLayout or a PlotItem's grid layout, its axis in the next column."""
+        layout.addItem(self.view, row, col)
+        layout.addItem(self.axis, row, col + 1)
 
     def set_levels(self, low: float, high: float) -> None:
         """The values at the bottom and top of the strip (the images' levels)."""

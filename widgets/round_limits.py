@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 #: Mantissas of the round numbers, for the linear axes (1-2-5) and for colour scales, where a
 #: coarser step would waste up to half of the colours.
 AXIS_STEPS = (1.0, 2.0, 5.0, 10.0)
@@ -34,6 +36,12 @@ def round_down(value: float, steps=SCALE_STEPS) -> float:
         if mantissa * scale <= value * (1 + 1e-12):
             return mantissa * scale
     return scale
+
+
+def colour_limit(*matrices: np.ndarray) -> float:
+    """L of a symmetric colour scale −L..L: the largest finite |value|, rounded up (1 if none)."""
+    largest = max((float(np.max(np.abs(m[np.isfinite(m)]), initial=0.0)) for m in matrices), default=0.0)
+    return round_up(largest) if largest > 0 else 1.0
 
 
 def linear_limits(low: float, high: float) -> tuple[float, float]:

@@ -8,9 +8,10 @@ from PySide6.QtCore import QRectF
 
 from engine.compute import Result
 from widgets.grid_axis import grid_axes
+from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
-from widgets.round_limits import round_up
+from widgets.round_limits import colour_limit
 
 
 class StageHeatmap(pg.PlotWidget):
@@ -27,8 +28,9 @@ class StageHeatmap(pg.PlotWidget):
         self._image = HeatmapImage(axisOrder="row-major")
         self._image.setColorMap(colormap)
         self.plotItem.addItem(self._image)
-        self._colorbar = pg.ColorBarItem(colorMap=colormap, interactive=False, width=12)
-        self._colorbar.setImageItem(self._image, insert_in=self.plotItem)
+        self._colour_bar = ColourBar(colormap, width=12)
+        self._colour_bar.add_to(self.plotItem.layout, row=2, col=3)  # right of the plot's view and axis
+        self.plotItem.layout.setColumnSpacing(2, 8)
         self._matrix = np.zeros((0, 0))
 
     def show_stage(self, result: Result | None, key: str | None, title: str = "") -> None:
@@ -40,13 +42,12 @@ class StageHeatmap(pg.PlotWidget):
             self._image.clear()
             return
         self._matrix = np.asarray(stages[key], dtype=float)
-        finite = self._matrix[np.isfinite(self._matrix)]
-        largest = float(np.max(np.abs(finite))) if finite.size else 0.0
-        limit = round_up(largest) if largest > 0 else 1.0
-        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit), autoLevels=False)
+        limit = colour_limit(self._matrix)
+        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit),
+                             levels=(-limit, limit))
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))
-        self._colorbar.setLevels((-limit, limit))
+        self._colour_bar.set_levels(-limit, limit)
         self.plotItem.getAxis("left").setTicks([cell_ticks(result.stack_labels)])
         self.plotItem.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
         self.plotItem.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)

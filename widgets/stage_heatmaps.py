@@ -12,7 +12,7 @@ from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
-from widgets.round_limits import round_up
+from widgets.round_limits import colour_limit
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -103,9 +103,7 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self._placement = s.placement
         titles = self._titles()
         self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[s.placement]]
-        finite = [m[np.isfinite(m)] for _, m in self._stages]
-        largest = max((float(np.max(np.abs(f))) for f in finite if f.size), default=1.0)
-        limit = round_up(largest) if largest > 0 else 1.0  # a round colour scale stays put under edits
+        limit = colour_limit(*(m for _, m in self._stages))  # round: it stays put under edits
         rows, cols = self._stages[0][1].shape
         relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change
         self._axes_key = ((rows, cols), self._labels)
