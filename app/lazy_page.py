@@ -1,4 +1,4 @@
-"""A tab page whose content is built the first time it is shown, to keep the start quick."""
+"""A page whose content is built the first time it is shown, to keep the start quick."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
 class LazyPage(QWidget):
-    def __init__(self, build: Callable[[], QWidget], parent: QWidget | None = None):
+    def __init__(self, build: Callable[[], QWidget], parent: QWidget | None = None, build_on_show: bool = True):
+        """``build_on_show=False`` leaves building to ``ensure_built``: a dock tabbed behind another
+        one is shown to Qt (it gets a show event) though nobody can see it."""
         super().__init__(parent)
         self._build = build
+        self._build_on_show = build_on_show
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self.content: QWidget | None = None
@@ -23,5 +26,6 @@ class LazyPage(QWidget):
         return self.content
 
     def showEvent(self, event) -> None:
-        self.ensure_built()
+        if self._build_on_show:
+            self.ensure_built()
         super().showEvent(event)

@@ -54,8 +54,8 @@ class MainWindow(QMainWindow):
         self.depth_plot = DepthPlot()
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
-        # Built when its dock first shows: at start it is tabbed behind Settings.
-        self._hand_calc_page = LazyPage(self._build_hand_calc)
+        # Built when its dock is first in front (see _on_dock_visibility): at start it is tabbed behind Settings.
+        self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
         self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps]
 
         plots = QWidget()
@@ -420,6 +420,8 @@ class MainWindow(QMainWindow):
     def _on_dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
         if visible:
             self._hidden_docks.discard(dock)
+            if dock.widget() is self._hand_calc_page:
+                self._hand_calc_page.ensure_built()
             self._catch_up()
         else:
             self._hidden_docks.add(dock)

@@ -266,4 +266,15 @@ def test_a_hand_calculation_remembered_in_front_is_drawn_at_start(qtbot, tmp_pat
     qtbot.addWidget(second)
     second.show()
     QApplication.processEvents()
-    assert "μ" in drawn and second.hand_calc.text.toPlainText() == drawn
+    panel = second.findChild(QWidget, "handCalc")  # built because its dock came up in front
+    assert panel is not None and "μ" in drawn and panel.text.toPlainText() == drawn
+
+
+def test_the_hand_calculation_behind_settings_is_not_built_at_start(qtbot, tmp_path):
+    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    QApplication.processEvents()
+    assert window.findChild(QWidget, "handCalc") is None  # its dock is shown to Qt, but behind a tab
+    raise_dock(window, "handCalcDock")
+    assert window.findChild(QWidget, "handCalc").isVisible()
