@@ -218,13 +218,13 @@ def test_log_scale_toggle(window):
     depth: DepthPlot = window.depth_plot
     toy = depth._curves["toy"]
     depth.log_scale.setChecked(False)
-    assert not depth.plot.plotItem.ctrl.logYCheck.isChecked()
+    assert not depth.plot.getAxis("left").logMode
     assert toy.getData()[1][-1] == pytest.approx(114.33, abs=0.01)
-    assert depth.plot.plotItem.vb.viewRange()[1][1] >= 114.33
+    assert depth.plot.vb.viewRange()[1][1] >= 114.33
     depth.log_scale.setChecked(True)
-    assert depth.plot.plotItem.ctrl.logYCheck.isChecked()
+    assert depth.plot.getAxis("left").logMode
     assert toy.getData()[1][-1] == pytest.approx(np.log10(114.33), abs=1e-4)  # the view's y is log10
-    low, high = depth.plot.plotItem.vb.viewRange()[1]
+    low, high = depth.plot.vb.viewRange()[1]
     assert low <= 0 < np.log10(114.33) <= high
 
 
@@ -334,7 +334,7 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
 
 
 def test_plot_menus_are_built_on_the_first_right_click(window):
-    view = window.depth_plot.plot.plotItem.vb
+    view = window.depth_plot.plot.vb
     assert view.menu is None and view.menuEnabled()  # nothing built at start-up
     texts = [action.text() for action in view.getContextMenus(None)]
     assert "View All" in texts and view.menu is not None

@@ -36,7 +36,7 @@ def test_small_edits_leave_the_plot_ranges_alone(qtbot, tmp_path):
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    plots = [window.row_stats_plot.plotItem, window.depth_plot.plot.plotItem, window.grad_plot.plotItem]
+    plots = [window.row_stats_plot, window.depth_plot.plot, window.grad_plot]
     before = [plot.vb.viewRange() for plot in plots]
     model = window.token_grid.model()
     assert model.setData(model.index(2, 1), "0.47")  # was 0.464

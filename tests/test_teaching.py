@@ -135,7 +135,7 @@ def test_switching_to_chinese_translates_every_visible_string(window):
     untranslated = sorted(t for t in chinese & english if t not in SAME_IN_BOTH and not t.startswith("d"))
     assert untranslated == []
     assert window.menuBar().actions()[0].text() == "文件(&F)"
-    assert window.row_stats_plot.plotItem.titleLabel.text.startswith("每个 token 的 μ 与 σ")
+    assert window.row_stats_plot.titleLabel.text.startswith("每个 token 的 μ 与 σ")
     assert window.depth_plot.key.names()[1:3] == ["Pre-Norm", "Post-Norm"]  # names, not translated
     assert window.depth_plot.key.names()[0].startswith("无归一化")
     assert window.stage_heatmaps.stage_titles()[0] == "输入"

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.grid_axis import grid_axes
-from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_key import PlotKey
+from widgets.plot_panel import PlotPanel
 from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once)
 
@@ -28,7 +26,7 @@ class DepthPlot(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget(axisItems=grid_axes(), viewBox=LazyMenuViewBox())
+        self.plot = PlotPanel()
         self.plot.setObjectName("depthPlot")
         self.plot.setAccessibleName("depthPlot")
         self.log_scale = QCheckBox()
@@ -42,11 +40,11 @@ class DepthPlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.plot)
-        configure_plot(self.plot.plotItem)
-        self.key = PlotKey(self.plot.plotItem, offset=(10, 10))
-        self.plot.plotItem.setLogMode(y=True)
-        self.plot.plotItem.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = {key: layer_curve(self.plot.plotItem, p) for key, p in CURVES}
+        configure_plot(self.plot)
+        self.key = PlotKey(self.plot, offset=(10, 10))
+        self.plot.set_log_y(True)
+        self.plot.getAxis("left").enableAutoSIPrefix(False)
+        self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
@@ -58,10 +56,9 @@ class DepthPlot(QWidget):
                 "toy_normalized": self.tr("toy with a norm (stable)")}
 
     def retranslate(self) -> None:
-        item = self.plot.plotItem
-        set_title_once(item, self.tr("Value size by depth"))
-        item.setLabel("bottom", self.tr("layer"))
-        item.setLabel("left", self.tr("RMS of the hidden state"))
+        set_title_once(self.plot, self.tr("Value size by depth"))
+        self.plot.setLabel("bottom", self.tr("layer"))
+        self.plot.setLabel("left", self.tr("RMS of the hidden state"))
         names = self._curve_names()
         self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES])
         self.log_scale.setText(self.tr("Log scale"))
@@ -87,13 +84,13 @@ class DepthPlot(QWidget):
         log_y = self.log_scale.isChecked()
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
         layers = max((len(v) - 1 for v in self._data.values()), default=1)
-        fit_view(self.plot.plotItem, layers, values, log_y)
+        fit_view(self.plot, layers, values, log_y)
         for key, curve in self._curves.items():
             data = self._data.get(key, np.array([]))
             draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
 
     def _on_log_scale(self, on: bool) -> None:
-        self.plot.plotItem.setLogMode(y=on)  # the axis's labels; the curves are drawn in log10 by _draw
+        self.plot.set_log_y(on)  # the axis's labels; the curves are drawn in log10 by _draw
         self._draw()
 
     def curve_data(self) -> dict[str, np.ndarray]:
@@ -101,9 +98,9 @@ class DepthPlot(QWidget):
         return dict(self._data)
 
     def _on_hover(self, pos) -> None:
-        if not self._data or not self.plot.plotItem.sceneBoundingRect().contains(pos):
+        if not self._data or not self.plot.vb.sceneBoundingRect().contains(pos):
             return
-        layer = int(round(self.plot.plotItem.vb.mapSceneToView(pos).x()))
+        layer = int(round(self.plot.vb.mapSceneToView(pos).x()))
         if 0 <= layer < len(self._data["pre"]):
             names = self._curve_names()
             parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES]

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
-from widgets.grid_axis import grid_axes
-from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_key import PlotKey
+from widgets.plot_panel import PlotPanel
 from widgets.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
@@ -20,18 +18,18 @@ CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not 
 )
 
 
-class GradPlot(pg.PlotWidget):
+class GradPlot(PlotPanel):
     """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
+        super().__init__(parent)
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
-        configure_plot(self.plotItem)
-        self.key = PlotKey(self.plotItem, offset=(-10, -10))
-        self.plotItem.setLogMode(y=True)
-        self.plotItem.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [layer_curve(self.plotItem, p) for _, _, _, p in CURVES]
+        configure_plot(self)
+        self.key = PlotKey(self, offset=(-10, -10))
+        self.set_log_y(True)
+        self.getAxis("left").enableAutoSIPrefix(False)
+        self._curves = [layer_curve(self, p) for _, _, _, p in CURVES]
         self.key.set_entries([(curve, name) for (_, _, name, _), curve in zip(CURVES, self._curves)])
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
@@ -39,9 +37,9 @@ class GradPlot(pg.PlotWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        set_title_once(self.plotItem, self.tr("Gradient norms at initialization"))
-        self.plotItem.setLabel("bottom", self.tr("layer"))
-        self.plotItem.setLabel("left", self.tr("gradient norm"))
+        set_title_once(self, self.tr("Gradient norms at initialization"))
+        self.setLabel("bottom", self.tr("layer"))
+        self.setLabel("left", self.tr("gradient norm"))
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -59,7 +57,7 @@ class GradPlot(pg.PlotWidget):
             if values is not None:
                 self._data[name] = values
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        fit_view(self.plotItem, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
+        fit_view(self, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
         for (_, _, name, _), curve in zip(CURVES, self._curves):
             values = self._data.get(name, np.array([]))
             draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
@@ -69,9 +67,9 @@ class GradPlot(pg.PlotWidget):
         return dict(self._data)
 
     def _on_hover(self, pos) -> None:
-        if not self._data or not self.plotItem.sceneBoundingRect().contains(pos):
+        if not self._data or not self.vb.sceneBoundingRect().contains(pos):
             return
-        layer = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
+        layer = int(round(self.vb.mapSceneToView(pos).x()))
         if 1 <= layer <= len(next(iter(self._data.values()))):
             lines = [f"{name}: {values[layer - 1]:.4g}" for name, values in self._data.items()]
             self.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(lines))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
+
+if TYPE_CHECKING:
+    from widgets.plot_panel import PlotPanel
 
 PADDING = 5.0
 
@@ -14,7 +19,7 @@ class PlotKey(pg.GraphicsWidgetAnchor, pg.GraphicsWidget):
     document and a sample item per entry: ~1.2 ms each to build, and 16 ms of the window's
     start-up for its 13 entries. Entries fill ``columns`` columns row by row."""
 
-    def __init__(self, plot: pg.PlotItem, offset: tuple[float, float], columns: int = 1,
+    def __init__(self, plot: pg.PlotItem | PlotPanel, offset: tuple[float, float], columns: int = 1,
                  background: str = "#FFFFFF"):
         pg.GraphicsWidget.__init__(self)
         pg.GraphicsWidgetAnchor.__init__(self)

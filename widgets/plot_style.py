@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -10,6 +12,9 @@ from PySide6.QtWidgets import QGraphicsItem
 from widgets.grid_axis import GridAxis
 from widgets.plot_key import PlotKey
 from widgets.round_limits import linear_limits, log_limits
+
+if TYPE_CHECKING:
+    from widgets.plot_panel import PlotPanel
 
 # Okabe–Ito colours (safe for the common colour-vision deficiencies); each series also differs
 # in line style or marker so that it reads in greyscale.
@@ -32,7 +37,7 @@ GRID_COLOR = "#E4E4E4"
 LEFT_AXIS_WIDTH = 64
 
 
-def configure_plot(plot: pg.PlotItem) -> None:
+def configure_plot(plot: pg.PlotItem | PlotPanel) -> None:
     """Grid, axes and widths shared by the line plots (titles and labels come from each plot's
     retranslate, in the UI language)."""
     # An opaque light grid: a semi-transparent one costs ~6 ms per repaint here. The plots are
@@ -66,13 +71,13 @@ def cell_ticks(names, most: int = 12) -> list[tuple[float, str]]:
 TITLE_SIZE = "11pt"  # pyqtgraph's for plot titles
 
 
-def set_title_once(plot: pg.PlotItem, title: str) -> None:
+def set_title_once(plot: pg.PlotItem | PlotPanel, title: str) -> None:
     """Set a title only when it changed (each call re-lays out the plot)."""
     if plot.titleLabel.text != title:
         plot.setTitle(title)
 
 
-def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
+def fit_view(plot: pg.PlotItem | PlotPanel, x_max: float, values, log_y: bool) -> None:
     """Show layers 0..x_max and every finite value, the value axis between round numbers."""
     values = np.asarray(values, dtype=float)
     values = values[np.isfinite(values) & (values > 0)] if log_y else values[np.isfinite(values)]
@@ -88,7 +93,7 @@ def fit_view(plot: pg.PlotItem, x_max: float, values, log_y: bool) -> None:
     set_view(plot, (-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
-def layer_curve(plot: pg.PlotItem, curve_pen) -> pg.PlotCurveItem:
+def layer_curve(plot: pg.PlotItem | PlotPanel, curve_pen) -> pg.PlotCurveItem:
     """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""
     curve = pg.PlotCurveItem(pen=curve_pen)
@@ -103,19 +108,20 @@ def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, 
     curve.setData(layers[ok], np.log10(values[ok]) if log_y else values[ok])
 
 
-def set_view(plot: pg.PlotItem, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
+def set_view(plot: pg.PlotItem | PlotPanel, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
     """Show exactly ``x_range`` × ``y_range``; nothing happens when the plot shows them already.
 
     An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
     asks for a second full repaint of the plot on every update. An unchanged range leaves the
     axes' cached drawings valid.
     """
-    if np.allclose(plot.vb.state["targetRange"], (x_range, y_range), rtol=1e-9, atol=1e-12) \
-            and not plot.vb.autoRangeEnabled()[0] and not plot.vb.autoRangeEnabled()[1]:
+    view = plot.vb
+    if np.allclose(view.state["targetRange"], (x_range, y_range), rtol=1e-9, atol=1e-12) \
+            and not any(view.autoRangeEnabled()):
         return
-    plot.disableAutoRange()
-    plot.setRange(xRange=x_range, yRange=y_range, padding=0)
-    plot.vb.updateMatrix()  # now, not during the paint (which would then schedule another)
+    view.disableAutoRange()
+    view.setRange(xRange=x_range, yRange=y_range, padding=0)
+    view.updateMatrix()  # now, not during the paint (which would then schedule another)
 
 
 def use_light_theme() -> None:
@@ -195,9 +201,13 @@ def scale_plots(root, factor: float, originals: dict) -> None:
             elif _is_title(item):
                 base = originals.setdefault(("title", id(item)), _points(item.opts.get("size"), 11.0))
                 item.setText(item.text, size=f"{base * factor:.0f}pt")
-            elif isinstance(item, pg.PlotItem):
-                for data in item.listDataItems():
-                    if isinstance(data, (pg.PlotDataItem, pg.PlotCurveItem)) and data.opts.get("pen") is not None:
-                        data_pen = pg.mkPen(data.opts["pen"])
-                        data_pen.setWidthF(originals.setdefault(("pen", id(data)), data_pen.widthF()) * factor)
-                        data.setPen(data_pen)
+            elif _is_line(item) and item.opts.get("pen") is not None:
+                line_pen = pg.mkPen(item.opts["pen"])
+                line_pen.setWidthF(originals.setdefault(("pen", id(item)), line_pen.widthF()) * factor)
+                item.setPen(line_pen)
+
+
+def _is_line(item) -> bool:
+    """A data line: a PlotDataItem, or a PlotCurveItem of its own (not one a PlotDataItem draws with)."""
+    return isinstance(item, pg.PlotDataItem) or (
+        isinstance(item, pg.PlotCurveItem) and not isinstance(item.parentItem(), pg.PlotDataItem))

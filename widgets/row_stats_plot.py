@@ -7,9 +7,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 
 from engine.compute import Result
-from widgets.grid_axis import grid_axes
-from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_key import PlotKey
+from widgets.plot_panel import PlotPanel
 from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, set_view
 from widgets.round_limits import linear_limits
 
@@ -22,27 +21,27 @@ SERIES = (  # (field of AxisStats, colour, bar offset)
 MAX_TICK_LABELS = 40
 
 
-class RowStatsPlot(pg.PlotWidget):
+class RowStatsPlot(PlotPanel):
     """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
+        super().__init__(parent)
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
-        self.key = PlotKey(self.plotItem, offset=(0, 1), columns=2)
+        self.key = PlotKey(self, offset=(0, 1), columns=2)
         self._bars = {}
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
-            self.plotItem.addItem(bars)
+            self.addItem(bars)
             self._bars[field] = bars
-        self.plotItem.addLine(y=0, pen=pen("#999999", 1))
+        self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
         self._ticks = None
         self._norm = "layer"
-        configure_plot(self.plotItem)
+        configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
@@ -53,7 +52,7 @@ class RowStatsPlot(pg.PlotWidget):
     def retranslate(self) -> None:
         names = self._series_names()
         self.key.set_entries([(self._bars[field], names[field]) for field, _, _ in SERIES])
-        self.plotItem.setLabel("left", self.tr("value"))
+        self.setLabel("left", self.tr("value"))
         self._relabel()
 
     def _relabel(self) -> None:
@@ -62,9 +61,9 @@ class RowStatsPlot(pg.PlotWidget):
             title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
         else:
             title, what = self.tr("μ and σ per token, {kind}"), self.tr("token (row)")
-        set_title_once(self.plotItem, title.format(kind=kind))
-        if self.plotItem.getAxis("bottom").labelText != what:
-            self.plotItem.setLabel("bottom", what)
+        set_title_once(self, title.format(kind=kind))
+        if self.getAxis("bottom").labelText != what:
+            self.setLabel("bottom", what)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -97,14 +96,14 @@ class RowStatsPlot(pg.PlotWidget):
         ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
         if ticks != self._ticks:  # new ticks redraw the axis: only when the names change
             self._ticks = ticks
-            self.plotItem.getAxis("bottom").setTicks(ticks)
+            self.getAxis("bottom").setTicks(ticks)
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         low, high = min(low, 0.0), max(high, 0.0)
         # Headroom above the bars keeps the legend off them.
         span = high - low or 1.0
-        set_view(self.plotItem, (-0.6, len(self._names) - 0.4),
+        set_view(self, (-0.6, len(self._names) - 0.4),
                  linear_limits(low, high + 0.35 * span))
 
     def bar_heights(self) -> dict:
@@ -112,9 +111,9 @@ class RowStatsPlot(pg.PlotWidget):
         return dict(self._values)
 
     def _on_hover(self, pos) -> None:
-        if not self._names or not self.plotItem.sceneBoundingRect().contains(pos):
+        if not self._names or not self.vb.sceneBoundingRect().contains(pos):
             return
-        i = int(round(self.plotItem.vb.mapSceneToView(pos).x()))
+        i = int(round(self.vb.mapSceneToView(pos).x()))
         if 0 <= i < len(self._names):
             names = self._series_names()
             parts = [f"{names[field]} = {self._values[field][i]:.4g}" for field, _, _ in SERIES]
