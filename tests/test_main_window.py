@@ -340,3 +340,12 @@ def test_plot_menus_are_built_on_the_first_right_click(window):
     assert "View All" in texts and view.menu is not None
     heatmap_view = window.stage_heatmaps._views[0]
     assert "View All" in [action.text() for action in heatmap_view.getContextMenus(None)]
+
+
+def test_every_plot_menu_offers_our_figure_export(window):
+    from types import SimpleNamespace
+
+    for plot in (window.row_stats_plot, window.depth_plot.plot, window.grad_plot):
+        click = SimpleNamespace(acceptedItem=plot.vb)  # what pyqtgraph's scene reads of the mouse event
+        menu = plot.scene().addParentContextMenus(plot.vb, plot.vb.getMenu(click), click)
+        assert "Export…" in [action.text() for action in menu.actions()]
