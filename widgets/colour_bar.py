@@ -10,7 +10,7 @@ from widgets.heatmap_image import HeatmapImage
 
 
 class ColourBar:
-    """The strip and its axis, to be placed side by side in a GraphicsLayout. pyqtgraph's own
+    """The strip and its axis, to be placed side by side in a grid layout. pyqtgraph's own
     ColorBarItem builds a whole PlotItem with its menus (~10 ms of the window's start-up)."""
 
     def __init__(self, colormap: pg.ColorMap, width: int = 14):
@@ -25,7 +25,7 @@ class ColourBar:
         self.set_levels(-1.0, 1.0)
 
     def add_to(self, layout, row: int, col: int) -> None:
-        """The strip at (row, col) of a GraphicsLayout or a PlotItem's grid layout, its axis in the next column."""
+        """The strip at (row, col) of a grid layout (a QGraphicsGridLayout), its axis in the next column."""
         layout.addItem(self.view, row, col)
         layout.addItem(self.axis, row, col + 1)
 

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtWidgets import QGraphicsGridLayout
 
 from widgets.grid_axis import GridAxis
 from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_style import TITLE_SIZE
+
+
+def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
+    """An empty grid layout that fills ``view``. pyqtgraph's GraphicsLayout lays its items out
+    again after each one it adds, and gives each a border rectangle: ~0.4 ms per item."""
+    holder = pg.GraphicsWidget()
+    layout = QGraphicsGridLayout(holder)
+    view.setCentralItem(holder)
+    return layout
 
 
 class PlotPanel(pg.GraphicsView):
@@ -19,17 +29,16 @@ class PlotPanel(pg.GraphicsView):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        layout = pg.GraphicsLayout()
-        self.setCentralItem(layout)
+        layout = grid_layout(self)
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
         self.titleLabel = pg.LabelItem("", size=TITLE_SIZE)  # noqa: N815 (PlotItem's name)
         self.vb = LazyMenuViewBox()
         self._axes = {"left": GridAxis("left"), "bottom": GridAxis("bottom")}
-        layout.addItem(self.titleLabel, row=0, col=1)
-        layout.addItem(self._axes["left"], row=1, col=0)
-        layout.addItem(self.vb, row=1, col=1)
-        layout.addItem(self._axes["bottom"], row=2, col=1)
+        layout.addItem(self.titleLabel, 0, 1)
+        layout.addItem(self._axes["left"], 1, 0)
+        layout.addItem(self.vb, 1, 1)
+        layout.addItem(self._axes["bottom"], 2, 1)
         for axis in self._axes.values():
             axis.linkToView(self.vb)
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole

@@ -11,6 +11,7 @@ from engine.compute import Result
 from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.lazy_menu import LazyMenuViewBox
+from widgets.plot_panel import grid_layout
 from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
 from widgets.round_limits import colour_limit
 
@@ -46,7 +47,7 @@ def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
     return np.repeat(np.repeat(matrix, by_row, axis=0), by_col, axis=1)
 
 
-class StageHeatmaps(pg.GraphicsLayoutWidget):
+class StageHeatmaps(pg.GraphicsView):
     """Rows are tokens (top to bottom), columns are dimensions; hover a cell to read its value.
 
     Each panel is a title, a view and a bottom axis, with one token axis on the left and the
@@ -59,23 +60,23 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self.setObjectName("stageHeatmaps")
         self.setAccessibleName("stageHeatmaps")
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
-        layout = self.ci
-        layout.layout.setHorizontalSpacing(10)
+        layout = grid_layout(self)
+        layout.setHorizontalSpacing(10)
         self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
             title = _PanelTitle("", size=TITLE_SIZE)
-            layout.addItem(title, row=0, col=i + 1)
+            layout.addItem(title, 0, i + 1)
             self._title_labels.append(title)
             view = LazyMenuViewBox(invertY=True)
-            layout.addItem(view, row=1, col=i + 1)
+            layout.addItem(view, 1, i + 1)
             bottom = pg.AxisItem("bottom")
             bottom.linkToView(view)
             cache_axis(bottom)
-            layout.addItem(bottom, row=2, col=i + 1)
+            layout.addItem(bottom, 2, i + 1)
             image = HeatmapImage(axisOrder="row-major")
             image.setColorMap(colormap)
             view.addItem(image)
-            layout.layout.setColumnStretchFactor(i + 1, 1)
+            layout.setColumnStretchFactor(i + 1, 1)
             self._views.append(view)
             self._images.append(image)
             self._bottom_axes.append(bottom)
@@ -83,7 +84,7 @@ class StageHeatmaps(pg.GraphicsLayoutWidget):
         self._left_axis = pg.AxisItem("left")
         self._left_axis.linkToView(self._views[0])
         cache_axis(self._left_axis)
-        layout.addItem(self._left_axis, row=1, col=0)
+        layout.addItem(self._left_axis, 1, 0)
         self._colour_bar = ColourBar(colormap)
         self._colour_bar.add_to(layout, row=1, col=5)
         self._stages: list[tuple[str, np.ndarray]] = []
