@@ -349,3 +349,27 @@ def test_every_plot_menu_offers_our_figure_export(window):
         click = SimpleNamespace(acceptedItem=plot.vb)  # what pyqtgraph's scene reads of the mouse event
         menu = plot.scene().addParentContextMenus(plot.vb, plot.vb.getMenu(click), click)
         assert "Export…" in [action.text() for action in menu.actions()]
+
+
+def _hover(view, x: float, y: float) -> None:
+    """The mouse over data point (x, y) of a plot's view."""
+    from PySide6.QtCore import QPointF
+
+    view.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(x, y)))
+
+
+def test_hovering_a_plot_shows_the_values_under_the_mouse(window):
+    settle(window)
+    stats = window.row_stats_plot
+    _hover(stats.vb, 1.0, 0.2)  # the bars of token 1
+    sigma = stats.bar_heights()["std_out"][1]
+    assert stats.toolTip().startswith("西安:") and f"{sigma:.4g}" in stats.toolTip()
+    depth = window.depth_plot.plot
+    _hover(depth.vb, 10.0, 1.0)
+    assert "layer 10" in depth.toolTip() and "114.3" in depth.toolTip()  # the seed's toy after 10 layers
+    grad = window.grad_plot
+    _hover(grad.vb, 3.0, -1.0)
+    assert "layer 3" in grad.toolTip() and "Pre-Norm ‖∂L/∂W‖" in grad.toolTip()
+    heatmaps = window.stage_heatmaps
+    _hover(heatmaps._views[0], 2.5, 1.5)  # the input's row 1 (西安), column d3
+    assert heatmaps.toolTip().endswith("西安, d3: 0.277")
