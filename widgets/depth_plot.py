@@ -7,7 +7,6 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_key import PlotKey
 from widgets.plot_panel import PlotPanel
 from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once)
@@ -41,7 +40,7 @@ class DepthPlot(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.plot)
         configure_plot(self.plot)
-        self.key = PlotKey(self.plot, offset=(10, 10))
+        self.key = self.plot.key
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}

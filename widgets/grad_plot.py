@@ -6,7 +6,6 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
-from widgets.plot_key import PlotKey
 from widgets.plot_panel import PlotPanel
 from widgets.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
 
@@ -26,7 +25,6 @@ class GradPlot(PlotPanel):
         self.setObjectName("gradPlot")
         self.setAccessibleName("gradPlot")
         configure_plot(self)
-        self.key = PlotKey(self, offset=(-10, -10))
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
         self._curves = [layer_curve(self, p) for _, _, _, p in CURVES]

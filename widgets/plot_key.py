@@ -1,40 +1,30 @@
-"""A plot's legend drawn as one item: per entry, a sample of the line or bar and its name."""
+"""A plot's legend below its view: per entry, a sample of the line or bar and its name, in as many
+columns as fit the width."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
-
-if TYPE_CHECKING:
-    from widgets.plot_panel import PlotPanel
+from PySide6.QtWidgets import QSizePolicy
 
 PADDING = 5.0
 
 
-class PlotKey(pg.GraphicsWidgetAnchor, pg.GraphicsWidget):
-    """Anchored in a corner of the plot's view like pyqtgraph's LegendItem, which makes a text
-    document and a sample item per entry: ~1.2 ms each to build, and 16 ms of the window's
-    start-up for its 13 entries. Entries fill ``columns`` columns row by row."""
+class PlotKey(pg.GraphicsWidget):
+    """A layout item of its own, outside the view, so that it never covers the data however the
+    curves run (a legend inside the view hid parts of them). One item: pyqtgraph's LegendItem makes
+    a text document and a sample item per entry (~1.2 ms each to build). Its height follows its
+    width: fewer columns, more rows."""
 
-    def __init__(self, plot: pg.PlotItem | PlotPanel, offset: tuple[float, float], columns: int = 1,
-                 background: str = "#FFFFFF"):
-        pg.GraphicsWidget.__init__(self)
-        pg.GraphicsWidgetAnchor.__init__(self)
-        self.setFlag(self.GraphicsItemFlag.ItemIgnoresTransformations)
+    def __init__(self):
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._entries: list[tuple[object, str]] = []
-        self._columns = columns
         self._font = QFont()
         self._font.setPointSizeF(9.0)
         self._text_color = QColor("#000000")
-        self._background = QColor(background)
-        self._size = QSizeF(0.0, 0.0)
-        self.setParentItem(plot.vb)
-        # As pyqtgraph: a positive offset measures from the left (top) edge, others from the right (bottom).
-        corner = (1 if offset[0] <= 0 else 0, 1 if offset[1] <= 0 else 0)
-        self.anchor(itemPos=corner, parentPos=corner, offset=offset)
+        self._column_widths: list[float] = []
 
     def set_entries(self, entries) -> None:
         """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar."""
@@ -44,8 +34,8 @@ class PlotKey(pg.GraphicsWidgetAnchor, pg.GraphicsWidget):
     def names(self) -> list[str]:
         return [name for _, name in self._entries]
 
-    def set_colors(self, text, background) -> None:
-        self._text_color, self._background = QColor(text), QColor(background)
+    def set_text_color(self, color) -> None:
+        self._text_color = QColor(color)
         self.update()
 
     def point_size(self) -> float:
@@ -55,36 +45,59 @@ class PlotKey(pg.GraphicsWidgetAnchor, pg.GraphicsWidget):
         self._font.setPointSizeF(size)
         self._relayout()
 
+    def columns(self) -> int:
+        """How many columns the entries take at the present width."""
+        return len(self._column_widths)
+
     def _metrics(self) -> tuple[QFontMetricsF, float, float]:
         metrics = QFontMetricsF(self._font)
         row = metrics.height() + 2.0
         return metrics, row, 2.2 * metrics.height()  # the sample's length grows with the text
 
+    def _fit_columns(self, width: float) -> list[float]:
+        """Column widths for the entries, filled row by row: as few rows as fit in ``width``, and
+        then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
+        metrics, _, sample = self._metrics()
+        entry_widths = [sample + PADDING + metrics.horizontalAdvance(name) for _, name in self._entries]
+
+        def columns(count: int) -> list[float]:
+            return [max(entry_widths[i::count]) for i in range(count)]
+
+        def fits(count: int) -> bool:
+            return sum(columns(count)) + PADDING * (count + 1) <= width
+
+        for count in range(len(entry_widths), 0, -1):
+            if fits(count) or count == 1:
+                balanced = -(-len(entry_widths) // -(-len(entry_widths) // count))  # same rows, fewest columns
+                return columns(balanced if fits(balanced) else count)
+        return []
+
     def _relayout(self) -> None:
-        metrics, row, sample = self._metrics()
-        widths = [0.0] * self._columns
-        for i, (_, name) in enumerate(self._entries):
-            column = i % self._columns
-            widths[column] = max(widths[column], sample + PADDING + metrics.horizontalAdvance(name))
-        rows = -(-len(self._entries) // self._columns)
-        self._column_widths = widths
-        self.prepareGeometryChange()
-        self._size = QSizeF(sum(widths) + PADDING * (self._columns + 1), rows * row + 2 * PADDING)
-        self.resize(self._size)
+        self._column_widths = self._fit_columns(self.size().width())
+        _, row, _ = self._metrics()
+        rows = -(-len(self._entries) // max(1, len(self._column_widths)))
+        height = rows * row + 2 * PADDING if self._entries else 0.0
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+            self.setMaximumHeight(height)  # the layout gives it this height, and the view the rest
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
-        return QRectF(QPointF(0.0, 0.0), self._size)
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self._fit_columns(self.size().width()) != self._column_widths:
+            self._relayout()
 
     def paint(self, painter, *args) -> None:
         if not self._entries:
             return
-        painter.fillRect(self.boundingRect(), self._background)
         metrics, row, sample = self._metrics()
+        columns = len(self._column_widths)
+        used = sum(self._column_widths) + PADDING * (columns - 1)
+        left = max(PADDING, (self.size().width() - used) / 2)  # the block is centred under the view
         painter.setFont(self._font)
         for i, (item, name) in enumerate(self._entries):
-            column, line = i % self._columns, i // self._columns
-            x = PADDING + sum(self._column_widths[:column]) + PADDING * column
+            column, line = i % columns, i // columns
+            x = left + sum(self._column_widths[:column]) + PADDING * column
             middle = PADDING + line * row + row / 2
             if isinstance(item, pg.BarGraphItem):
                 side = metrics.height() * 0.8

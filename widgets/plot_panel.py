@@ -1,4 +1,4 @@
-"""A plot as a title, a view, and left and bottom axes with grids: the part of pyqtgraph's PlotItem the line plots use."""
+"""A plot as a title, a view, left and bottom axes with grids, and a key below: the part of pyqtgraph's PlotItem the line plots use."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QGraphicsGridLayout
 
 from widgets.grid_axis import GridAxis
 from widgets.lazy_menu import LazyMenuViewBox
+from widgets.plot_key import PlotKey
 from widgets.plot_style import TITLE_SIZE
 
 
@@ -39,6 +40,8 @@ class PlotPanel(pg.GraphicsView):
         layout.addItem(self._axes["left"], 1, 0)
         layout.addItem(self.vb, 1, 1)
         layout.addItem(self._axes["bottom"], 2, 1)
+        self.key = PlotKey()
+        layout.addItem(self.key, 3, 0, 1, 2)
         for axis in self._axes.values():
             axis.linkToView(self.vb)
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole

@@ -168,7 +168,7 @@ def apply_plot_theme(root, dark: bool) -> None:
                 item.labelStyle["color"] = foreground
                 item.setLabel(item.labelText, **item.labelStyle)
             elif isinstance(item, PlotKey):
-                item.set_colors(foreground, colors["legend"])
+                item.set_text_color(foreground)
             elif isinstance(item, pg.LegendItem):
                 item.setBrush(colors["legend"])
                 item.setLabelTextColor(foreground)

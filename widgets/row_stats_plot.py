@@ -7,7 +7,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 
 from engine.compute import Result
-from widgets.plot_key import PlotKey
 from widgets.plot_panel import PlotPanel
 from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, set_view
 from widgets.round_limits import linear_limits
@@ -28,7 +27,6 @@ class RowStatsPlot(PlotPanel):
         super().__init__(parent)
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
-        self.key = PlotKey(self, offset=(0, 1), columns=2)
         self._bars = {}
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
@@ -100,11 +98,7 @@ class RowStatsPlot(PlotPanel):
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
-        low, high = min(low, 0.0), max(high, 0.0)
-        # Headroom above the bars keeps the legend off them.
-        span = high - low or 1.0
-        set_view(self, (-0.6, len(self._names) - 0.4),
-                 linear_limits(low, high + 0.35 * span))
+        set_view(self, (-0.6, len(self._names) - 0.4), linear_limits(min(low, 0.0), max(high, 0.0)))
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""
