@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from app.document import Document
+from widgets.problem_text import describe
 
 # engine.io and engine.session are imported when first used (not needed for the first paint).
 
@@ -66,7 +67,7 @@ class Autosave(QObject):
         try:
             scenario, _ = parse_session_npz(self.path.read_bytes())
         except (OSError, ValueError) as error:
-            return str(error)
+            return describe(error)
         self._document.load_scenario(scenario, self.tr("Restore autosaved work"))
         return None
 

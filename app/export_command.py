@@ -11,6 +11,7 @@ import numpy as np
 
 from engine.compute import compute
 from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
+from engine.problem import Problem
 from engine.presets import load_preset
 from engine.scenario import Scenario
 from engine.session import parse_session
@@ -27,27 +28,28 @@ def pick_vector(spec: str, length: int, what: str) -> np.ndarray:
     candidates = vector_candidates(path, length)
     if name is not None:
         if name not in candidates:
-            raise FileProblem(path, f"has no 1-D tensor {name!r} of length {length}; it has {', '.join(candidates)}")
+            raise FileProblem(path, "has no 1-D tensor {name} of length {length}; it has {names}",
+                              name=repr(name), length=length, names=", ".join(candidates))
         return candidates[name]
     if len(candidates) > 1:
-        raise FileProblem(path, f"has several tensors that fit {what} ({', '.join(candidates)}); "
-                                f"choose one as {path}:NAME")
+        raise FileProblem(path, "has several tensors that fit {what} ({names}); choose one as {path}:NAME",
+                          what=what, names=", ".join(candidates), path=path)
     return next(iter(candidates.values()))
 
 
-def build_scenario(args) -> tuple[Scenario, list[str]]:
+def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     """The scenario the options describe: a session or preset, then files and settings on top."""
-    warnings: list[str] = []
+    warnings: list[Problem] = []
     if args.session:
         data = Path(args.session)
         try:
             text = data.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise FileProblem(data, f"can't be read ({error})") from None
+            raise FileProblem(data, "can't be read ({reason})", reason=error) from None
         try:
             scenario, warnings = parse_session(text)
         except ValueError as error:
-            raise FileProblem(data, str(error)) from None
+            raise FileProblem(data, "{problem}", problem=error) from None
     else:
         scenario = load_preset(args.preset)
     changes = {}

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
 from app.retranslation import TextBinder
 from widgets.plot_style import apply_plot_theme
+from widgets.problem_text import describe
 
 # File formats, tables and figure export (QtSvg) are imported when first used, not at start-up:
 # engine.io, engine.session, engine.tables and widgets.figure_export.
@@ -66,11 +67,11 @@ class FileActions(QObject):
         try:
             scenario, warnings = parse_session(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            return self._refuse(f"{path.name}: {error}")
-        self._document.load_scenario(scenario, f"Open {path.name}")
+            return self._refuse(self.tr("{name}: {problem}").format(name=path.name, problem=describe(error)))
+        self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
         self.session_path = path
         self._remember(path)
-        self._status("; ".join([self.tr("Opened {name}").format(name=path.name)] + warnings))
+        self._status("; ".join([self.tr("Opened {name}").format(name=path.name)] + [describe(w) for w in warnings]))
         return True
 
     def save_session(self, path) -> bool:
@@ -97,7 +98,7 @@ class FileActions(QObject):
         try:
             matrix, labels = load_matrix(path)
         except FileProblem as error:
-            return self._refuse(str(error))
+            return self._refuse(describe(error))
         s = self._document.scenario
         changes = {"matrix": matrix, "labels": labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0]))}
         if matrix.shape[1] != s.dims:
@@ -117,7 +118,7 @@ class FileActions(QObject):
         try:
             candidates = vector_candidates(path, self._document.scenario.dims)
         except FileProblem as error:
-            return self._refuse(str(error))
+            return self._refuse(describe(error))
         if tensor is None and len(candidates) == 1:
             tensor = next(iter(candidates))
         if tensor not in candidates:
@@ -136,7 +137,7 @@ class FileActions(QObject):
         try:
             save_matrix(path, s.matrix, s.labels)
         except (FileProblem, OSError) as error:
-            return self._refuse(str(error))
+            return self._refuse(describe(error))
         self._status(self.tr("Saved the matrix to {path}").format(path=path))
         return True
 
@@ -172,7 +173,7 @@ class FileActions(QObject):
         try:
             export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
-            return self._refuse(str(error))
+            return self._refuse(describe(error))
         finally:
             if dark:
                 apply_plot_theme(widget, dark=True)
@@ -282,7 +283,7 @@ class FileActions(QObject):
         try:
             candidates = vector_candidates(path, self._document.scenario.dims)
         except FileProblem as error:
-            return self._refuse(str(error))
+            return self._refuse(describe(error))
         tensor = next(iter(candidates))
         if len(candidates) > 1:
             tensor, ok = QInputDialog.getItem(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 from engine.table_text import parse_rows, split_rows
 from engine.tables import Table, to_csv
 
@@ -23,12 +24,23 @@ MATRIX_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".npz")
 VECTOR_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".safetensors")
 
 
-class FileProblem(ValueError):
-    """A file that can't be used, with a message for the user."""
+def _unreadable(path, error: OSError) -> FileProblem:
+    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"),
+                       reason=error.strerror or str(error))
 
-    def __init__(self, path, problem: str):
-        super().__init__(f"{Path(path).name}: {problem}")
-        self.path = Path(path)
+
+def _invalid(path, kind: str, error) -> FileProblem:
+    """Not a valid file of ``kind`` (".npy", ...), for the reason a library gave."""
+    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a valid {kind} file ({reason})"),
+                       kind=kind, reason=str(error))
+
+
+def _unknown_type(path, suffixes, saving: bool = False) -> FileProblem:
+    if saving:
+        return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unknown type; save as {types}"),
+                           types=", ".join(suffixes))
+    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unknown type; open {types}"),
+                       types=", ".join(suffixes))
 
 
 def _read_bytes(path) -> bytes:
@@ -36,27 +48,34 @@ def _read_bytes(path) -> bytes:
     try:
         size = path.stat().st_size
     except OSError as error:
-        raise FileProblem(path, f"can't be read ({error.strerror or error})") from None
+        raise _unreadable(path, error) from None
     if size > MAX_FILE_BYTES:
-        raise FileProblem(path, f"is {size / 2**20:.0f} MB; files above {MAX_FILE_BYTES >> 20} MB are refused")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is {size} MB; files above {limit} MB are refused"),
+                          size=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES >> 20)
     if size == 0:
-        raise FileProblem(path, "is empty")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is empty"))
     try:
         return path.read_bytes()
     except OSError as error:
-        raise FileProblem(path, f"can't be read ({error.strerror or error})") from None
+        raise _unreadable(path, error) from None
 
 
-def _checked(path, array: np.ndarray, ndim: int, what: str) -> np.ndarray:
+def _checked(path, array: np.ndarray, ndim: int) -> np.ndarray:
+    """``array`` as float32/float64 if it is a finite ``ndim``-D array (2: a token matrix, 1: γ or β)."""
     if array.dtype.kind not in "iuf":
-        raise FileProblem(path, f"holds {array.dtype} values, not real numbers")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "holds {dtype} values, not real numbers"),
+                          dtype=str(array.dtype))
     if array.ndim != ndim:
-        raise FileProblem(path, f"holds an array of shape {array.shape}; {what} must be {ndim}-D")
+        wrong = (QT_TRANSLATE_NOOP("Problem", "holds an array of shape {shape}; a token matrix must be 2-D")
+                 if ndim == 2 else QT_TRANSLATE_NOOP("Problem", "holds an array of shape {shape}; γ or β must be 1-D"))
+        raise FileProblem(path, wrong, shape=array.shape)
     if array.size == 0:
-        raise FileProblem(path, f"holds an empty array of shape {array.shape}")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "holds an empty array of shape {shape}"),
+                          shape=array.shape)
     if array.dtype.kind == "f" and not np.all(np.isfinite(array)):
         bad = tuple(int(i) + 1 for i in np.argwhere(~np.isfinite(array))[0])
-        raise FileProblem(path, f"holds a value that is not a finite number (at position {bad})")
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "holds a value that is not a finite number (at position {position})"), position=bad)
     return array if array.dtype in (np.float32, np.float64) else array.astype(np.float64)
 
 
@@ -75,18 +94,18 @@ def _parse_csv(path, data: bytes) -> tuple[np.ndarray, tuple[str, ...] | None]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise FileProblem(path, "is not UTF-8 text (is it a binary file?)") from None
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
     if "\x00" in text:
-        raise FileProblem(path, "is not a text file (it contains NUL bytes)")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a text file (it contains NUL bytes)"))
     rows = split_rows(text)
     if not rows:
-        raise FileProblem(path, "has no rows")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no rows"))
     first_row = 1
     # A header row has a non-number after its first cell ("token,d1,d2" or "d1,d2").
     if any(not _is_number(c) for c in rows[0][1:]) or (len(rows[0]) == 1 and not _is_number(rows[0][0])):
         rows, first_row = rows[1:], 2
     if not rows:
-        raise FileProblem(path, "has a header but no numbers")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a header but no numbers"))
     labels = None
     if not _is_number(rows[0][0]):
         labels = tuple(row[0].strip() for row in rows)
@@ -94,13 +113,18 @@ def _parse_csv(path, data: bytes) -> tuple[np.ndarray, tuple[str, ...] | None]:
     try:
         values = parse_rows(rows, first_row=first_row, first_col=2 if labels else 1, unit="line")
     except ValueError as error:
-        raise FileProblem(path, str(error)) from None
+        raise FileProblem(path, "{problem}", problem=error) from None  # the engine's BlockProblem, worded by the app
     if values.shape[1] == 0:
-        raise FileProblem(path, "has labels but no numbers")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has labels but no numbers"))
     return values, labels
 
 
 # --- binary formats ------------------------------------------------------------------------------
+
+
+def _holds_objects(path) -> FileProblem:
+    return FileProblem(path, QT_TRANSLATE_NOOP(
+        "Problem", "holds Python objects; only plain numeric arrays are loaded (no pickle)"))
 
 
 def _load_npy(path, data: bytes) -> np.ndarray:
@@ -108,10 +132,10 @@ def _load_npy(path, data: bytes) -> np.ndarray:
         return np.load(io.BytesIO(data), allow_pickle=False)
     except ValueError as error:
         if "allow_pickle" in str(error):
-            raise FileProblem(path, "holds Python objects; only plain numeric arrays are loaded (no pickle)") from None
-        raise FileProblem(path, f"is not a valid .npy file ({error})") from None
+            raise _holds_objects(path) from None
+        raise _invalid(path, ".npy", error) from None
     except (OSError, EOFError) as error:
-        raise FileProblem(path, f"is not a valid .npy file ({error})") from None
+        raise _invalid(path, ".npy", error) from None
 
 
 def _load_npz(path, data: bytes) -> dict[str, np.ndarray]:
@@ -120,15 +144,16 @@ def _load_npz(path, data: bytes) -> dict[str, np.ndarray]:
             arrays = {name: archive[name] for name in archive.files}
     except ValueError as error:
         if "allow_pickle" in str(error):
-            raise FileProblem(path, "holds Python objects; only plain numeric arrays are loaded (no pickle)") from None
-        raise FileProblem(path, f"is not a valid .npz file ({error})") from None
+            raise _holds_objects(path) from None
+        raise _invalid(path, ".npz", error) from None
     except (OSError, EOFError, zipfile.BadZipFile, KeyError) as error:
-        raise FileProblem(path, f"is not a valid .npz file ({error})") from None
+        raise _invalid(path, ".npz", error) from None
     if not isinstance(arrays, dict) or not arrays:
-        raise FileProblem(path, "is not a valid .npz file (no arrays in it)")
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a valid .npz file (no arrays in it)"))
     for name, value in arrays.items():
         if not isinstance(value, np.ndarray):  # a member without the .npy header comes back as bytes
-            raise FileProblem(path, f"is not a valid .npz file (member {name!r} is not an array)")
+            raise FileProblem(path, QT_TRANSLATE_NOOP(
+                "Problem", "is not a valid .npz file (member {name} is not an array)"), name=repr(name))
     return arrays
 
 
@@ -139,7 +164,8 @@ def _load_safetensors(path, data: bytes) -> dict[str, np.ndarray]:
     try:
         return load(data)
     except (SafetensorError, ValueError, TypeError, KeyError) as error:
-        raise FileProblem(path, f"is not a readable .safetensors file ({error})") from None
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable .safetensors file ({reason})"),
+                          reason=str(error)) from None
 
 
 # --- public API ----------------------------------------------------------------------------------
@@ -153,22 +179,25 @@ def load_matrix(path) -> tuple[np.ndarray, tuple[str, ...] | None]:
     """
     suffix = Path(path).suffix.lower()
     if suffix not in MATRIX_SUFFIXES:
-        raise FileProblem(path, f"has an unknown type; open {', '.join(MATRIX_SUFFIXES)}")
+        raise _unknown_type(path, MATRIX_SUFFIXES)
     data = _read_bytes(path)
     if suffix == ".npy":
-        return _checked(path, _load_npy(path, data), 2, "a token matrix"), None
+        return _checked(path, _load_npy(path, data), 2), None
     if suffix == ".npz":
         arrays = _load_npz(path, data)
         matrix = arrays.get("matrix")
         if matrix is None:
             candidates = [name for name, a in arrays.items() if a.ndim == 2]
             if len(candidates) != 1:
-                raise FileProblem(path, f"holds {sorted(arrays)}; name the token matrix 'matrix'")
+                raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "holds {names}; name the token matrix 'matrix'"),
+                                  names=sorted(arrays))
             matrix = arrays[candidates[0]]
-        matrix = _checked(path, matrix, 2, "a token matrix")
+        matrix = _checked(path, matrix, 2)
         labels = arrays.get("labels")
         if labels is not None and (labels.dtype.kind != "U" or labels.shape != (matrix.shape[0],)):
-            raise FileProblem(path, f"its labels must be {matrix.shape[0]} strings, got {labels.dtype} {labels.shape}")
+            raise FileProblem(path, QT_TRANSLATE_NOOP(
+                "Problem", "its labels must be {count} strings, got {dtype} {shape}"),
+                count=matrix.shape[0], dtype=str(labels.dtype), shape=labels.shape)
         return matrix, None if labels is None else tuple(str(s) for s in labels)
     return _parse_csv(path, data)
 
@@ -180,23 +209,27 @@ def vector_candidates(path, length: int) -> dict[str, np.ndarray]:
     """
     suffix = Path(path).suffix.lower()
     if suffix not in VECTOR_SUFFIXES:
-        raise FileProblem(path, f"has an unknown type; open {', '.join(VECTOR_SUFFIXES)}")
+        raise _unknown_type(path, VECTOR_SUFFIXES)
     data = _read_bytes(path)
     if suffix == ".safetensors":
         tensors = _load_safetensors(path, data)
         fitting = {name: t for name, t in tensors.items() if t.ndim == 1 and t.shape[0] == length}
         if not fitting:
+            if not tensors:
+                raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no tensors"))
             shapes = ", ".join(f"{n} {tuple(t.shape)}" for n, t in sorted(tensors.items())[:8])
-            raise FileProblem(path, f"has no 1-D tensor of length {length} (it has {shapes or 'no tensors'})")
-        return {name: _checked(path, t, 1, "γ or β") for name, t in sorted(fitting.items())}
+            raise FileProblem(path, QT_TRANSLATE_NOOP(
+                "Problem", "has no 1-D tensor of length {length} (it has {shapes})"), length=length, shapes=shapes)
+        return {name: _checked(path, t, 1) for name, t in sorted(fitting.items())}
     if suffix == ".npy":
         vector = _load_npy(path, data)
     else:
         vector, _ = _parse_csv(path, data)
     vector = np.squeeze(vector) if vector.ndim == 2 and 1 in vector.shape else vector
-    vector = _checked(path, np.atleast_1d(vector), 1, "γ or β")
+    vector = _checked(path, np.atleast_1d(vector), 1)
     if vector.shape[0] != length:
-        raise FileProblem(path, f"holds {vector.shape[0]} values; the matrix has {length} dimensions")
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "holds {count} values; the matrix has {length} dimensions"), count=vector.shape[0], length=length)
     return {Path(path).stem: vector}
 
 
@@ -220,7 +253,7 @@ def save_matrix(path, matrix: np.ndarray, labels) -> None:
             np.savez(buffer, matrix=matrix, labels=np.array(labels, dtype=str))
         atomic_write(path, buffer.getvalue())
     else:
-        raise FileProblem(path, f"has an unknown type; save as {', '.join(MATRIX_SUFFIXES)}")
+        raise _unknown_type(path, MATRIX_SUFFIXES, saving=True)
 
 
 def atomic_write(path, data: bytes) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.activations import ACTIVATIONS
+from engine.problem import QT_TRANSLATE_NOOP, Problem
 
 NORM_KINDS = ("layer", "rms", "batch", "none")
 PLACEMENTS = ("pre", "post")
@@ -23,10 +24,12 @@ def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
         with np.errstate(over="ignore"):  # 1e39 becomes inf in float32 and is refused just below
             a = np.array(values, dtype=dtype)
     if a.ndim != ndim:
-        raise ValueError(f"{name} must be {ndim}-D, got shape {a.shape}")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be {ndim}-D, got shape {shape}"),
+                      name=name, ndim=ndim, shape=a.shape)
     if not shared:
         if not np.all(np.isfinite(a)):
-            raise ValueError(f"{name} holds a value that is not a finite number in {np.dtype(dtype).name}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} holds a value that is not a finite number in {dtype}"),
+                          name=name, dtype=np.dtype(dtype).name)
         a.setflags(write=False)
     return a
 
@@ -63,45 +66,52 @@ class Scenario:
 
     def __post_init__(self) -> None:
         if self.dtype not in DTYPES:
-            raise ValueError(f"dtype must be one of {DTYPES}, got {self.dtype!r}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "dtype must be one of {choices}; got {value}"),
+                          choices=", ".join(DTYPES), value=repr(self.dtype))
         matrix = _frozen_array(self.matrix, self.dtype, 2, "matrix")
         t, d = matrix.shape
         if t < 1 or d < 1:
-            raise ValueError(f"the matrix needs at least one token and one dimension, got {t} × {d}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "the matrix needs at least one token and one dimension, "
+                                                     "got {tokens} × {dims}"), tokens=t, dims=d)
         labels = tuple(str(s) for s in self.labels) or tuple(f"t{i + 1}" for i in range(t))
         if len(labels) != t:
-            raise ValueError(f"{len(labels)} token labels for {t} rows")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{count} token labels for {rows} rows"),
+                          count=len(labels), rows=t)
         gamma = np.ones(d) if self.gamma is None else self.gamma
         beta = np.zeros(d) if self.beta is None else self.beta
         gamma = _frozen_array(gamma, self.dtype, 1, "gamma")
         beta = _frozen_array(beta, self.dtype, 1, "beta")
         for name, v in (("gamma", gamma), ("beta", beta)):
             if v.shape != (d,):
-                raise ValueError(f"{name} has {v.shape[0]} values for {d} dimensions")
+                raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} has {count} values for {dims} dimensions"),
+                              name=name, count=v.shape[0], dims=d)
         self._check_choice("norm", self.norm, NORM_KINDS)
         self._check_choice("placement", self.placement, PLACEMENTS)
         self._check_choice("activation", self.activation, ACTIVATIONS)
         if not (np.isfinite(self.eps) and self.eps >= 0):
-            raise ValueError(f"eps must be a finite number ≥ 0, got {self.eps}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "eps must be a finite number ≥ 0, got {value}"), value=self.eps)
         if self.layers < 1:
-            raise ValueError(f"layers must be at least 1, got {self.layers}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "layers must be at least 1, got {value}"), value=self.layers)
         if self.seed < 0:
-            raise ValueError(f"seed must be ≥ 0, got {self.seed}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "seed must be ≥ 0, got {value}"), value=self.seed)
         if self.heads < 1 or d % self.heads:
-            raise ValueError(f"{self.heads} heads do not divide d = {d}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{heads} heads do not divide d = {dims}"), heads=self.heads, dims=d)
         if self.stack_tokens < 1:
-            raise ValueError(f"stack_tokens must be at least 1, got {self.stack_tokens}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "stack_tokens must be at least 1, got {value}"),
+                          value=self.stack_tokens)
         if self.ffn_mult < 1:
-            raise ValueError(f"ffn_mult must be at least 1, got {self.ffn_mult}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "ffn_mult must be at least 1, got {value}"), value=self.ffn_mult)
         if not 0 <= self.bn_momentum <= 1:
-            raise ValueError(f"bn_momentum must lie in [0, 1], got {self.bn_momentum}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "bn_momentum must lie in [0, 1], got {value}"),
+                          value=self.bn_momentum)
         for name, value in (("matrix", matrix), ("labels", labels), ("gamma", gamma), ("beta", beta)):
             object.__setattr__(self, name, value)
 
     @staticmethod
     def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
         if value not in choices:
-            raise ValueError(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be one of {choices}; got {value}"),
+                          name=name, choices=", ".join(choices), value=repr(value))
 
     @property
     def tokens(self) -> int:

@@ -11,6 +11,7 @@ import zipfile
 
 import numpy as np
 
+from engine.problem import QT_TRANSLATE_NOOP, Problem
 from engine.scenario import Scenario
 from engine.table_text import format_number
 
@@ -63,17 +64,17 @@ def session_npz(s: Scenario) -> bytes:
     return buffer.getvalue()
 
 
-def parse_session_npz(data: bytes) -> tuple[Scenario, list[str]]:
-    """A Scenario from ``session_npz`` bytes; a ValueError says what is wrong."""
+def parse_session_npz(data: bytes) -> tuple[Scenario, list[Problem]]:
+    """A Scenario from ``session_npz`` bytes, and warnings; a Problem says what is wrong."""
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
         document = json.loads(str(arrays.pop("header")))
     except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
-        raise ValueError(f"not a NormScope snapshot ({error})") from None
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot ({reason})"), reason=str(error)) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT or not isinstance(
             document.get("settings"), dict):
-        raise ValueError("not a NormScope snapshot")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot"))
     return _scenario_from_fields({**document["settings"], **arrays}, document.get("version"))
 
 
@@ -84,53 +85,60 @@ def _field(name: str, value):
         array = np.asarray(value, dtype=object)
         if array.ndim != _ARRAY_FIELDS[name] or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) for v in array.ravel()):
-            raise ValueError(f"field '{name}' must be a {_ARRAY_FIELDS[name]}-D list of numbers")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be a {ndim}-D list of numbers"),
+                          name=name, ndim=_ARRAY_FIELDS[name])
         return np.array(array, dtype=float)
     expected = _TYPES[name]
     ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
     if expected is float:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not ok:
-        raise ValueError(f"field '{name}' must be {expected.__name__}, got {type(value).__name__}")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be {expected}, got {got}"),
+                      name=name, expected=expected.__name__, got=type(value).__name__)
     if name == "labels":
         if not all(isinstance(v, str) for v in value):
-            raise ValueError("field 'labels' must be a list of strings")
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'labels' must be a list of strings"))
         return tuple(value)
     return float(value) if expected is float else value
 
 
-def parse_session(text: str) -> tuple[Scenario, list[str]]:
+def parse_session(text: str) -> tuple[Scenario, list[Problem]]:
     """A Scenario from session JSON, and warnings (unknown fields, a newer version).
 
-    Raises a ValueError naming the missing or wrong field.
+    Raises a Problem naming the missing or wrong field.
     """
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "not valid JSON (line {line}, column {column}: {reason})"),
+                      line=error.lineno, column=error.colno, reason=error.msg) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValueError(f"not a NormScope session (no \"format\": \"{FORMAT}\")")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope session (no \"format\": \"{format}\")"),
+                      format=FORMAT)
     fields = document.get("scenario")
     if not isinstance(fields, dict):
-        raise ValueError("field 'scenario' is missing or not an object")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'scenario' is missing or not an object"))
     return _scenario_from_fields(fields, document.get("version"))
 
 
-def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[str]]:
+def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[Problem]]:
     warnings = []
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ValueError("field 'version' must be an integer")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'version' must be an integer"))
     if version > VERSION:
-        warnings.append(f"written by a newer NormScope (session version {version}); fields it added are ignored")
+        warnings.append(Problem(QT_TRANSLATE_NOOP(
+            "Problem", "written by a newer NormScope (session version {version}); fields it added are ignored"),
+            version=version))
     known = {f.name for f in dataclasses.fields(Scenario)}
     unknown = sorted(set(fields) - known)
     if unknown:
-        warnings.append(f"ignored unknown field(s): {', '.join(unknown)}")
+        warnings.append(Problem(QT_TRANSLATE_NOOP("Problem", "ignored unknown field(s): {names}"),
+                                names=", ".join(unknown)))
     missing = sorted(known - set(fields))
     if missing:
-        raise ValueError(f"missing field(s): {', '.join(missing)}")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "missing field(s): {names}"), names=", ".join(missing))
     values = {name: _field(name, fields[name]) for name in sorted(known)}
     try:
         return Scenario(**values), warnings
     except ValueError as error:
-        raise ValueError(f"invalid session: {error}") from None
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "invalid session: {problem}"), problem=error) from None

@@ -6,37 +6,43 @@ import math
 
 import numpy as np
 
+from engine.problem import QT_TRANSLATE_NOOP, Problem
 
-class NumberProblem(ValueError):
-    """Why a cell's text is not a usable number. ``kind`` is "empty", "not_a_number" or
-    "not_finite"; the attributes let a UI say it in its own language."""
+
+class NumberProblem(Problem):
+    """Why a cell's text is not a usable number. ``kind`` is "empty", "not_a_number" or "not_finite"."""
 
     def __init__(self, kind: str, text: str, dtype: str):
         self.kind, self.text, self.dtype = kind, text, dtype
         self.limit = float(np.finfo(dtype).max)
-        messages = {
-            "empty": "empty cell: type a number",
-            "not_a_number": f"{text!r} is not a number",
-            "not_finite": f"{text!r} is not a finite {dtype} number (|x| ≤ {self.limit:.3g})",
+        templates = {
+            "empty": QT_TRANSLATE_NOOP("Problem", "empty cell: type a number"),
+            "not_a_number": QT_TRANSLATE_NOOP("Problem", "“{text}” is not a number"),
+            "not_finite": QT_TRANSLATE_NOOP("Problem", "“{text}” is not a finite {dtype} number (|x| ≤ {limit})"),
         }
-        super().__init__(messages[kind])
+        super().__init__(templates[kind], text=text, dtype=dtype, limit=f"{self.limit:.3g}")
 
 
-class BlockProblem(ValueError):
+class BlockProblem(Problem):
     """Where a block of numbers goes wrong. ``kind`` is "empty", "ragged" (row ``line`` has
     ``count`` values, row ``first`` has ``width``) or "cell" (``column`` of row ``line``,
-    because of ``cause``)."""
+    because of ``cause``); ``unit`` says "row" (a pasted block) or "line" (a file)."""
 
     def __init__(self, kind: str, unit: str = "row", line: int = 0, first: int = 1, count: int = 0, width: int = 0,
                  column: int = 0, cause: NumberProblem | None = None):
         self.kind, self.unit, self.line, self.first = kind, unit, line, first
         self.count, self.width, self.column, self.cause = count, width, column, cause
-        messages = {
-            "empty": "no numbers found",
-            "ragged": f"{unit} {line} has {count} values but {unit} {first} has {width}: the block must be rectangular",
-            "cell": f"{unit} {line}, column {column}: {cause}",
+        templates = {
+            ("empty", "row"): QT_TRANSLATE_NOOP("Problem", "no numbers found"),
+            ("ragged", "row"): QT_TRANSLATE_NOOP(
+                "Problem", "row {line} has {count} values but row {first} has {width}: the block must be rectangular"),
+            ("cell", "row"): QT_TRANSLATE_NOOP("Problem", "row {line}, column {column}: {cause}"),
+            ("ragged", "line"): QT_TRANSLATE_NOOP(
+                "Problem", "line {line} has {count} values but line {first} has {width}: the block must be rectangular"),
+            ("cell", "line"): QT_TRANSLATE_NOOP("Problem", "line {line}, column {column}: {cause}"),
         }
-        super().__init__(messages[kind])
+        template = templates[(kind, "row" if kind == "empty" else unit)]
+        super().__init__(template, line=line, first=first, count=count, width=width, column=column, cause=cause)
 
 
 def parse_number(text: str, dtype: str = "float64") -> float:

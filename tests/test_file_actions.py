@@ -177,3 +177,26 @@ def test_the_file_menu_names_the_session_suffix_of_engine_session():
     from engine import session
 
     assert file_actions.SUFFIX == session.SUFFIX
+
+
+def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp_path, warnings_shown):
+    window.set_language("zh_CN")
+    try:
+        ragged = tmp_path / "ragged.csv"
+        ragged.write_text("1,2,3\n4,5\n", encoding="utf-8")
+        assert not window.files.import_matrix(ragged)
+        assert warnings_shown[-1] == "ragged.csv：第 2 行有 2 个值，而第 1 行有 3 个：数据必须是矩形的"
+        bad_cell = tmp_path / "cell.csv"
+        bad_cell.write_text("1,2\n3,x\n", encoding="utf-8")
+        assert not window.files.import_matrix(bad_cell)
+        assert warnings_shown[-1] == "cell.csv：第 2 行第 2 列：「x」不是数"  # a problem inside a problem
+        session = tmp_path / "old.normscope.json"
+        session.write_text('{"format": "normscope-session", "version": 1, "scenario": {}}', encoding="utf-8")
+        assert not window.files.open_session(session)
+        assert warnings_shown[-1].startswith("old.normscope.json：缺少字段：")
+        assert not window.document.set_setting("heads", 3)
+        assert "3 个头不能整除 d = 4" in window.statusBar().currentMessage()
+    finally:
+        window.set_language("en")
+    assert not window.files.import_matrix(ragged)
+    assert warnings_shown[-1].startswith("ragged.csv: line 2 has 2 values but line 1 has 3")
