@@ -1,12 +1,17 @@
 """Autosave: after edits (debounced) a snapshot of the session is written atomically, off the UI
 thread. A crash, or closing with unsaved edits, leaves it behind and the next start offers to
-restore it; a close with nothing unsaved removes it."""
+restore it; a close with nothing unsaved removes it.
+
+Each running NormScope owns its own snapshot file, claimed with a lock file: two windows open at
+once never overwrite, offer or delete each other's work.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
 
 from app.document import Document
 from widgets.problem_text import describe
@@ -14,15 +19,40 @@ from widgets.problem_text import describe
 # engine.io and engine.session are imported when first used (not needed for the first paint).
 
 DELAY_MS = 1500
+SLOTS = 16  # snapshot files per settings folder, one per NormScope running at the same time
+
+
+def _slot(folder: Path, n: int) -> tuple[QLockFile, Path]:
+    name = "autosave" if n == 0 else f"autosave-{n}"  # slot 0 keeps the name of single-file versions
+    lock = QLockFile(str(folder / f"{name}.lock"))
+    lock.setStaleLockTime(0)  # a lock is stale only when its process is gone, however long it ran
+    return lock, folder / f"{name}.normscope.npz"
+
+
+def claim_snapshot(folder: Path) -> tuple[QLockFile | None, Path]:
+    """A snapshot file no running NormScope owns, and its lock: one that a crash or an unsaved close
+    left behind first (so that it is offered), else the first free one. Without a usable folder or
+    a free slot, a file named after this process, unlocked and never offered."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None, folder / f"autosave-pid{os.getpid()}.normscope.npz"
+    slots = [_slot(folder, n) for n in range(SLOTS)]
+    for left_behind in (True, False):
+        for lock, path in slots:
+            if path.is_file() == left_behind and lock.tryLock(0):
+                return lock, path
+    return None, folder / f"autosave-pid{os.getpid()}.normscope.npz"
 
 
 class Autosave(QObject):
     failed = Signal(str)  # emitted from the writer thread, delivered on the UI thread
 
-    def __init__(self, document: Document, path: Path, parent: QObject | None = None):
+    def __init__(self, document: Document, folder: Path, parent: QObject | None = None):
+        """Snapshots go to a file of ``folder`` that this instance claims (see ``claim_snapshot``)."""
         super().__init__(parent)
         self._document = document
-        self.path = Path(path)
+        self._lock, self.path = claim_snapshot(Path(folder))
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
@@ -30,12 +60,8 @@ class Autosave(QObject):
         # One writer thread: snapshots land in the order they were taken, the last one wins.
         self._writer = QThreadPool(self)
         self._writer.setMaxThreadCount(1)
+        self._released = False
         document.scenarioChanged.connect(lambda _: self._timer.start())
-
-    @staticmethod
-    def beside(settings_file: str) -> Path:
-        """The autosave file kept in the same folder as the settings."""
-        return Path(settings_file).resolve().parent / "autosave.normscope.npz"
 
     def save_now(self) -> None:
         """Write the current scenario (its arrays are immutable, so the thread may read them)."""
@@ -43,6 +69,8 @@ class Autosave(QObject):
         from engine.session import session_npz
 
         self._timer.stop()
+        if self._released:
+            return  # the window closed: the file may belong to another instance by now
         scenario, path = self._document.scenario, self.path
 
         def write() -> None:
@@ -78,3 +106,11 @@ class Autosave(QObject):
             self.path.unlink(missing_ok=True)
         except OSError:
             pass  # nothing readable is left there to restore anyway
+
+    def release(self) -> None:
+        """Stop saving and give the file up (the window closed): the next start may claim it."""
+        self._timer.stop()
+        self._writer.waitForDone()
+        self._released = True
+        if self._lock is not None:
+            self._lock.unlock()

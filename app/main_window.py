@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
@@ -88,7 +89,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self._docks[2], self._docks[3])
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
-        self.autosave = Autosave(self.document, Autosave.beside(self._settings.fileName()), self)
+        # Beside the settings: per user, and per test with a throwaway settings file.
+        self.autosave = Autosave(self.document, Path(self._settings.fileName()).resolve().parent, self)
         self.presentation = Presentation(self)
         self._build_menus()
         self._build_status_bar()
@@ -483,4 +485,5 @@ class MainWindow(QMainWindow):
         else:
             self.autosave.save_now()  # unsaved edits: the next start offers them back
             self.autosave.wait()
+        self.autosave.release()
         super().closeEvent(event)

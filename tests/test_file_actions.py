@@ -134,20 +134,50 @@ def test_dropping_a_matrix_file_imports_it(window, tmp_path):
 
 
 def test_autosave_is_written_after_edits_and_offered_after_a_crash(qtbot, settings, monkeypatch):
-    first = MainWindow("xian", settings)
-    qtbot.addWidget(first)
-    first.document.set_setting("layers", 5)
-    qtbot.waitUntil(first.autosave.has_recovery, timeout=5000)
-    # A crash: the window never closes cleanly, so the autosave stays behind.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    # Another NormScope edits, autosaves and dies without closing its window.
+    crash = ("import os; from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
+             "app = QApplication([]); from app.main_window import MainWindow; "
+             f"w = MainWindow('xian', QSettings({settings.fileName()!r}, QSettings.Format.IniFormat)); "
+             "w.document.set_setting('layers', 5); w.autosave.save_now(); w.autosave.wait(); os._exit(1)")
+    subprocess.run([sys.executable, "-c", crash], check=False, timeout=120, cwd=Path(__file__).resolve().parents[1],
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    second = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    second = MainWindow("xian", settings)
     qtbot.addWidget(second)
+    assert second.autosave.has_recovery()  # its lock went stale with its process
     second.offer_recovery()
     assert second.document.scenario.layers == 5
     second.document.undo_stack.setClean()  # as after saving the session
     second.close()
     assert not second.autosave.has_recovery()
-    first.autosave.discard()
+
+
+def test_two_windows_open_at_once_keep_their_autosaves_apart(qtbot, settings, monkeypatch):
+    first = MainWindow("xian", settings)
+    qtbot.addWidget(first)
+    first.document.set_setting("layers", 5)
+    first.autosave.save_now()
+    first.autosave.wait()
+    second = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.autosave.path != first.autosave.path
+    assert not second.autosave.has_recovery()  # the first one's work is live, not left behind
+    second.document.set_setting("norm", "rms")
+    second.close()  # unsaved: kept for the next start...
+    assert second.autosave.has_recovery() and first.autosave.has_recovery()  # ...and the first's untouched
+    first.document.undo_stack.setClean()
+    first.close()
+    assert not first.autosave.has_recovery() and second.autosave.has_recovery()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    third = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    qtbot.addWidget(third)
+    third.offer_recovery()  # the work the second window left behind, though it sits in a later slot
+    assert third.document.scenario.norm == "rms"
 
 
 def test_closing_with_unsaved_edits_keeps_them_for_the_next_start(qtbot, settings, monkeypatch):
