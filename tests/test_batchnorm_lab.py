@@ -51,6 +51,14 @@ def test_batch_plot_shows_the_engines_rows(lab):
     np.testing.assert_array_equal(x, [1, 2, 3, 4, 5, 6])
     np.testing.assert_allclose(y, np.full(6, 0.565), atol=5e-4)  # seed 000: 今天's LayerNorm d1
     assert np.ptp(data["bn d1"][1]) > 0.1
+    ticks = lab.batch_plot.plotItem.getAxis("bottom")._tickLevels[0]
+    assert [label for _, label in ticks] == ["1", "2", "3", "4", "5", "6"]  # whole batch sizes only
+
+
+def test_batch_size_ticks_thin_out_in_round_steps():
+    from widgets.batchnorm_lab import _batch_size_ticks
+
+    assert [label for _, label in _batch_size_ticks(64)] == ["1", "10", "20", "30", "40", "50", "60"]
 
 
 def test_choosing_a_token_redraws_with_its_rows(lab):

@@ -49,6 +49,12 @@ DIMENSION_STYLES = (  # colour, marker: the marker tells dimensions apart withou
 )
 
 
+def _batch_size_ticks(largest: int, most: int = 12) -> list[tuple[float, str]]:
+    """Ticks at whole batch sizes 1..largest (no "2.5 tokens"), every 1, 2, 5, 10 or 20 of them."""
+    step = next((s for s in (1, 2, 5, 10, 20) if largest / s <= most), 50)
+    return [(float(k), str(k)) for k in range(1, largest + 1) if k == 1 or k % step == 0]
+
+
 def _fmt(value: float) -> str:
     if not np.isfinite(value):
         return "—"
@@ -315,6 +321,7 @@ class BatchNormLab(QWidget):
         item.disableAutoRange()
         right = len(k) + (0.7 if self._per_dimension else 0.5)  # room for the dimension tags
         item.setRange(xRange=(0.5, right), yRange=(low - 0.12 * span, top), padding=0)
+        item.getAxis("bottom").setTicks([_batch_size_ticks(len(k))])
         self._refused_text.setPos(0.55, low - 0.1 * span)
         self._label_batch_plot()
         self._write_batch_caption()
