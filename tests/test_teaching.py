@@ -84,7 +84,11 @@ def test_hand_calculation_copies_as_text_and_latex(window):
     latex = QGuiApplication.clipboard().text()
     assert r"\mu = (-1.079" in latex and r"\hat{x}_{1}" in latex
     window.hand_calc.copy_text.click()
-    assert "μ = (−1.079 + 0.004 + 0.277 − 0.717) / 4 = −0.379" in QGuiApplication.clipboard().text()
+    text = QGuiApplication.clipboard().text()
+    assert "μ = (−1.079 + 0.004 + 0.277 − 0.717) / 4 = −0.379" in text
+    assert "x̂₁ = (−1.079 − (−0.379)) / 0.543 = −1.289" in text and "<" not in text
+    # On screen x̂ is drawn in the bundled font: DejaVu Sans loses the hat of x + U+0302.
+    assert "NormScope Sans SC" in window.hand_calc.text.toHtml()
 
 
 # --- language ------------------------------------------------------------------------------------

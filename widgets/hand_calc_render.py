@@ -41,16 +41,20 @@ class Formula:
     def sym(self, html: str, text: str, latex: str) -> "Formula":
         return self.add(html, text, latex)
 
-    def indexed(self, base_html: str, base_latex: str, index: str) -> "Formula":
-        return self.add(f"{base_html}<sub>{index}</sub>", base_html + index.translate(_SUBSCRIPTS)
-                        if index.isdigit() else f"{base_html}_{index}", f"{base_latex}_{{{index}}}")
+    def indexed(self, symbol: tuple[str, str, str], index: str) -> "Formula":
+        """``symbol`` (html, text, latex) with a subscript."""
+        html, text, latex = symbol
+        return self.add(f"{html}<sub>{index}</sub>", text + index.translate(_SUBSCRIPTS)
+                        if index.isdigit() else f"{text}_{index}", f"{latex}_{{{index}}}")
 
 
 # Symbols: (html, text, latex)
 MU = ("μ", "μ", r"\mu")
 SIGMA2 = ("σ<sup>2</sup>", "σ²", r"\sigma^2")
 EPS = ("ε", "ε", r"\varepsilon")
-XHAT = ("x̂", "x̂", r"\hat{x}")
+# DejaVu Sans, the usual default on Linux, draws x + U+0302 without its hat (or off the x); the
+# bundled font (resources/fonts) places it.
+XHAT = ("<span style=\"font-family: 'NormScope Sans SC'\">x̂</span>", "x̂", r"\hat{x}")
 GAMMA = ("γ", "γ", r"\gamma")
 BETA = ("β", "β", r"\beta")
 TIMES = (" × ", " × ", r" \times ")
@@ -139,7 +143,7 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
         if i is None:
             lines.append(Formula().add("⋮", "⋮", r"\vdots"))
             continue
-        f = Formula().indexed(XHAT[0], XHAT[2], str(i + 1)).add(" = ")
+        f = Formula().indexed(XHAT, str(i + 1)).add(" = ")
         if rms:
             f.num(calc.x[i], p).add(" / ", " / ", r" / ").num(calc.denominator, p)
         else:
@@ -158,7 +162,7 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
         if i is None:
             lines.append(Formula().add("⋮", "⋮", r"\vdots"))
             continue
-        f = Formula().indexed("y", "y", str(i + 1)).add(" = ").num(calc.gamma[i], p).sym(*TIMES)
+        f = Formula().indexed(("y", "y", "y"), str(i + 1)).add(" = ").num(calc.gamma[i], p).sym(*TIMES)
         f.num(calc.x_hat[i], p, True)
         if not rms:
             f.add(" + ").num(calc.beta[i], p, True)
