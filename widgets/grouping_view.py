@@ -194,14 +194,15 @@ class GroupingView(QWidget):
         # Cell height first (the fonts follow it), then the label column from the fonts.
         header_guess = 20.0
         avail_h = bottom_area - top_area - header_guess - (MORE_ROOM + 3 if more_rows else 0.0)
-        cell_h = max(8.0, min(44.0, (avail_h - gap_r * max(rows - 1, 0)) / max(rows, 1)))
-        font_px = max(9, min(14, int(cell_h * 0.55)))
+        # Cells grow with the panel (up to a size that still reads as a grid), for a projector too.
+        cell_h = max(8.0, min(64.0, (avail_h - gap_r * max(rows - 1, 0)) / max(rows, 1)))
+        font_px = max(9, min(18, int(cell_h * 0.45)))
         metrics = QFontMetricsF(self._font(font_px))
         header_h = metrics.height() + 6
         label_w = min(self.width() * 0.3, max((metrics.horizontalAdvance(s) for s in self._labels[:rows]),
                                               default=0.0) + 14)
         avail_w = self.width() - 2 * margin - label_w - (MORE_ROOM + 3 if more_cols else 0.0)
-        cell_w = max(8.0, min(90.0, (avail_w - gap_c * max(cols - 1, 0)) / max(cols, 1)))
+        cell_w = max(8.0, min(130.0, (avail_w - gap_c * max(cols - 1, 0)) / max(cols, 1)))
         grid_w = cols * cell_w + gap_c * max(cols - 1, 0)
         grid_h = rows * cell_h + gap_r * max(rows - 1, 0)
         total_w = label_w + grid_w + (MORE_ROOM + 3 if more_cols else 0.0)
@@ -250,7 +251,7 @@ class GroupingView(QWidget):
     def _paint_cells(self, p: QPainter, g: _Geometry) -> None:
         rows, cols = self._values.shape
         show_values = g.cell_w >= 44 and g.cell_h >= 16
-        font = self._font(max(9, min(13, int(g.cell_h * 0.45))))
+        font = self._font(max(9, min(17, int(g.cell_h * 0.4))))
         p.setFont(font)
         for r in range(rows):
             for c in range(cols):
