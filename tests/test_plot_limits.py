@@ -68,3 +68,24 @@ def test_grid_lines_are_opaque_and_look_faded_on_the_background(qtbot):
     assert len(colors) >= 2  # the finer level still looks fainter: a lighter grey on white
     axis.set_background("#000000")
     assert all(QColor(c).value() < 60 for c in _tick_colors(axis) if c != "#ff000000")
+
+
+def test_a_value_axis_stays_put_while_the_data_still_fit_it(qtbot):
+    from widgets.plot_panel import PlotPanel
+    from widgets.plot_style import fit_view
+
+    panel = PlotPanel()
+    qtbot.addWidget(panel)
+
+    def y_range():
+        return tuple(10**v for v in panel.vb.state["targetRange"][1])
+
+    fit_view(panel, 10, [1.0, 100.0], log_y=True)
+    first = y_range()
+    fit_view(panel, 10, [1.5, 90.0], log_y=True)  # a little narrower: the fresh limits would move
+    assert y_range() == first
+    fit_view(panel, 10, [1.0, 1000.0], log_y=True)  # out of the shown range: it grows
+    assert y_range()[1] >= 1000.0
+    fit_view(panel, 10, [10.0, 20.0], log_y=True)  # far narrower than shown: it shrinks to the data
+    low, high = y_range()
+    assert low <= 10.0 and 20.0 <= high < 100.0

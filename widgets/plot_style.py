@@ -78,19 +78,36 @@ def set_title_once(plot: pg.PlotItem | PlotPanel, title: str) -> None:
 
 
 def fit_view(plot: pg.PlotItem | PlotPanel, x_max: float, values, log_y: bool) -> None:
-    """Show layers 0..x_max and every finite value, the value axis between round numbers."""
+    """Show layers 0..x_max and every finite value, the value axis between round numbers. A value
+    axis that still holds the values, and is not much wider than they need, stays as it is."""
     values = np.asarray(values, dtype=float)
     values = values[np.isfinite(values) & (values > 0)] if log_y else values[np.isfinite(values)]
     if not values.size:
         y_range = (0.0, 1.0)
     elif log_y:
         y_range = log_limits(float(values.min()), float(values.max()))
+        y_range = _settled(plot, y_range, float(np.log10(values.min())), float(np.log10(values.max())))
     else:
         low, high = float(values.min()), float(values.max())
         margin = 0.02 * (high - low)
-        y_range = linear_limits(low - margin, high + margin)
+        y_range = _settled(plot, linear_limits(low - margin, high + margin), low, high)
     x_max = max(x_max, 1)
     set_view(plot, (-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
+
+
+#: A shown value range is kept while the data fill at least this share of the rounded range they
+#: would get afresh: edits that move the gradients a little then leave the axis (and its cached
+#: drawing) alone instead of stepping it between neighbouring round numbers.
+KEEP_SHARE = 0.7
+
+
+def _settled(plot, fresh: tuple[float, float], low: float, high: float) -> tuple[float, float]:
+    """The y range shown now if it still holds low..high and is at most 1/KEEP_SHARE as wide as
+    ``fresh`` (the rounded range for the data); else ``fresh``."""
+    shown_low, shown_high = plot.vb.state["targetRange"][1]
+    if plot.vb.autoRangeEnabled()[1] or not (shown_low <= low and high <= shown_high):
+        return fresh
+    return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 
 
 def layer_curve(plot: pg.PlotItem | PlotPanel, curve_pen) -> pg.PlotCurveItem:
