@@ -89,3 +89,39 @@ def test_a_value_axis_stays_put_while_the_data_still_fit_it(qtbot):
     fit_view(panel, 10, [10.0, 20.0], log_y=True)  # far narrower than shown: it shrinks to the data
     low, high = y_range()
     assert low <= 10.0 and 20.0 <= high < 100.0
+
+
+def test_edits_keep_the_users_zoom_until_view_all(qtbot, tmp_path):
+    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    view = window.depth_plot.plot.vb
+    view.setRange(xRange=(5, 10), yRange=(0.0, 1.0), padding=0)
+    view.sigRangeChangedManually.emit(view.mouseEnabled())  # what a drag or the mouse wheel sends
+    zoomed = view.viewRange()
+    window.document.set_setting("layers", 20)  # new curves, a new fit
+    assert view.viewRange() == zoomed
+    assert view.fitted[0][1] >= 20  # remembered, not shown
+    view.autoRange()  # View All (also a double-click): the latest fit
+    assert view.viewRange()[0] == pytest.approx(list(view.fitted[0]))
+    window.document.set_setting("layers", 12)
+    assert view.viewRange()[0][1] < 20  # following the data again
+
+
+def test_a_double_click_on_a_plot_shows_the_fit_again(qtbot):
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import Qt
+
+    from widgets.plot_panel import PlotPanel
+
+    panel = PlotPanel()
+    qtbot.addWidget(panel)
+    panel.vb.fit((0.0, 10.0), (0.0, 1.0))
+    panel.vb.setRange(xRange=(2, 3), padding=0)
+    panel.vb.sigRangeChangedManually.emit(panel.vb.mouseEnabled())
+    accepted = []
+    double_click = SimpleNamespace(double=lambda: True, button=lambda: Qt.MouseButton.LeftButton,
+                                   accept=lambda: accepted.append(True))
+    panel.vb.mouseClickEvent(double_click)
+    assert accepted and panel.vb.viewRange()[0] == pytest.approx([0.0, 10.0]) and not panel.vb.user_moved

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtWidgets import QGraphicsGridLayout
 
+from widgets.fitted_view import FittedViewBox
 from widgets.grid_axis import GridAxis
-from widgets.lazy_menu import LazyMenuViewBox
 from widgets.plot_key import PlotKey
 from widgets.plot_style import TITLE_SIZE
 
@@ -34,7 +34,7 @@ class PlotPanel(pg.GraphicsView):
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
         self.titleLabel = pg.LabelItem("", size=TITLE_SIZE)  # noqa: N815 (PlotItem's name)
-        self.vb = LazyMenuViewBox()
+        self.vb = FittedViewBox()
         self._axes = {"left": GridAxis("left"), "bottom": GridAxis("bottom")}
         layout.addItem(self.titleLabel, 0, 1)
         layout.addItem(self._axes["left"], 1, 0)

@@ -77,7 +77,7 @@ def set_title_once(plot: pg.PlotItem | PlotPanel, title: str) -> None:
         plot.setTitle(title)
 
 
-def fit_view(plot: pg.PlotItem | PlotPanel, x_max: float, values, log_y: bool) -> None:
+def fit_view(plot: PlotPanel, x_max: float, values, log_y: bool) -> None:
     """Show layers 0..x_max and every finite value, the value axis between round numbers. A value
     axis that still holds the values, and is not much wider than they need, stays as it is."""
     values = np.asarray(values, dtype=float)
@@ -92,7 +92,7 @@ def fit_view(plot: pg.PlotItem | PlotPanel, x_max: float, values, log_y: bool) -
         margin = 0.02 * (high - low)
         y_range = _settled(plot, linear_limits(low - margin, high + margin), low, high)
     x_max = max(x_max, 1)
-    set_view(plot, (-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
+    plot.vb.fit((-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
 #: A shown value range is kept while the data fill at least this share of the rounded range they
@@ -101,16 +101,18 @@ def fit_view(plot: pg.PlotItem | PlotPanel, x_max: float, values, log_y: bool) -
 KEEP_SHARE = 0.7
 
 
-def _settled(plot, fresh: tuple[float, float], low: float, high: float) -> tuple[float, float]:
-    """The y range shown now if it still holds low..high and is at most 1/KEEP_SHARE as wide as
+def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: float) -> tuple[float, float]:
+    """The y range fitted last if it still holds low..high and is at most 1/KEEP_SHARE as wide as
     ``fresh`` (the rounded range for the data); else ``fresh``."""
-    shown_low, shown_high = plot.vb.state["targetRange"][1]
-    if plot.vb.autoRangeEnabled()[1] or not (shown_low <= low and high <= shown_high):
+    if plot.vb.fitted is None:
+        return fresh
+    shown_low, shown_high = plot.vb.fitted[1]
+    if not (shown_low <= low and high <= shown_high):
         return fresh
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 
 
-def layer_curve(plot: pg.PlotItem | PlotPanel, curve_pen) -> pg.PlotCurveItem:
+def layer_curve(plot: PlotPanel, curve_pen) -> pg.PlotCurveItem:
     """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""
     curve = pg.PlotCurveItem(pen=curve_pen)
@@ -123,22 +125,6 @@ def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, 
     (or is 0, which a log scale can't show) are left out."""
     ok = np.isfinite(values) & (values > 0)
     curve.setData(layers[ok], np.log10(values[ok]) if log_y else values[ok])
-
-
-def set_view(plot: pg.PlotItem | PlotPanel, x_range: tuple[float, float], y_range: tuple[float, float]) -> None:
-    """Show exactly ``x_range`` × ``y_range``; nothing happens when the plot shows them already.
-
-    An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
-    asks for a second full repaint of the plot on every update. An unchanged range leaves the
-    axes' cached drawings valid.
-    """
-    view = plot.vb
-    if np.allclose(view.state["targetRange"], (x_range, y_range), rtol=1e-9, atol=1e-12) \
-            and not any(view.autoRangeEnabled()):
-        return
-    view.disableAutoRange()
-    view.setRange(xRange=x_range, yRange=y_range, padding=0)
-    view.updateMatrix()  # now, not during the paint (which would then schedule another)
 
 
 def use_light_theme() -> None:

@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent
 
 from engine.compute import Result
 from widgets.plot_panel import PlotPanel
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once, set_view
+from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
 from widgets.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
@@ -98,7 +98,7 @@ class RowStatsPlot(PlotPanel):
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
-        set_view(self, (-0.6, len(self._names) - 0.4), linear_limits(min(low, 0.0), max(high, 0.0)))
+        self.vb.fit((-0.6, len(self._names) - 0.4), linear_limits(min(low, 0.0), max(high, 0.0)))
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""

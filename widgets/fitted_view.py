@@ -1,0 +1,56 @@
+"""A plot's view that the app fits to the data, until the user pans or zooms it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from widgets.lazy_menu import LazyMenuViewBox
+
+Range = tuple[float, float]
+
+
+class FittedViewBox(LazyMenuViewBox):
+    """Each new result asks for a fit; once the user has panned or zoomed, the fits are remembered
+    but not shown, so that edits don't undo a zoom. View All (in the menu) or a double-click shows
+    the latest fit again.
+
+    An explicit range instead of pyqtgraph's auto-range: that one settles during the paint and
+    asks for a second full repaint of the plot on every update.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fitted: tuple[Range, Range] | None = None  # what the app asked for last
+        self.user_moved = False
+        self.sigRangeChangedManually.connect(self._on_user_moved)
+
+    def _on_user_moved(self, _axes) -> None:
+        self.user_moved = True
+
+    def fit(self, x_range: Range, y_range: Range) -> None:
+        """Show ``x_range`` × ``y_range``, unless the user has moved the view. An unchanged fit
+        changes nothing, which leaves the axes' cached drawings valid."""
+        if (x_range, y_range) == self.fitted and not any(self.autoRangeEnabled()):
+            return
+        self.fitted = (x_range, y_range)
+        if not self.user_moved:
+            self._show_fit()
+
+    def _show_fit(self) -> None:
+        self.disableAutoRange()
+        self.setRange(xRange=self.fitted[0], yRange=self.fitted[1], padding=0)
+        self.updateMatrix()  # now, not during the paint (which would then schedule another)
+
+    def autoRange(self, padding=None, items=None, item=None):  # noqa: N802 (pyqtgraph's name: View All)
+        if self.fitted is None or items is not None or item is not None:
+            return super().autoRange(padding, items, item)
+        self.user_moved = False
+        self._show_fit()
+        return None
+
+    def mouseClickEvent(self, event) -> None:  # noqa: N802
+        if event.double() and event.button() == Qt.MouseButton.LeftButton:
+            event.accept()
+            self.autoRange()
+            return
+        super().mouseClickEvent(event)
