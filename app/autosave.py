@@ -8,7 +8,6 @@ once never overwrite, offer or delete each other's work.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
@@ -29,27 +28,28 @@ def _slot(folder: Path, n: int) -> tuple[QLockFile, Path]:
     return lock, folder / f"{name}.normscope.npz"
 
 
-def claim_snapshot(folder: Path) -> tuple[QLockFile | None, Path]:
+def claim_snapshot(folder: Path) -> tuple[QLockFile, Path] | tuple[None, None]:
     """A snapshot file no running NormScope owns, and its lock: one that a crash or an unsaved close
-    left behind first (so that it is offered), else the first free one. Without a usable folder or
-    a free slot, a file named after this process, unlocked and never offered."""
+    left behind first (so that it is offered), else the first free one. None, None without a usable
+    folder or a free slot."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
-        return None, folder / f"autosave-pid{os.getpid()}.normscope.npz"
+        return None, None
     slots = [_slot(folder, n) for n in range(SLOTS)]
     for left_behind in (True, False):
         for lock, path in slots:
             if path.is_file() == left_behind and lock.tryLock(0):
                 return lock, path
-    return None, folder / f"autosave-pid{os.getpid()}.normscope.npz"
+    return None, None
 
 
 class Autosave(QObject):
     failed = Signal(str)  # emitted from the writer thread, delivered on the UI thread
 
     def __init__(self, document: Document, folder: Path, parent: QObject | None = None):
-        """Snapshots go to a file of ``folder`` that this instance claims (see ``claim_snapshot``)."""
+        """Snapshots go to a file of ``folder`` that this instance claims (see ``claim_snapshot``);
+        ``path`` is None when there is none to claim, and autosave is off."""
         super().__init__(parent)
         self._document = document
         self._lock, self.path = claim_snapshot(Path(folder))
@@ -69,8 +69,8 @@ class Autosave(QObject):
         from engine.session import session_npz
 
         self._timer.stop()
-        if self._released:
-            return  # the window closed: the file may belong to another instance by now
+        if self._released or self.path is None:
+            return  # off, or the window closed: the file may belong to another instance by now
         scenario, path = self._document.scenario, self.path
 
         def write() -> None:
@@ -86,7 +86,7 @@ class Autosave(QObject):
         self._writer.waitForDone()
 
     def has_recovery(self) -> bool:
-        return self.path.is_file()
+        return self.path is not None and self.path.is_file()
 
     def restore(self) -> str | None:
         """Load the left-behind session as one undo step; the reason if it can't be used."""
@@ -102,6 +102,8 @@ class Autosave(QObject):
     def discard(self) -> None:
         self._timer.stop()
         self._writer.waitForDone()
+        if self.path is None:
+            return
         try:
             self.path.unlink(missing_ok=True)
         except OSError:

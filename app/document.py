@@ -56,6 +56,8 @@ class Document(QObject):
     resultChanged = Signal(object)
     busyChanged = Signal(bool)
     statusMessage = Signal(str)
+    #: A whole scenario replaced the old one (a preset, a session, restored work).
+    scenarioLoaded = Signal()
 
     def __init__(self, scenario: Scenario, parent: QObject | None = None):
         super().__init__(parent)
@@ -195,7 +197,10 @@ class Document(QObject):
     def load_scenario(self, scenario: Scenario, text: str) -> bool:
         """Replace every field (a preset, an opened file) in one undo step."""
         changes = {name: getattr(scenario, name) for name in scenario.__dataclass_fields__}
-        return self.set_fields(changes, text)
+        if not self.set_fields(changes, text):
+            return False
+        self.scenarioLoaded.emit()
+        return True
 
     # --- called by the undo commands -----------------------------------------------------------
 

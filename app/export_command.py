@@ -32,8 +32,8 @@ def pick_vector(spec: str, length: int, what: str) -> np.ndarray:
                               name=repr(name), length=length, names=", ".join(candidates))
         return candidates[name]
     if len(candidates) > 1:
-        raise FileProblem(path, "has several tensors that fit {what} ({names}); choose one as {path}:NAME",
-                          what=what, names=", ".join(candidates), path=path)
+        raise FileProblem(path, "has several tensors that fit {what} ({names}); choose one as {spec}:NAME",
+                          what=what, names=", ".join(candidates), spec=path)
     return next(iter(candidates.values()))
 
 

@@ -61,13 +61,14 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
+        from engine.problem import FileProblem
         from engine.session import parse_session
 
         path = Path(path)
         try:
             scenario, warnings = parse_session(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as error:
-            return self._refuse(self.tr("{name}: {problem}").format(name=path.name, problem=describe(error)))
+            return self._refuse(describe(FileProblem(path, "{problem}", problem=error)))
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
         self.session_path = path
         self._remember(path)

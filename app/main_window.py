@@ -22,9 +22,10 @@ from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.controls_panel import ControlsPanel
 from widgets.depth_plot import DepthPlot
+from widgets.fitted_view import FittedViewBox
 from widgets.grad_plot import GradPlot
 from widgets.matrix_view import MatrixView
-from widgets.plot_style import apply_plot_theme, use_light_theme
+from widgets.plot_style import apply_plot_theme, graphics_views, use_light_theme
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.stage_heatmaps import StageHeatmaps
 
@@ -90,7 +91,8 @@ class MainWindow(QMainWindow):
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
         # Beside the settings: per user, and per test with a throwaway settings file.
-        self.autosave = Autosave(self.document, Path(self._settings.fileName()).resolve().parent, self)
+        autosave_folder = Path(self._settings.fileName()).resolve().parent
+        self.autosave = Autosave(self.document, autosave_folder, self)
         self.presentation = Presentation(self)
         self._build_menus()
         self._build_status_bar()
@@ -106,9 +108,13 @@ class MainWindow(QMainWindow):
         for dock in self._docks:
             dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))
         self.document.resultChanged.connect(self.show_result)
+        self.document.scenarioLoaded.connect(self._fit_plots_again)
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
+        if self.autosave.path is None:
+            self.statusBar().showMessage(self.tr("Autosave is off: no autosave file is free in {folder}").format(
+                folder=autosave_folder), 15_000)
         self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
         self.document.busyChanged.connect(self._on_busy)
         self.resize(1400, 860)
@@ -401,6 +407,13 @@ class MainWindow(QMainWindow):
         notes = self.result_notes(result)
         if notes:
             self.statusBar().showMessage(" ".join(notes), 15_000)
+
+    def _fit_plots_again(self) -> None:
+        """New data: the plots drop the user's zoom and show their fits."""
+        for view in graphics_views(self):
+            for item in view.scene().items():
+                if isinstance(item, FittedViewBox):
+                    item.refit()
 
     def _show_in(self, view, result) -> None:
         view.show_result(result)

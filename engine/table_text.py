@@ -13,14 +13,12 @@ class NumberProblem(Problem):
     """Why a cell's text is not a usable number. ``kind`` is "empty", "not_a_number" or "not_finite"."""
 
     def __init__(self, kind: str, text: str, dtype: str):
-        self.kind, self.text, self.dtype = kind, text, dtype
-        self.limit = float(np.finfo(dtype).max)
         templates = {
             "empty": QT_TRANSLATE_NOOP("Problem", "empty cell: type a number"),
             "not_a_number": QT_TRANSLATE_NOOP("Problem", "“{text}” is not a number"),
             "not_finite": QT_TRANSLATE_NOOP("Problem", "“{text}” is not a finite {dtype} number (|x| ≤ {limit})"),
         }
-        super().__init__(templates[kind], text=text, dtype=dtype, limit=f"{self.limit:.3g}")
+        super().__init__(templates[kind], text=text, dtype=dtype, limit=f"{float(np.finfo(dtype).max):.3g}")
 
 
 class BlockProblem(Problem):
@@ -30,8 +28,6 @@ class BlockProblem(Problem):
 
     def __init__(self, kind: str, unit: str = "row", line: int = 0, first: int = 1, count: int = 0, width: int = 0,
                  column: int = 0, cause: NumberProblem | None = None):
-        self.kind, self.unit, self.line, self.first = kind, unit, line, first
-        self.count, self.width, self.column, self.cause = count, width, column, cause
         templates = {
             ("empty", "row"): QT_TRANSLATE_NOOP("Problem", "no numbers found"),
             ("ragged", "row"): QT_TRANSLATE_NOOP(

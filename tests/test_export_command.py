@@ -121,3 +121,15 @@ def test_ragged_matrix_file_names_file_and_line(tmp_path):
     done = run_cli("export", "--matrix", str(bad), "--out", str(tmp_path / "o"))
     assert done.returncode == 2
     assert done.stderr.strip() == "normscope export: bad.csv: line 2 has 2 values but line 1 has 3: the block must be rectangular"
+
+
+def test_a_safetensors_file_with_several_fitting_tensors_asks_to_choose(tmp_path, capsys):
+    from safetensors.numpy import save_file
+
+    weights = tmp_path / "ln.safetensors"
+    save_file({"a.weight": np.ones(4, np.float32), "b.weight": np.ones(4, np.float32)}, str(weights))
+    assert main(["export", "--gamma", str(weights), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"normscope export: ln.safetensors: has several tensors that fit γ (a.weight, b.weight); "
+                   f"choose one as {weights}:NAME"]
+    assert main(["export", "--gamma", f"{weights}:b.weight", "--format", "png", "--out", str(tmp_path / "o")]) == 0

@@ -5,6 +5,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
+from widgets.plot_key import PADDING
 from widgets.plot_panel import PlotPanel
 from widgets.plot_style import pen
 
@@ -21,11 +22,17 @@ def _panel_with_four_entries(qtbot, width: int) -> PlotPanel:
 
 
 def test_the_key_flows_into_as_many_balanced_columns_as_fit(qtbot):
-    assert _panel_with_four_entries(qtbot, 900).key.columns() == 4
-    assert _panel_with_four_entries(qtbot, 330).key.columns() == 2  # 2 × 2, not 3 + 1
-    narrow = _panel_with_four_entries(qtbot, 150)
+    wide = _panel_with_four_entries(qtbot, 900)
+    key = wide.key
+    entry = max(key._fit_columns(1e6))  # the widest entry, in this machine's font
+    assert len(key._fit_columns(4 * entry + 5 * PADDING)) == 4
+    assert len(key._fit_columns(3 * entry + 4 * PADDING)) == 2  # two rows either way: 2 + 2, not 3 + 1
+    assert len(key._fit_columns(2 * entry + 3 * PADDING)) == 2
+    assert len(key._fit_columns(2 * entry)) == 1
+    assert key.columns() == 4  # at 900 px
+    narrow = _panel_with_four_entries(qtbot, int(entry) + 20)
     assert narrow.key.columns() == 1
-    assert narrow.key.size().height() > 2.5 * _panel_with_four_entries(qtbot, 900).key.size().height()  # 4 rows, not 1
+    assert narrow.key.size().height() > 2.5 * key.size().height()  # 4 rows, not 1
 
 
 def test_the_keys_sit_below_the_views_of_the_window(qtbot, tmp_path):
@@ -39,3 +46,12 @@ def test_the_keys_sit_below_the_views_of_the_window(qtbot, tmp_path):
         assert len(plot.key.names()) >= 4
         assert key.top() >= view.bottom() and not key.intersects(view)
         assert plot.key.size().height() > 0
+
+
+def test_a_key_without_entries_takes_no_room(qtbot):
+    panel = PlotPanel()
+    qtbot.addWidget(panel)
+    panel.resize(400, 300)
+    panel.show()
+    QApplication.processEvents()
+    assert panel.key.size().height() == 0

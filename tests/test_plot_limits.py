@@ -125,3 +125,19 @@ def test_a_double_click_on_a_plot_shows_the_fit_again(qtbot):
                                    accept=lambda: accepted.append(True))
     panel.vb.mouseClickEvent(double_click)
     assert accepted and panel.vb.viewRange()[0] == pytest.approx([0.0, 10.0]) and not panel.vb.user_moved
+
+
+def test_switching_the_scale_or_loading_new_data_drops_the_zoom(qtbot, tmp_path):
+    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    view = window.depth_plot.plot.vb
+    view.setRange(yRange=(0.0, 40.0), padding=0)
+    view.sigRangeChangedManually.emit(view.mouseEnabled())
+    window.depth_plot.log_scale.setChecked(False)  # 0..40 on the linear axis would cut the toy at 114
+    assert view.viewRange()[1][1] >= 114.33 and not view.user_moved
+    heatmap = window.stage_heatmaps._views[0]
+    heatmap.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+    heatmap.sigRangeChangedManually.emit(heatmap.mouseEnabled())
+    window.load_preset("apple")  # a 5 × 4 matrix: its cells, all of them
+    assert heatmap.viewRange() == [pytest.approx([0.0, 4.0]), pytest.approx([0.0, 5.0])]

@@ -91,6 +91,7 @@ class DepthPlot(QWidget):
     def _on_log_scale(self, on: bool) -> None:
         self.plot.set_log_y(on)  # the axis's labels; the curves are drawn in log10 by _draw
         self._draw()
+        self.plot.vb.refit()  # a zoom in the other scale would show the wrong values
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""

@@ -41,16 +41,22 @@ class FittedViewBox(LazyMenuViewBox):
         self.setRange(xRange=self.fitted[0], yRange=self.fitted[1], padding=0)
         self.updateMatrix()  # now, not during the paint (which would then schedule another)
 
+    def refit(self) -> None:
+        """Show the latest fit, whatever the user did to the view (its axes changed meaning, or
+        the user asked for it)."""
+        self.user_moved = False
+        if self.fitted is not None:
+            self._show_fit()
+
     def autoRange(self, padding=None, items=None, item=None):  # noqa: N802 (pyqtgraph's name: View All)
         if self.fitted is None or items is not None or item is not None:
             return super().autoRange(padding, items, item)
-        self.user_moved = False
-        self._show_fit()
+        self.refit()
         return None
 
     def mouseClickEvent(self, event) -> None:  # noqa: N802
         if event.double() and event.button() == Qt.MouseButton.LeftButton:
             event.accept()
-            self.autoRange()
+            self.refit()
             return
         super().mouseClickEvent(event)

@@ -25,6 +25,8 @@ class PlotKey(pg.GraphicsWidget):
         self._font.setPointSizeF(9.0)
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
+        self.setMinimumHeight(0.0)
+        self.setMaximumHeight(0.0)  # no entries, no room (else Qt's default height of 50)
 
     def set_entries(self, entries) -> None:
         """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar."""

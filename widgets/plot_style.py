@@ -47,7 +47,7 @@ def configure_plot(plot: pg.PlotItem | PlotPanel) -> None:
         axis.setGrid(255)
         axis.setTickPen(pg.mkPen(GRID_COLOR))
         axis.setTextPen(pg.mkPen("k"))
-        axis.setZValue(-1)  # the grid lines the axis draws stay behind the data and the legend
+        axis.setZValue(-1)  # the grid lines the axis draws stay behind the data
         cache_axis(axis)
     # A fixed width: when new data changes the tick labels' width, the plot needs no second
     # layout and paint pass.
@@ -95,19 +95,21 @@ def fit_view(plot: PlotPanel, x_max: float, values, log_y: bool) -> None:
     plot.vb.fit((-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
-#: A shown value range is kept while the data fill at least this share of the rounded range they
-#: would get afresh: edits that move the gradients a little then leave the axis (and its cached
-#: drawing) alone instead of stepping it between neighbouring round numbers.
+#: The value range fitted last is kept while the range the data would get afresh is at least this
+#: share of it: edits that move the gradients a little then leave the axis (and its cached drawing)
+#: alone instead of stepping it between neighbouring round numbers.
 KEEP_SHARE = 0.7
+KEEP_MARGIN = 0.02  # of the data's span: kept limits still leave this room around the data
 
 
 def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: float) -> tuple[float, float]:
-    """The y range fitted last if it still holds low..high and is at most 1/KEEP_SHARE as wide as
-    ``fresh`` (the rounded range for the data); else ``fresh``."""
+    """The y range fitted last if it still holds low..high with a margin and is at most
+    1/KEEP_SHARE as wide as ``fresh`` (the rounded range for the data); else ``fresh``."""
     if plot.vb.fitted is None:
         return fresh
     shown_low, shown_high = plot.vb.fitted[1]
-    if not (shown_low <= low and high <= shown_high):
+    margin = KEEP_MARGIN * (high - low)
+    if not (shown_low <= low - margin and high + margin <= shown_high):
         return fresh
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 

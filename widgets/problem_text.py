@@ -16,5 +16,5 @@ def describe(problem: Exception) -> str:
               for name, value in problem.values.items()}
     text = QCoreApplication.translate(CONTEXT, problem.template).format(**values)
     if isinstance(problem, FileProblem):
-        return QCoreApplication.translate("Problems", "{file}: {problem}").format(file=problem.path.name, problem=text)
+        return QCoreApplication.translate("Problem", "{file}: {problem}").format(file=problem.path.name, problem=text)
     return text

@@ -79,6 +79,7 @@ class RowStatsPlot(PlotPanel):
             return  # same statistics (a setting that only moves the stack changed)
         self._shown = result.norm
         by_column = s.norm == "batch"
+        regrouped = by_column != (self._grouping == "columns")
         stats = result.norm.col_stats if by_column else result.norm.row_stats
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
         self._grouping = "columns" if by_column else "rows"
@@ -99,6 +100,8 @@ class RowStatsPlot(PlotPanel):
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         self.vb.fit((-0.6, len(self._names) - 0.4), linear_limits(min(low, 0.0), max(high, 0.0)))
+        if regrouped:
+            self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""

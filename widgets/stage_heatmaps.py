@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QSizePolicy
 from engine.compute import Result
 from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
-from widgets.lazy_menu import LazyMenuViewBox
+from widgets.fitted_view import FittedViewBox
 from widgets.plot_panel import grid_layout
 from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
 from widgets.round_limits import colour_limit
@@ -67,7 +67,7 @@ class StageHeatmaps(pg.GraphicsView):
             title = _PanelTitle("", size=TITLE_SIZE)
             layout.addItem(title, 0, i + 1)
             self._title_labels.append(title)
-            view = LazyMenuViewBox(invertY=True)
+            view = FittedViewBox(invertY=True)
             layout.addItem(view, 1, i + 1)
             bottom = pg.AxisItem("bottom")
             bottom.linkToView(view)
@@ -118,7 +118,7 @@ class StageHeatmaps(pg.GraphicsView):
             if relabel:
                 image.setRect(QRectF(0, 0, cols, rows))
                 bottom.setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
-                view.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)
+                view.fit((0.0, float(cols)), (0.0, float(rows)))
         self._colour_bar.set_levels(-limit, limit)
 
     def _titles(self) -> dict[str, str]:

@@ -12,7 +12,7 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="71"/>
+        <location filename="../../app/autosave.py" line="99"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
@@ -20,220 +20,220 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="215"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="221"/>
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="216"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="222"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="217"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="223"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="218"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="224"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="220"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="226"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="221"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="227"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="222"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="228"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="223"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="229"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="230"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="327"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="334"/>
         <source>{token}: output per dimension as the batch grows</source>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="328"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="335"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="330"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="337"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="331"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="338"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="332"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="339"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="333"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="340"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="339"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="346"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="340"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="347"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="342"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="349"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="343"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="350"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="348"/>
-        <location filename="../../widgets/batchnorm_lab.py" line="372"/>
-        <location filename="../../widgets/batchnorm_lab.py" line="464"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="355"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="379"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="471"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="358"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="356"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="363"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="363"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="370"/>
         <source>Only the first {n} of the {total} tokens are used.</source>
         <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="378"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="385"/>
         <source>x (the token)</source>
         <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="379"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="386"/>
         <source>running mean</source>
         <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="380"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="387"/>
         <source>running variance</source>
         <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="381"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="388"/>
         <source>eval mode (alone)</source>
         <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="382"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="389"/>
         <source>training mode (batch of {n})</source>
         <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="383"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="390"/>
         <source>difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="394"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="401"/>
         <source>Showing the first {shown} of {d} dimensions.</source>
         <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="397"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="404"/>
         <source>Training mode: refused</source>
         <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="398"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="405"/>
         <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
         <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="400"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="407"/>
         <source>Eval mode: running statistics</source>
         <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="401"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="408"/>
         <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
         <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="405"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="412"/>
         <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
         <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="408"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="415"/>
         <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
         <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="453"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="460"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="454"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="461"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="455"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="462"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="458"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="465"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="459"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="466"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="468"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="475"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/batchnorm_lab.py" line="474"/>
+        <location filename="../../widgets/batchnorm_lab.py" line="481"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -635,7 +635,7 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="106"/>
+        <location filename="../../widgets/depth_plot.py" line="107"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -643,83 +643,83 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="102"/>
+        <location filename="../../app/document.py" line="104"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
-        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them.</extracomment>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="109"/>
+        <location filename="../../app/document.py" line="111"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="113"/>
+        <location filename="../../app/document.py" line="115"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="113"/>
+        <location filename="../../app/document.py" line="115"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="123"/>
+        <location filename="../../app/document.py" line="125"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="134"/>
+        <location filename="../../app/document.py" line="136"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="141"/>
+        <location filename="../../app/document.py" line="143"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="145"/>
+        <location filename="../../app/document.py" line="147"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="153"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="157"/>
+        <location filename="../../app/document.py" line="159"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="160"/>
+        <location filename="../../app/document.py" line="162"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="167"/>
+        <location filename="../../app/document.py" line="169"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="173"/>
+        <location filename="../../app/document.py" line="175"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="176"/>
+        <location filename="../../app/document.py" line="178"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="193"/>
+        <location filename="../../app/document.py" line="195"/>
         <source>Grow to {r} × {c}</source>
         <translation>扩大到 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="266"/>
+        <location filename="../../app/document.py" line="271"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -727,245 +727,240 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="70"/>
-        <source>{name}: {problem}</source>
-        <translation>{name}：{problem}</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="71"/>
+        <location filename="../../app/file_actions.py" line="72"/>
         <source>Open {name}</source>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="74"/>
+        <location filename="../../app/file_actions.py" line="75"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="87"/>
-        <location filename="../../app/file_actions.py" line="155"/>
+        <location filename="../../app/file_actions.py" line="88"/>
+        <location filename="../../app/file_actions.py" line="156"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="91"/>
-        <location filename="../../app/file_actions.py" line="156"/>
-        <location filename="../../app/file_actions.py" line="180"/>
+        <location filename="../../app/file_actions.py" line="92"/>
+        <location filename="../../app/file_actions.py" line="157"/>
+        <location filename="../../app/file_actions.py" line="181"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="106"/>
+        <location filename="../../app/file_actions.py" line="107"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="109"/>
+        <location filename="../../app/file_actions.py" line="110"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="125"/>
+        <location filename="../../app/file_actions.py" line="126"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="128"/>
+        <location filename="../../app/file_actions.py" line="129"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="129"/>
+        <location filename="../../app/file_actions.py" line="130"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="141"/>
+        <location filename="../../app/file_actions.py" line="142"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="151"/>
+        <location filename="../../app/file_actions.py" line="152"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="164"/>
+        <location filename="../../app/file_actions.py" line="165"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/file_actions.py" line="190"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/file_actions.py" line="190"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/file_actions.py" line="191"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/file_actions.py" line="191"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="193"/>
+        <location filename="../../app/file_actions.py" line="194"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="193"/>
+        <location filename="../../app/file_actions.py" line="194"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="193"/>
+        <location filename="../../app/file_actions.py" line="194"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="194"/>
+        <location filename="../../app/file_actions.py" line="195"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="197"/>
+        <location filename="../../app/file_actions.py" line="198"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="198"/>
+        <location filename="../../app/file_actions.py" line="199"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="199"/>
+        <location filename="../../app/file_actions.py" line="200"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="200"/>
+        <location filename="../../app/file_actions.py" line="201"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="203"/>
+        <location filename="../../app/file_actions.py" line="204"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="204"/>
+        <location filename="../../app/file_actions.py" line="205"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="205"/>
+        <location filename="../../app/file_actions.py" line="206"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="206"/>
+        <location filename="../../app/file_actions.py" line="207"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="208"/>
+        <location filename="../../app/file_actions.py" line="209"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="209"/>
+        <location filename="../../app/file_actions.py" line="210"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="213"/>
+        <location filename="../../app/file_actions.py" line="214"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="215"/>
+        <location filename="../../app/file_actions.py" line="216"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="217"/>
+        <location filename="../../app/file_actions.py" line="218"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="221"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="239"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="252"/>
+        <location filename="../../app/file_actions.py" line="253"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="263"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="268"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="272"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="276"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="278"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="290"/>
+        <location filename="../../app/file_actions.py" line="291"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="291"/>
+        <location filename="../../app/file_actions.py" line="292"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="297"/>
+        <location filename="../../app/file_actions.py" line="298"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="307"/>
+        <location filename="../../app/file_actions.py" line="308"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="312"/>
+        <location filename="../../app/file_actions.py" line="313"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="312"/>
+        <location filename="../../app/file_actions.py" line="313"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
     </message>
@@ -1093,47 +1088,47 @@
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="112"/>
+        <location filename="../../widgets/hand_calc_render.py" line="116"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="114"/>
+        <location filename="../../widgets/hand_calc_render.py" line="118"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="115"/>
+        <location filename="../../widgets/hand_calc_render.py" line="119"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="125"/>
+        <location filename="../../widgets/hand_calc_render.py" line="129"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="134"/>
+        <location filename="../../widgets/hand_calc_render.py" line="138"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="151"/>
+        <location filename="../../widgets/hand_calc_render.py" line="155"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="153"/>
+        <location filename="../../widgets/hand_calc_render.py" line="157"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="168"/>
+        <location filename="../../widgets/hand_calc_render.py" line="172"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/hand_calc_render.py" line="170"/>
+        <location filename="../../widgets/hand_calc_render.py" line="174"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
@@ -1141,207 +1136,212 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="73"/>
+        <location filename="../../app/main_window.py" line="75"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="73"/>
+        <location filename="../../app/main_window.py" line="75"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="73"/>
+        <location filename="../../app/main_window.py" line="75"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="74"/>
+        <location filename="../../app/main_window.py" line="76"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="74"/>
+        <location filename="../../app/main_window.py" line="76"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="109"/>
+        <location filename="../../app/main_window.py" line="114"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="116"/>
+        <source>Autosave is off: no autosave file is free in {folder}</source>
+        <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="234"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="229"/>
+        <location filename="../../app/main_window.py" line="237"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="231"/>
+        <location filename="../../app/main_window.py" line="239"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="234"/>
+        <location filename="../../app/main_window.py" line="242"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="241"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="248"/>
+        <location filename="../../app/main_window.py" line="256"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="257"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="257"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="250"/>
+        <location filename="../../app/main_window.py" line="258"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="259"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="255"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="258"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="259"/>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="268"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="261"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="283"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="283"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="284"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="284"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="304"/>
+        <location filename="../../app/main_window.py" line="312"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="324"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="317"/>
+        <location filename="../../app/main_window.py" line="325"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="319"/>
+        <location filename="../../app/main_window.py" line="327"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="345"/>
+        <location filename="../../app/main_window.py" line="353"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="346"/>
+        <location filename="../../app/main_window.py" line="354"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="353"/>
+        <location filename="../../app/main_window.py" line="361"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="387"/>
+        <location filename="../../app/main_window.py" line="395"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="445"/>
+        <location filename="../../app/main_window.py" line="460"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="448"/>
+        <location filename="../../app/main_window.py" line="463"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1699,48 +1699,45 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>会话无效：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="19"/>
+        <location filename="../../engine/table_text.py" line="17"/>
         <source>empty cell: type a number</source>
         <translation>空单元格：请输入一个数</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="20"/>
+        <location filename="../../engine/table_text.py" line="18"/>
         <source>“{text}” is not a number</source>
         <translation>「{text}」不是数</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="21"/>
+        <location filename="../../engine/table_text.py" line="19"/>
         <source>“{text}” is not a finite {dtype} number (|x| ≤ {limit})</source>
         <translation>「{text}」不是有限的 {dtype} 数（|x| ≤ {limit}）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="36"/>
+        <location filename="../../engine/table_text.py" line="32"/>
         <source>no numbers found</source>
         <translation>没有找到数字</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="37"/>
+        <location filename="../../engine/table_text.py" line="33"/>
         <source>row {line} has {count} values but row {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据块必须是矩形</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="39"/>
+        <location filename="../../engine/table_text.py" line="35"/>
         <source>row {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="40"/>
+        <location filename="../../engine/table_text.py" line="36"/>
         <source>line {line} has {count} values but line {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据必须是矩形的</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="42"/>
+        <location filename="../../engine/table_text.py" line="38"/>
         <source>line {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
-</context>
-<context>
-    <name>Problems</name>
     <message>
         <location filename="../../widgets/problem_text.py" line="19"/>
         <source>{file}: {problem}</source>
