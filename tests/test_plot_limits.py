@@ -141,3 +141,12 @@ def test_switching_the_scale_or_loading_new_data_drops_the_zoom(qtbot, tmp_path)
     heatmap.sigRangeChangedManually.emit(heatmap.mouseEnabled())
     window.load_preset("apple")  # a 5 × 4 matrix: its cells, all of them
     assert heatmap.viewRange() == [pytest.approx([0.0, 4.0]), pytest.approx([0.0, 5.0])]
+
+
+def test_the_tallest_bar_never_ends_on_the_plots_edge(qtbot, tmp_path):
+    window = MainWindow("apple", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    tallest = max(float(v.max()) for v in window.row_stats_plot.bar_heights().values())
+    assert tallest == pytest.approx(50.0)  # μ of 吃 = [20, 40, 60, 80]
+    assert window.row_stats_plot.vb.viewRange()[1][1] > tallest

@@ -99,7 +99,10 @@ class RowStatsPlot(PlotPanel):
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
-        self.vb.fit((-0.6, len(self._names) - 0.4), linear_limits(min(low, 0.0), max(high, 0.0)))
+        low, high = min(low, 0.0), max(high, 0.0)
+        margin = 0.02 * (high - low)  # a bar of 50 gets an axis up to 60, not one ending on its top
+        self.vb.fit((-0.6, len(self._names) - 0.4),
+                    linear_limits(low - margin if low < 0 else 0.0, high + margin if high > 0 else 0.0))
         if regrouped:
             self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
 
