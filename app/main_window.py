@@ -234,7 +234,8 @@ class MainWindow(QMainWindow):
         file_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&File"))
         self.files.build_menu(file_menu)
         file_menu.addSeparator()
-        self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        # StandardKey.Quit is empty on some platforms (Windows, and Linux outside a desktop session).
+        self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence("Ctrl+Q"))
 
         self._edit_menu = edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
         self._undo_actions: list[QAction] = []
@@ -242,9 +243,10 @@ class MainWindow(QMainWindow):
         self._action(edit_menu, lambda: self.tr("Reset γ to 1 and β to 0"), self.document.reset_affine)
 
         preset_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Presets"))
-        for preset_id in PRESETS:
+        for number, preset_id in enumerate(PRESETS, start=1):  # Ctrl+1, Ctrl+2, ...: quick in a lecture
             self._action(preset_menu, lambda p=preset_id: self.preset_name(p),
-                         lambda _=False, p=preset_id: self.load_preset(p), name=f"preset_{preset_id}")
+                         lambda _=False, p=preset_id: self.load_preset(p),
+                         QKeySequence(f"Ctrl+{number}") if number <= 9 else None, name=f"preset_{preset_id}")
 
         view_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&View"))
         for dock in self._docks:

@@ -205,6 +205,17 @@ def test_loading_a_preset_is_one_undo_step(window):
     assert window.document.scenario.labels[1] == "西安"
 
 
+def test_presets_and_quit_have_keyboard_shortcuts(window):
+    from PySide6.QtGui import QAction, QKeySequence
+
+    shortcuts = {action.objectName(): action.shortcut() for action in window.findChildren(QAction)}
+    assert shortcuts["preset_apple"] == QKeySequence("Ctrl+2")
+    window.findChild(QAction, "preset_apple").trigger()
+    assert window.document.scenario.labels[2] == "苹果"
+    quit_action = next(a for a in window.findChildren(QAction) if a.text() == "&Quit")
+    assert quit_action.shortcut() == QKeySequence("Ctrl+Q")
+
+
 def test_layers_spin_box_changes_the_depth_plot(window):
     from PySide6.QtWidgets import QSpinBox
 
