@@ -1,4 +1,5 @@
-"""A plot as a title, a view, left and bottom axes with grids, and a key below: the part of pyqtgraph's PlotItem the line plots use."""
+"""A plot as a title, a view, left and bottom axes with grids, and a key below: the part of
+pyqtgraph's PlotItem that the line plots use."""
 
 from __future__ import annotations
 
