@@ -48,6 +48,9 @@ def configure_plot(plot: pg.PlotItem | PlotPanel) -> None:
         axis.setTickPen(pg.mkPen(GRID_COLOR))
         axis.setTextPen(pg.mkPen("k"))
         axis.setZValue(-1)  # the grid lines the axis draws stay behind the data
+        # Major and minor grid lines; pyqtgraph's third, faintest level (every tenth of a major step)
+        # is barely visible and makes each axis drawing cost twice as much.
+        axis.setStyle(maxTickLevel=1)
         cache_axis(axis)
     # A fixed width: when new data changes the tick labels' width, the plot needs no second
     # layout and paint pass.
