@@ -150,3 +150,21 @@ def test_the_tallest_bar_never_ends_on_the_plots_edge(qtbot, tmp_path):
     tallest = max(float(v.max()) for v in window.row_stats_plot.bar_heights().values())
     assert tallest == pytest.approx(50.0)  # μ of 吃 = [20, 40, 60, 80]
     assert window.row_stats_plot.vb.viewRange()[1][1] > tallest
+
+
+def test_an_axis_label_is_laid_out_again_only_when_its_text_changes(qtbot):
+    from widgets.grid_axis import QuickAxis
+
+    axis = QuickAxis("left")
+    axis.setLabel("value")
+    axis.setTextPen(pg.mkPen("#333333"))  # the label takes the text's colour
+    laid_out = []
+    original = axis.label.setHtml
+    axis.label.setHtml = lambda html: (laid_out.append(html), original(html))
+    axis.setTextPen(pg.mkPen("#333333"))
+    axis.setTickPen(pg.mkPen("#E4E4E4"))
+    axis.setRange(0, 10)
+    axis.setRange(0, 20)
+    assert laid_out == []
+    axis.setLabel("gradient norm")
+    assert len(laid_out) == 1 and "gradient norm" in axis.label.toPlainText()

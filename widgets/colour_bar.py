@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
+from widgets.grid_axis import QuickAxis
 from widgets.heatmap_image import HeatmapImage
 
 
@@ -19,7 +20,7 @@ class ColourBar:
         self._strip = HeatmapImage(np.linspace(0.0, 1.0, 256)[:, None], axisOrder="row-major", levels=(0.0, 1.0))
         self._strip.setColorMap(colormap)
         self.view.addItem(self._strip)
-        self.axis = pg.AxisItem("right")
+        self.axis = QuickAxis("right")
         self.axis.linkToView(self.view)
         self._levels = (0.0, 1.0)
         self.set_levels(-1.0, 1.0)

@@ -11,6 +11,7 @@ from engine.compute import Result
 from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.fitted_view import FittedViewBox
+from widgets.grid_axis import QuickAxis
 from widgets.plot_panel import grid_layout
 from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
 from widgets.round_limits import colour_limit
@@ -69,7 +70,7 @@ class StageHeatmaps(pg.GraphicsView):
             self._title_labels.append(title)
             view = FittedViewBox(invertY=True)
             layout.addItem(view, 1, i + 1)
-            bottom = pg.AxisItem("bottom")
+            bottom = QuickAxis("bottom")
             bottom.linkToView(view)
             cache_axis(bottom)
             layout.addItem(bottom, 2, i + 1)
@@ -81,7 +82,7 @@ class StageHeatmaps(pg.GraphicsView):
             self._images.append(image)
             self._bottom_axes.append(bottom)
         # The token labels are the same for all four panels: only the first one shows them.
-        self._left_axis = pg.AxisItem("left")
+        self._left_axis = QuickAxis("left")
         self._left_axis.linkToView(self._views[0])
         cache_axis(self._left_axis)
         layout.addItem(self._left_axis, 1, 0)
