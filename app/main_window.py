@@ -109,6 +109,9 @@ class MainWindow(QMainWindow):
             dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))
         self.document.resultChanged.connect(self.show_result)
         self.document.scenarioLoaded.connect(self._fit_plots_again)
+        for view in self._fitted_views():
+            view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
+                "Zoomed in: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
@@ -410,12 +413,15 @@ class MainWindow(QMainWindow):
         if notes:
             self.statusBar().showMessage(" ".join(notes), 15_000)
 
+    def _fitted_views(self) -> list[FittedViewBox]:
+        """The views of the Plots tab that follow the data until the user zooms."""
+        return [item for view in graphics_views(self.tabs.widget(0)) for item in view.scene().items()
+                if isinstance(item, FittedViewBox)]
+
     def _fit_plots_again(self) -> None:
         """New data: the plots drop the user's zoom and show their fits."""
-        for view in graphics_views(self):
-            for item in view.scene().items():
-                if isinstance(item, FittedViewBox):
-                    item.refit()
+        for view in self._fitted_views():
+            view.refit()
 
     def _show_in(self, view, result) -> None:
         view.show_result(result)

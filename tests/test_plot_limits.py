@@ -99,6 +99,7 @@ def test_edits_keep_the_users_zoom_until_view_all(qtbot, tmp_path):
     view.setRange(xRange=(5, 10), yRange=(0.0, 1.0), padding=0)
     view.sigRangeChangedManually.emit(view.mouseEnabled())  # what a drag or the mouse wheel sends
     zoomed = view.viewRange()
+    assert "Double-click the plot" in window.statusBar().currentMessage()  # how to get back
     window.document.set_setting("layers", 20)  # new curves, a new fit
     assert view.viewRange() == zoomed
     assert view.fitted[0][1] >= 20  # remembered, not shown

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 
 from widgets.lazy_menu import LazyMenuViewBox
 
@@ -18,6 +18,9 @@ class FittedViewBox(LazyMenuViewBox):
     asks for a second full repaint of the plot on every update.
     """
 
+    #: The user started panning or zooming: the view stops following the fits.
+    sigUserMoved = Signal()  # noqa: N815 (pyqtgraph's naming of signals)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fitted: tuple[Range, Range] | None = None  # what the app asked for last
@@ -25,7 +28,9 @@ class FittedViewBox(LazyMenuViewBox):
         self.sigRangeChangedManually.connect(self._on_user_moved)
 
     def _on_user_moved(self, _axes) -> None:
-        self.user_moved = True
+        if not self.user_moved:
+            self.user_moved = True
+            self.sigUserMoved.emit()
 
     def fit(self, x_range: Range, y_range: Range) -> None:
         """Show ``x_range`` × ``y_range``, unless the user has moved the view. An unchanged fit
