@@ -51,16 +51,17 @@ class PlotKey(pg.GraphicsWidget):
         """How many columns the entries take at the present width."""
         return len(self._column_widths)
 
-    def _metrics(self) -> tuple[QFontMetricsF, float, float]:
+    def _metrics(self) -> tuple[QFontMetricsF, float, float, float]:
+        """Font metrics, row height, the sample's length and the gap before the name: the sample
+        and the gap grow with the text (presentation mode enlarges it)."""
         metrics = QFontMetricsF(self._font)
-        row = metrics.height() + 2.0
-        return metrics, row, 2.2 * metrics.height()  # the sample's length grows with the text
+        return metrics, metrics.height() + 2.0, 2.2 * metrics.height(), 0.4 * metrics.height()
 
     def _fit_columns(self, width: float) -> list[float]:
         """Column widths for the entries, filled row by row: as few rows as fit in ``width``, and
         then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
-        metrics, _, sample = self._metrics()
-        entry_widths = [sample + PADDING + metrics.horizontalAdvance(name) for _, name in self._entries]
+        metrics, _, sample, gap = self._metrics()
+        entry_widths = [sample + gap + metrics.horizontalAdvance(name) for _, name in self._entries]
 
         def columns(count: int) -> list[float]:
             return [max(entry_widths[i::count]) for i in range(count)]
@@ -76,7 +77,7 @@ class PlotKey(pg.GraphicsWidget):
 
     def _relayout(self) -> None:
         self._column_widths = self._fit_columns(self.size().width())
-        _, row, _ = self._metrics()
+        _, row, _, _ = self._metrics()
         rows = -(-len(self._entries) // max(1, len(self._column_widths)))
         height = rows * row + 2 * PADDING if self._entries else 0.0
         if height != self.minimumHeight():
@@ -92,7 +93,7 @@ class PlotKey(pg.GraphicsWidget):
     def paint(self, painter, *args) -> None:
         if not self._entries:
             return
-        metrics, row, sample = self._metrics()
+        metrics, row, sample, gap = self._metrics()
         columns = len(self._column_widths)
         used = sum(self._column_widths) + PADDING * (columns - 1)
         left = max(PADDING, (self.size().width() - used) / 2)  # the block is centred under the view
@@ -110,5 +111,5 @@ class PlotKey(pg.GraphicsWidget):
                 painter.setPen(pg.mkPen(item.opts.get("pen")))
                 painter.drawLine(QPointF(x, middle), QPointF(x + sample, middle))
             painter.setPen(self._text_color)
-            painter.drawText(QRectF(x + sample + PADDING, middle - row / 2, self._column_widths[column], row),
+            painter.drawText(QRectF(x + sample + gap, middle - row / 2, self._column_widths[column], row),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
