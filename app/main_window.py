@@ -65,7 +65,7 @@ class MainWindow(QMainWindow):
         grid.setContentsMargins(4, 4, 4, 4)
         # Three line plots side by side above the four stage heatmaps, which need the width.
         for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
-            view.setMinimumSize(240, 200)
+            view.setMinimumSize(180, 200)  # three side by side still fit a 1024-pixel screen
             grid.addWidget(view, 0, col)
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.setRowStretch(0, 3)

@@ -7,9 +7,9 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QGraphicsGridLayout
 
 from widgets.fitted_view import FittedViewBox
+from widgets.fitting_title import FittingTitle
 from widgets.grid_axis import GridAxis, grid_axes
 from widgets.plot_key import PlotKey
-from widgets.plot_style import TITLE_SIZE
 
 
 def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
@@ -34,10 +34,10 @@ class PlotPanel(pg.GraphicsView):
         layout = grid_layout(self)
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
-        self.titleLabel = pg.LabelItem("", size=TITLE_SIZE)  # noqa: N815 (PlotItem's name)
+        self.titleLabel = FittingTitle()  # noqa: N815 (PlotItem's name)
         self.vb = FittedViewBox()
         self._axes = grid_axes()
-        layout.addItem(self.titleLabel, 0, 1)
+        layout.addItem(self.titleLabel, 0, 0, 1, 2)  # over the value axis too: room for long titles
         layout.addItem(self._axes["left"], 1, 0)
         layout.addItem(self.vb, 1, 1)
         layout.addItem(self._axes["bottom"], 2, 1)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.compute import Result
 from widgets.plot_panel import PlotPanel
@@ -17,7 +20,7 @@ SERIES = (  # (field of AxisStats, colour, bar offset)
     ("mean_out", "#F0E442", 0.1),
     ("std_out", ORANGE, 0.3),
 )
-MAX_TICK_LABELS = 40
+LABEL_GAP = 8  # pixels between neighbouring token labels
 
 
 class RowStatsPlot(PlotPanel):
@@ -34,6 +37,7 @@ class RowStatsPlot(PlotPanel):
             self._bars[field] = bars
         self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
+        self._measured = (None, 0.0)  # (names, font size) and the widest name's width with a gap
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
@@ -41,6 +45,7 @@ class RowStatsPlot(PlotPanel):
         self._norm = "layer"
         configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
+        self.vb.sigResized.connect(lambda _: self._label_ticks())
         self.retranslate()
 
     def _series_names(self) -> dict[str, str]:
@@ -91,11 +96,7 @@ class RowStatsPlot(PlotPanel):
             heights = np.asarray(getattr(stats, field), dtype=float)
             self._values[field] = heights
             self._bars[field].setOpts(x=x + offset, height=heights, width=0.2)
-        step = max(1, len(self._names) // MAX_TICK_LABELS)
-        ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
-        if ticks != self._ticks:  # new ticks redraw the axis: only when the names change
-            self._ticks = ticks
-            self.getAxis("bottom").setTicks(ticks)
+        self._label_ticks()
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
@@ -105,6 +106,22 @@ class RowStatsPlot(PlotPanel):
                     linear_limits(low - margin if low < 0 else 0.0, high + margin if high > 0 else 0.0))
         if regrouped:
             self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
+
+    def _label_ticks(self) -> None:
+        """Every name the axis has room for: every k-th when the widest would overlap its neighbours."""
+        if not self._names:
+            return
+        font = self.getAxis("bottom").style["tickFont"] or QFont()  # presentation mode enlarges it
+        key = (self._names, font.pointSizeF())
+        if key != self._measured[0]:  # measured once per names and size, not on every edit
+            widest = max(QFontMetricsF(font).horizontalAdvance(name) for name in self._names)
+            self._measured = (key, widest + LABEL_GAP)
+        room = max(self.vb.width(), 1.0) / len(self._names)  # pixels per bar group
+        step = max(1, math.ceil(self._measured[1] / room))
+        ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
+        if ticks != self._ticks:  # new ticks redraw the axis: only when they change
+            self._ticks = ticks
+            self.getAxis("bottom").setTicks(ticks)
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""

@@ -5,31 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
-from PySide6.QtWidgets import QSizePolicy
 
 from engine.compute import Result
 from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
 from widgets.fitted_view import FittedViewBox
+from widgets.fitting_title import FittingTitle
 from widgets.grid_axis import QuickAxis
 from widgets.plot_panel import grid_layout
-from widgets.plot_style import HEATMAP_COLORMAP, TITLE_SIZE, cache_axis, cell_ticks
+from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
 from widgets.round_limits import colour_limit
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
-
-
-class _PanelTitle(pg.LabelItem):
-    """A panel's title: the panels share the width equally, however long their titles are."""
-
-    def __init__(self, text: str, **style):
-        super().__init__(text, **style)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-
-    def updateMin(self) -> None:  # noqa: N802 (pyqtgraph's name)
-        super().updateMin()
-        self.setMinimumWidth(0)  # pyqtgraph makes it the text's width
 
 
 def _set_title(label: pg.LabelItem, title: str) -> None:
@@ -65,7 +53,7 @@ class StageHeatmaps(pg.GraphicsView):
         layout.setHorizontalSpacing(10)
         self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
-            title = _PanelTitle("", size=TITLE_SIZE)
+            title = FittingTitle()
             layout.addItem(title, 0, i + 1)
             self._title_labels.append(title)
             view = FittedViewBox(invertY=True)

@@ -1,0 +1,61 @@
+"""A plot title that fits the width it is given: a smaller font, then "…", rather than a wider plot."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtWidgets import QSizePolicy
+
+from widgets.plot_style import TITLE_SIZE
+
+
+class FittingTitle(pg.LabelItem):
+    """pyqtgraph's LabelItem asks for its text's whole width, so a long title (or a narrow window)
+    widened the plot beyond its widget, which then cut the plot off. This one takes the width the
+    layout gives it: the text is set up to a fifth smaller, and elided if it still does not fit.
+    ``text`` stays the full title."""
+
+    def __init__(self, text: str = "", **style):
+        self._full = text
+        self._shown: str | None = None
+        super().__init__(text, size=TITLE_SIZE, **style)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text, **style) -> None:  # noqa: N802 (pyqtgraph's name)
+        self._full = text
+        self.opts.update(style)  # as pyqtgraph does: the size asked for, which the fit starts from
+        self._size = str(self.opts.get("size", TITLE_SIZE))
+        self._show(self._fitted(), force=True)
+
+    def _fitted(self) -> tuple[str, str]:
+        """The text and its font size ("11pt") that fit the width."""
+        width = self.size().width() - 8
+        if width <= 0 or not self._size.endswith("pt"):
+            return self._full, self._size
+        points = float(self._size[:-2])
+        font = QFont()
+        for scale in (1.0, 0.9, 0.8):
+            font.setPointSizeF(points * scale)
+            metrics = QFontMetricsF(font)
+            if metrics.horizontalAdvance(self._full) <= width:
+                return self._full, f"{points * scale:.1f}pt"
+        return metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width), f"{points * 0.8:.1f}pt"
+
+    def _show(self, fitted: tuple[str, str], force: bool = False) -> None:
+        if fitted == self._shown and not force:
+            return
+        self._shown = fitted
+        text, size = fitted
+        super().setText(text, size=size)  # lays it out again (and calls resizeEvent, which finds it fitted)
+        self.opts["size"] = self._size  # the size asked for, not the one that fits now
+        self.text = self._full
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self._shown is not None:
+            self._show(self._fitted())
+
+    def updateMin(self) -> None:  # noqa: N802
+        super().updateMin()
+        self.setMinimumWidth(0)  # pyqtgraph makes it the text's width
