@@ -58,3 +58,19 @@ def test_token_labels_thin_out_instead_of_overlapping(narrow):
     narrow.resize(1600, 900)
     QApplication.processEvents()
     assert len(narrow.row_stats_plot.getAxis("bottom")._tickLevels[0]) == 6
+
+
+def test_an_axis_label_longer_than_its_axis_is_elided(qtbot):
+    from widgets.plot_panel import PlotPanel
+
+    panel = PlotPanel()
+    qtbot.addWidget(panel)
+    panel.setLabel("left", "RMS of the hidden state after every layer")
+    panel.resize(300, 150)
+    panel.show()
+    QApplication.processEvents()
+    label = panel.getAxis("left").label
+    assert label.toPlainText().strip().endswith("…")
+    panel.resize(300, 700)
+    QApplication.processEvents()
+    assert label.toPlainText().strip() == "RMS of the hidden state after every layer"

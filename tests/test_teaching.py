@@ -184,17 +184,21 @@ def test_presentation_mode_enlarges_and_restores(window):
     key_height = key.minimumHeight()
     title = window.stage_heatmaps._title_labels[0]
     title_width = title.item.boundingRect().width()
+    value_axis = window.grad_plot.getAxis("left")
+    axis_width = value_axis.width()
     window.presentation_action.trigger()
     assert app.font().pointSizeF() == pytest.approx(font * 1.6)
     assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
     assert key.minimumHeight() > 1.4 * key_height  # the height it asks of the layout
     assert title.item.boundingRect().width() > 1.4 * title_width
+    assert value_axis.maximumWidth() == pytest.approx(1.6 * axis_width)  # room for the larger tick labels
     assert not window.statusBar().isVisible()
     assert not window.token_grid.isVisible()
     window.presentation_action.trigger()
     assert window.token_grid.isVisible()
     assert app.font().pointSizeF() == pytest.approx(font)
     assert curve.opts["pen"].widthF() == pytest.approx(width)
+    assert value_axis.maximumWidth() == pytest.approx(axis_width)
     assert window.statusBar().isVisible()
 
 

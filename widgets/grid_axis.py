@@ -1,15 +1,39 @@
-"""Axes that cost less than pyqtgraph's: a label laid out only when its text changes, and (GridAxis)
-grid lines that look as pyqtgraph fades them but are drawn opaque."""
+"""Axes that cost less than pyqtgraph's and keep their label within their length: a label laid out
+only when its text changes, and (GridAxis) grid lines that look as pyqtgraph fades them but are
+drawn opaque."""
 
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPen
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen
 
 
 class QuickAxis(pg.AxisItem):
     """pyqtgraph lays out the axis label's HTML again on every pen change and range change (140
-    times while the window starts, ~5 ms); here only when the text changes."""
+    times while the window starts, ~5 ms); here only when the text changes. A label longer than the
+    axis (a short plot in presentation mode) is elided instead of running past it."""
+
+    def _length(self) -> float:
+        return self.size().height() if self.orientation in ("left", "right") else self.size().width()
+
+    def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
+        html = super().labelString()
+        length = self._length()
+        if not self.labelText or length <= 0:
+            return html
+        font = QFont()
+        size = str(self.labelStyle.get("font-size", ""))
+        if size.endswith("pt"):
+            font.setPointSizeF(float(size[:-2]))
+        fitted = QFontMetricsF(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, length - 8)
+        return html.replace(self.labelText, fitted, 1) if fitted != self.labelText else html
+
+    def resizeEvent(self, event=None) -> None:  # noqa: N802
+        if self._length() != getattr(self, "_label_length", None):
+            self._label_length = self._length()
+            self._updateLabel()  # the label may fit now, or no longer
+        super().resizeEvent(event)
 
     def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
         html = self.labelString()

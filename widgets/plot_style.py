@@ -199,6 +199,9 @@ def scale_plots(root, factor: float, originals: dict) -> None:
                 item.setStyle(tickFont=font)
                 item.labelStyle["font-size"] = f"{originals.setdefault(('label', id(item)), 10.0) * factor:.0f}pt"
                 item.setLabel(item.labelText, **item.labelStyle)
+                width = originals.setdefault(("width", id(item)), item.fixedWidth)
+                if width is not None:  # a fixed width (the value axes) grows with its tick labels
+                    item.setWidth(width * factor)
             elif isinstance(item, PlotKey):
                 item.set_point_size(originals.setdefault(("key", id(item)), item.point_size()) * factor)
             elif isinstance(item, pg.LegendItem):
