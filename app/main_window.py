@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
         self.stage_table = StageTable()
         self.stage_heatmap = StageHeatmap()
         self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
+        self.block_flow.select_stage("input", emit=False)  # the walk starts at x: its matrix, not an empty plot
         stage_views = QSplitter(Qt.Orientation.Vertical)
         stage_views.addWidget(self.stage_heatmap)
         stage_views.addWidget(self.stage_table)

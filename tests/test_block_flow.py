@@ -196,3 +196,16 @@ def test_stage_table_takes_a_32_by_4096_stage(table):
     assert model.data(model.index(31, 4095), VALUE_ROLE) == float(wide[31, 4095])
     assert model.headerData(4095, Qt.Orientation.Horizontal) == "d4096"
     table.grab()  # paints only the visible cells
+
+
+def test_the_formula_shrinks_to_fit_a_narrow_panel(qtbot, flow):
+    from PySide6.QtGui import QFontMetricsF
+
+    flow.show_result(xian())
+    wide = flow._formula_font(flow._geometry()).pixelSize()
+    flow.resize(250, 620)
+    qtbot.wait(10)
+    geometry = flow._geometry()
+    font = flow._formula_font(geometry)
+    assert font.pixelSize() < wide
+    assert QFontMetricsF(font).horizontalAdvance(flow.formula()) <= geometry.formula.width()

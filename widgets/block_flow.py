@@ -287,9 +287,20 @@ class BlockFlow(QWidget):
         p.drawText(g.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
                    self._texts[f"title.{self._placement}"])
         p.setPen(self._ink(190))
-        p.setFont(self._font(max(10, int(g.formula.height() / 1.45))))
-        p.drawText(g.formula, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                   self._texts[f"formula.{self._placement}"])
+        p.setFont(self._formula_font(g))
+        p.drawText(g.formula, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, self.formula())
+
+    def formula(self) -> str:
+        """The block's two equations, as drawn under its title."""
+        return self._texts[f"formula.{self._placement}"]
+
+    def _formula_font(self, g: _Geometry) -> QFont:
+        """Sized to the formula's row; smaller in a narrow panel rather than cut off at both ends."""
+        px = max(10, int(g.formula.height() / 1.45))
+        width = QFontMetricsF(self._font(px)).horizontalAdvance(self.formula())
+        if width > g.formula.width():
+            px = max(7, int(px * g.formula.width() / width))
+        return self._font(px)
 
     def _paint_arrows(self, p: QPainter, g: _Geometry) -> None:
         p.setPen(QPen(self._ink(), 1.6))
