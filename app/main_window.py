@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.document.scenarioLoaded.connect(self._fit_plots_again)
         for view in self._fitted_views():
             view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
-                "Zoomed in: edits keep this view. Double-click the plot to fit the data again."), 10_000))
+                "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
@@ -239,7 +239,7 @@ class MainWindow(QMainWindow):
         self.files.build_menu(file_menu)
         file_menu.addSeparator()
         # StandardKey.Quit is empty on some platforms (Windows, and Linux outside a desktop session).
-        self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence("Ctrl+Q"))
+        self._action(file_menu, lambda: self.tr("&Quit"), self.close, QKeySequence("Ctrl+Q"), name="quit")
 
         self._edit_menu = edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
         self._undo_actions: list[QAction] = []

@@ -34,30 +34,52 @@ def test_long_titles_are_shortened_instead_of_widening_the_plot(narrow):
 
 
 def test_a_title_gets_a_smaller_font_then_an_ellipsis(qtbot):
-    from widgets.plot_panel import PlotPanel
+    from PySide6.QtGui import QFontMetricsF
 
+    from widgets.plot_panel import PlotPanel
+    from widgets.text_fit import font_of
+
+    text = "A title a little too wide here"
     panel = PlotPanel()
     qtbot.addWidget(panel)
-    panel.resize(260, 200)
+    # Room for the text at 10pt: too little at the asked 11pt, enough at 9.9pt (a tenth smaller).
+    panel.resize(int(QFontMetricsF(font_of("10pt")).horizontalAdvance(text)) + 12, 200)
     panel.show()
-    panel.setTitle("A title a little too wide here")
+    panel.setTitle(text)
     QApplication.processEvents()
     title = panel.titleLabel
     sizes = [float(v) for v in re.findall(r"font-size:\s*([\d.]+)pt", title.item.toHtml())]
-    assert title.item.toPlainText() == title.text and 8.8 <= min(sizes) < 11.0  # whole, a little smaller
+    assert title.item.toPlainText() == text and sizes[-1] == pytest.approx(9.9)  # the span, after the body
     assert title.opts["size"] == "11pt"  # what was asked for, kept for themes and presentation mode
-    panel.setTitle("A title far, far too long for a plot only two hundred and sixty pixels wide")
+    panel.setTitle("A title far, far too long for a plot only this wide, however small its font")
     QApplication.processEvents()
-    assert title.item.toPlainText().endswith("…") and title.text.endswith("wide")
+    assert title.item.toPlainText().endswith("…") and title.text.endswith("font")
     assert title.item.boundingRect().width() <= title.size().width()
+    assert title.toolTip() == title.text  # the whole title on hover
 
 
 def test_token_labels_thin_out_instead_of_overlapping(narrow):
-    ticks = narrow.row_stats_plot.getAxis("bottom")._tickLevels[0]
-    assert 1 <= len(ticks) < 6  # six tokens, not all of which fit under ~190 pixels
+    def labels():
+        return [name for _, name in narrow.row_stats_plot.getAxis("bottom")._tickLevels[0]]
+
+    assert 1 <= len(labels()) < 6  # six tokens, not all of which fit under ~190 pixels
+    narrow.row_stats_plot.vb.setXRange(-0.5, 1.5, padding=0)  # zoomed in on two tokens: room for both
+    assert {"今天", "西安"} <= set(labels())
+    narrow.row_stats_plot.vb.refit()
     narrow.resize(1600, 900)
     QApplication.processEvents()
-    assert len(narrow.row_stats_plot.getAxis("bottom")._tickLevels[0]) == 6
+    assert len(labels()) == 6
+
+
+def test_an_axis_label_with_units_or_style_words_is_elided_whole(qtbot):
+    from widgets.grid_axis import QuickAxis
+
+    axis = QuickAxis("left")
+    axis.setLabel("color")  # a word of the label's own HTML style: only the text may be cut
+    axis.resize(20, 24)
+    text = axis.label.toPlainText().strip()
+    assert text.endswith("…") and "color".startswith(text[:-1])  # the text cut, from its start
+    assert "style='color:" in axis.labelString()  # and the style around it intact
 
 
 def test_an_axis_label_longer_than_its_axis_is_elided(qtbot):

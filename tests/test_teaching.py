@@ -227,6 +227,8 @@ def test_figures_export_on_white_even_in_the_dark_theme(window, tmp_path):
 
 def test_block_flow_stage_shows_in_the_stage_table(window):
     window.tabs.setCurrentIndex(1)
+    assert window.block_flow.selected_stage() == "input"  # opens on x, not on an empty plot
+    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["input"])
     window.block_flow.select_stage("norm1")
     np.testing.assert_array_equal(window.stage_table.model().matrix(), window.document.result.stages["norm1"])
     np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["norm1"])

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
 from widgets.plot_style import TITLE_SIZE
+from widgets.text_fit import elided, font_of, points
 
 
 class FittingTitle(pg.LabelItem):
@@ -30,17 +30,16 @@ class FittingTitle(pg.LabelItem):
 
     def _fitted(self) -> tuple[str, str]:
         """The text and its font size ("11pt") that fit the width."""
-        width = self.size().width() - 8
-        if width <= 0 or not self._size.endswith("pt"):
+        if self.size().width() <= 0 or not self._size.endswith("pt"):  # not laid out yet
             return self._full, self._size
-        points = float(self._size[:-2])
-        font = QFont()
+        width = self.size().width() - 8
+        asked = points(self._size, 11.0)
         for scale in (1.0, 0.9, 0.8):
-            font.setPointSizeF(points * scale)
-            metrics = QFontMetricsF(font)
-            if metrics.horizontalAdvance(self._full) <= width:
-                return self._full, f"{points * scale:.1f}pt"
-        return metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, width), f"{points * 0.8:.1f}pt"
+            size = f"{asked * scale:.1f}pt"
+            font = font_of(size)
+            if QFontMetricsF(font).horizontalAdvance(self._full) <= width:
+                return self._full, size
+        return elided(self._full, font, width), size
 
     def _show(self, fitted: tuple[str, str], force: bool = False) -> None:
         if fitted == self._shown and not force:
@@ -50,6 +49,7 @@ class FittingTitle(pg.LabelItem):
         super().setText(text, size=size)  # lays it out again (and calls resizeEvent, which finds it fitted)
         self.opts["size"] = self._size  # the size asked for, not the one that fits now
         self.text = self._full
+        self.setToolTip(self._full if text != self._full else "")  # the whole title, when cut
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

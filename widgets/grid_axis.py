@@ -4,9 +4,12 @@ drawn opaque."""
 
 from __future__ import annotations
 
+import re
+
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPen
+
+from widgets.text_fit import elided, font_of
 
 
 class QuickAxis(pg.AxisItem):
@@ -18,19 +21,20 @@ class QuickAxis(pg.AxisItem):
         return self.size().height() if self.orientation in ("left", "right") else self.size().width()
 
     def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
-        html = super().labelString()
-        length = self._length()
-        if not self.labelText or length <= 0:
-            return html
-        font = QFont()
-        size = str(self.labelStyle.get("font-size", ""))
-        if size.endswith("pt"):
-            font.setPointSizeF(float(size[:-2]))
-        fitted = QFontMetricsF(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, length - 8)
-        return html.replace(self.labelText, fitted, 1) if fitted != self.labelText else html
+        full, length = self.labelText, self._length()
+        if not full or length <= 0:
+            return super().labelString()
+        font = font_of(str(self.labelStyle.get("font-size", "")))
+        try:  # pyqtgraph's own label, built around the shortened text
+            self.labelText = ""
+            units = re.sub(r"<[^>]*>", "", super().labelString())  # " (x1e-06)", or a space
+            self.labelText = elided(full, font, length - 8 - QFontMetricsF(font).horizontalAdvance(units))
+            return super().labelString()
+        finally:
+            self.labelText = full
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802
-        if self._length() != getattr(self, "_label_length", None):
+        if self.label is not None and self._length() != getattr(self, "_label_length", None):
             self._label_length = self._length()
             self._updateLabel()  # the label may fit now, or no longer
         super().resizeEvent(event)
@@ -40,6 +44,7 @@ class QuickAxis(pg.AxisItem):
         if html != getattr(self, "_label_html", None):  # pyqtgraph calls this from its __init__
             self._label_html = html
             self.label.setHtml(html)
+            pg.AxisItem.resizeEvent(self)  # centre the new text (pyqtgraph leaves it where it was)
         self._adjustSize()
         self.picture = None
         self.update()

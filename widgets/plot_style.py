@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from widgets.grid_axis import GridAxis
 from widgets.plot_key import PlotKey
 from widgets.round_limits import linear_limits, log_limits
+from widgets.text_fit import points
 
 if TYPE_CHECKING:
     from widgets.plot_panel import PlotPanel
@@ -155,11 +156,6 @@ def _is_title(item) -> bool:
     return isinstance(item, pg.LabelItem) and not isinstance(item.parentItem(), pg.LegendItem)
 
 
-def _points(size: str | None, default: float) -> float:
-    """12.0 from pyqtgraph's "12pt"."""
-    return float(size[:-2]) if size and size.endswith("pt") else default
-
-
 def apply_plot_theme(root, dark: bool) -> None:
     """Colour every plot under ``root`` (axes, titles, legends) for a dark or a light background."""
     colors = DARK if dark else LIGHT
@@ -205,12 +201,12 @@ def scale_plots(root, factor: float, originals: dict) -> None:
             elif isinstance(item, PlotKey):
                 item.set_point_size(originals.setdefault(("key", id(item)), item.point_size()) * factor)
             elif isinstance(item, pg.LegendItem):
-                base = originals.setdefault(("legend", id(item)), _points(item.opts.get("labelTextSize"), 9.0))
+                base = originals.setdefault(("legend", id(item)), points(item.opts.get("labelTextSize"), 9.0))
                 item.setLabelTextSize(f"{base * factor:.0f}pt")  # for entries added later
                 for _, label in item.items:  # pyqtgraph stores the size in them without redrawing
                     label.setText(label.text, size=f"{base * factor:.0f}pt")
             elif _is_title(item):
-                base = originals.setdefault(("title", id(item)), _points(item.opts.get("size"), 11.0))
+                base = originals.setdefault(("title", id(item)), points(item.opts.get("size"), 11.0))
                 item.setText(item.text, size=f"{base * factor:.0f}pt")
             elif _is_line(item) and item.opts.get("pen") is not None:
                 line_pen = pg.mkPen(item.opts["pen"])

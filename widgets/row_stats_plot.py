@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
@@ -37,7 +35,7 @@ class RowStatsPlot(PlotPanel):
             self._bars[field] = bars
         self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
-        self._measured = (None, 0.0)  # (names, font size) and the widest name's width with a gap
+        self._measured = (None, np.zeros(0))  # (names, font size) and each name's width in pixels
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
@@ -46,6 +44,7 @@ class RowStatsPlot(PlotPanel):
         configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.vb.sigResized.connect(lambda _: self._label_ticks())
+        self.vb.sigXRangeChanged.connect(lambda *_: self._label_ticks())  # a zoom makes room for more
         self.retranslate()
 
     def _series_names(self) -> dict[str, str]:
@@ -108,16 +107,23 @@ class RowStatsPlot(PlotPanel):
             self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
 
     def _label_ticks(self) -> None:
-        """Every name the axis has room for: every k-th when the widest would overlap its neighbours."""
+        """Every name the axis has room for: every k-th name when neighbours would overlap."""
         if not self._names:
             return
         font = self.getAxis("bottom").style["tickFont"] or QFont()  # presentation mode enlarges it
         key = (self._names, font.pointSizeF())
         if key != self._measured[0]:  # measured once per names and size, not on every edit
-            widest = max(QFontMetricsF(font).horizontalAdvance(name) for name in self._names)
-            self._measured = (key, widest + LABEL_GAP)
-        room = max(self.vb.width(), 1.0) / len(self._names)  # pixels per bar group
-        step = max(1, math.ceil(self._measured[1] / room))
+            metrics = QFontMetricsF(font)
+            self._measured = (key, np.array([metrics.horizontalAdvance(name) for name in self._names]))
+        widths = self._measured[1]
+        left, right = self.vb.viewRange()[0]
+        room = max(self.vb.width(), 1.0) / max(right - left, 1.0)  # pixels between bar groups, as zoomed
+        step = 1
+        while step < len(widths):  # centred labels k apart overlap when half of each plus a gap exceed k·room
+            shown = widths[::step]
+            if len(shown) < 2 or np.max(shown[:-1] + shown[1:]) / 2 + LABEL_GAP <= step * room:
+                break
+            step += 1
         ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
         if ticks != self._ticks:  # new ticks redraw the axis: only when they change
             self._ticks = ticks

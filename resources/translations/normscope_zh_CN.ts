@@ -1178,8 +1178,8 @@
     </message>
     <message>
         <location filename="../../app/main_window.py" line="114"/>
-        <source>Zoomed in: edits keep this view. Double-click the plot to fit the data again.</source>
-        <translation>已缩放：编辑时保持此视图。双击图表可重新适配数据。</translation>
+        <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
+        <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
         <location filename="../../app/main_window.py" line="117"/>
@@ -1192,161 +1192,161 @@
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="237"/>
+        <location filename="../../app/main_window.py" line="238"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="241"/>
+        <location filename="../../app/main_window.py" line="242"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="243"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="246"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="248"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="255"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="258"/>
+        <location filename="../../app/main_window.py" line="259"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="261"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="271"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272"/>
         <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="275"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="317"/>
+        <location filename="../../app/main_window.py" line="318"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="319"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="358"/>
+        <location filename="../../app/main_window.py" line="359"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="359"/>
+        <location filename="../../app/main_window.py" line="360"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="366"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
+        <location filename="../../app/main_window.py" line="401"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="468"/>
+        <location filename="../../app/main_window.py" line="469"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="471"/>
+        <location filename="../../app/main_window.py" line="472"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1752,52 +1752,52 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="47"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="47"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="48"/>
+        <location filename="../../widgets/row_stats_plot.py" line="54"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="48"/>
+        <location filename="../../widgets/row_stats_plot.py" line="54"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/row_stats_plot.py" line="59"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="57"/>
+        <location filename="../../widgets/row_stats_plot.py" line="63"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="59"/>
+        <location filename="../../widgets/row_stats_plot.py" line="65"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="59"/>
+        <location filename="../../widgets/row_stats_plot.py" line="65"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="61"/>
+        <location filename="../../widgets/row_stats_plot.py" line="67"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="61"/>
+        <location filename="../../widgets/row_stats_plot.py" line="67"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -1918,36 +1918,36 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="128"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="130"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="116"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="118"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="128"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="131"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="116"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="119"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="129"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="130"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="117"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="118"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="129"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="117"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="131"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="119"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="134"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="122"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
