@@ -18,7 +18,7 @@ class FittingTitle(pg.LabelItem):
 
     def __init__(self, text: str = "", **style):
         self._full = text
-        self._shown: str | None = None
+        self._shown: tuple[str, str] | None = None  # the text and size on show
         super().__init__(text, size=TITLE_SIZE, **style)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 

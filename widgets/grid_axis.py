@@ -13,9 +13,10 @@ from widgets.text_fit import elided, font_of
 
 
 class QuickAxis(pg.AxisItem):
-    """pyqtgraph lays out the axis label's HTML again on every pen change and range change (140
-    times while the window starts, ~5 ms); here only when the text changes. A label longer than the
-    axis (a short plot in presentation mode) is elided instead of running past it."""
+    """pyqtgraph lays out the axis label's HTML, and the axis's size, again on every pen change and
+    range change (140 times while the window starts, ~5 ms); here only when the text changes. A
+    label longer than the axis (a short plot in presentation mode) is elided instead of running
+    past it."""
 
     def _length(self) -> float:
         return self.size().height() if self.orientation in ("left", "right") else self.size().width()
@@ -24,14 +25,23 @@ class QuickAxis(pg.AxisItem):
         full, length = self.labelText, self._length()
         if not full or length <= 0:
             return super().labelString()
-        font = font_of(str(self.labelStyle.get("font-size", "")))
         try:  # pyqtgraph's own label, built around the shortened text
-            self.labelText = ""
-            units = re.sub(r"<[^>]*>", "", super().labelString())  # " (x1e-06)", or a space
-            self.labelText = elided(full, font, length - 8 - QFontMetricsF(font).horizontalAdvance(units))
+            self.labelText = self._fitted_text(full, length)
             return super().labelString()
         finally:
             self.labelText = full
+
+    def _fitted_text(self, full: str, length: float) -> str:
+        """``full`` cut to fit ``length`` beside its units; measured again only when one of them changes."""
+        size = str(self.labelStyle.get("font-size", ""))
+        key = (full, length, size, self.labelUnits, self.labelUnitPrefix, self.autoSIPrefixScale)
+        if key != getattr(self, "_fit_key", None):
+            font = font_of(size)
+            self.labelText = ""
+            units = re.sub(r"<[^>]*>", "", super().labelString())  # " (x1e-06)", or a space
+            self._fit_key = key
+            self._fit_text = elided(full, font, length - 8 - QFontMetricsF(font).horizontalAdvance(units))
+        return self._fit_text
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802
         if self.label is not None and self._length() != getattr(self, "_label_length", None):
@@ -45,8 +55,8 @@ class QuickAxis(pg.AxisItem):
             self._label_html = html
             self.label.setHtml(html)
             pg.AxisItem.resizeEvent(self)  # centre the new text (pyqtgraph leaves it where it was)
-        self._adjustSize()
-        self.picture = None
+            self._adjustSize()  # a new label may need another width or height; the same one doesn't
+        self.picture = None  # a pen changed, or the range
         self.update()
 
 
