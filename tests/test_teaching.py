@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWi
 
 from app.main_window import MainWindow
 from widgets.plot_key import PlotKey
+from widgets.plot_title import PlotTitle
 
 
 @pytest.fixture
@@ -123,7 +124,7 @@ def visible_texts(window) -> list[str]:
     texts += [w.toolTip() for w in window.findChildren(QWidget)]
     for view in window.findChildren(pg.GraphicsView):
         for item in view.scene().items():
-            if isinstance(item, pg.LabelItem):  # titles and legend entries
+            if isinstance(item, (pg.LabelItem, PlotTitle)):  # titles and legend entries
                 texts.append(item.text)
             elif isinstance(item, pg.AxisItem):
                 texts.append(item.labelText)
@@ -183,14 +184,14 @@ def test_presentation_mode_enlarges_and_restores(window):
     key = window.depth_plot.key
     key_height = key.minimumHeight()
     title = window.stage_heatmaps._title_labels[0]
-    title_width = title.item.boundingRect().width()
+    title_points = title.point_size()
     value_axis = window.grad_plot.getAxis("left")
     axis_width = value_axis.width()
     window.presentation_action.trigger()
     assert app.font().pointSizeF() == pytest.approx(font * 1.6)
     assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
     assert key.minimumHeight() > 1.4 * key_height  # the height it asks of the layout
-    assert title.item.boundingRect().width() > 1.4 * title_width
+    assert title.point_size() == pytest.approx(1.6 * title_points)
     assert value_axis.maximumWidth() == pytest.approx(1.6 * axis_width)  # room for the larger tick labels
     assert not window.statusBar().isVisible()
     assert not window.token_grid.isVisible()
@@ -209,7 +210,7 @@ def test_dark_theme_colours_the_window_and_the_plots(window):
     assert window.row_stats_plot.backgroundBrush().color().lightness() < 80
     assert heatmaps.backgroundBrush().color().lightness() < 80
     assert heatmaps._left_axis.textPen().color().lightness() > 200  # light text on the dark panels
-    assert "#e6e6e6" in heatmaps._title_labels[0].item.toHtml().lower()
+    assert heatmaps._title_labels[0].color().name() == "#e6e6e6"
     window.set_theme("light")
     assert window.row_stats_plot.backgroundBrush().color().lightness() > 240
     assert heatmaps._left_axis.textPen().color().lightness() < 50

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QGraphicsGridLayout
 
 from widgets.fitted_view import FittedViewBox
-from widgets.fitting_title import FittingTitle
+from widgets.plot_title import PlotTitle
 from widgets.grid_axis import GridAxis, grid_axes
 from widgets.plot_key import PlotKey
 
@@ -34,7 +34,7 @@ class PlotPanel(pg.GraphicsView):
         layout = grid_layout(self)
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
-        self.titleLabel = FittingTitle()  # noqa: N815 (PlotItem's name)
+        self.titleLabel = PlotTitle()  # noqa: N815 (PlotItem's name)
         self.vb = FittedViewBox()
         self._axes = grid_axes()
         layout.addItem(self.titleLabel, 0, 0, 1, 2)  # over the value axis too: room for long titles
@@ -54,7 +54,7 @@ class PlotPanel(pg.GraphicsView):
         return self._axes[name]
 
     def setTitle(self, title: str) -> None:  # noqa: N802
-        self.titleLabel.setText(title)
+        self.titleLabel.set_text(title)
 
     def setLabel(self, axis: str, text: str) -> None:  # noqa: N802
         self._axes[axis].setLabel(text)

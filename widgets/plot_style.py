@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from widgets.grid_axis import GridAxis
 from widgets.plot_key import PlotKey
+from widgets.plot_title import PlotTitle
 from widgets.round_limits import linear_limits, log_limits
 from widgets.text_fit import points
 
@@ -70,9 +71,6 @@ def cell_ticks(names, most: int = 12) -> list[tuple[float, str]]:
     """Axis labels at the centres of heatmap cells, thinned out to at most about ``most``."""
     step = max(1, -(-len(names) // most))
     return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
-
-
-TITLE_SIZE = "11pt"  # pyqtgraph's for plot titles
 
 
 def set_title_once(plot: pg.PlotItem | PlotPanel, title: str) -> None:
@@ -173,6 +171,8 @@ def apply_plot_theme(root, dark: bool) -> None:
                 item.setLabel(item.labelText, **item.labelStyle)
             elif isinstance(item, PlotKey):
                 item.set_text_color(foreground)
+            elif isinstance(item, PlotTitle):
+                item.set_color(foreground)
             elif isinstance(item, pg.LegendItem):
                 item.setBrush(colors["legend"])
                 item.setLabelTextColor(foreground)
@@ -200,6 +200,8 @@ def scale_plots(root, factor: float, originals: dict) -> None:
                     item.setWidth(width * factor)
             elif isinstance(item, PlotKey):
                 item.set_point_size(originals.setdefault(("key", id(item)), item.point_size()) * factor)
+            elif isinstance(item, PlotTitle):
+                item.set_point_size(originals.setdefault(("title", id(item)), item.point_size()) * factor)
             elif isinstance(item, pg.LegendItem):
                 base = originals.setdefault(("legend", id(item)), points(item.opts.get("labelTextSize"), 9.0))
                 item.setLabelTextSize(f"{base * factor:.0f}pt")  # for entries added later

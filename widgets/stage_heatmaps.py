@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, QRectF
 from engine.compute import Result
 from widgets.colour_bar import ColourBar
 from widgets.heatmap_image import HeatmapImage
+from widgets.plot_title import PlotTitle
 from widgets.fitted_view import FittedViewBox
-from widgets.fitting_title import FittingTitle
 from widgets.grid_axis import QuickAxis
 from widgets.plot_panel import grid_layout
 from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
@@ -18,11 +18,6 @@ from widgets.round_limits import colour_limit
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
-
-
-def _set_title(label: pg.LabelItem, title: str) -> None:
-    if label.text != title:  # each new text lays the panel out again
-        label.setText(title)
 
 
 def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
@@ -53,7 +48,7 @@ class StageHeatmaps(pg.GraphicsView):
         layout.setHorizontalSpacing(10)
         self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
-            title = FittingTitle()
+            title = PlotTitle()
             layout.addItem(title, 0, i + 1)
             self._title_labels.append(title)
             view = FittedViewBox(invertY=True)
@@ -101,7 +96,7 @@ class StageHeatmaps(pg.GraphicsView):
             self._left_axis.setTicks([cell_ticks(self._labels[:rows])])
         for (title, matrix), label, view, image, bottom in zip(self._stages, self._title_labels, self._views,
                                                                self._images, self._bottom_axes):
-            _set_title(label, title)
+            label.set_text(title)
             image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
                            levels=(-limit, limit))
             if relabel:
@@ -124,7 +119,7 @@ class StageHeatmaps(pg.GraphicsView):
             titles = self._titles()
             self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
             for (title, _), label in zip(self._stages, self._title_labels):
-                _set_title(label, title)
+                label.set_text(title)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -1,0 +1,91 @@
+"""A plot's title: one line that fits the width it is given, a smaller font, then "…"."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
+from PySide6.QtWidgets import QSizePolicy
+
+from widgets.text_fit import elided
+
+TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
+SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is cut
+
+
+class PlotTitle(pg.GraphicsWidget):
+    """Drawn with QPainter: pyqtgraph's LabelItem lays out a rich-text document (~0.5 ms to build
+    each, a few ms of the window's start-up for seven titles) and asks for its text's whole width,
+    which widened a plot past its widget and cut it off. This one takes the width the layout gives
+    it. ``text`` is the whole title; hover a cut one to read it."""
+
+    def __init__(self, text: str = ""):
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.text = text
+        self._points = TITLE_POINTS
+        self._color = QColor("#000000")
+        self._shown = (text, TITLE_POINTS)
+        self._fit_height()
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self._refit()
+
+    def color(self) -> QColor:
+        return QColor(self._color)
+
+    def set_color(self, color) -> None:
+        self._color = QColor(color)
+        self.update()
+
+    def point_size(self) -> float:
+        """The size asked for (the one shown may be smaller, see ``shown``)."""
+        return self._points
+
+    def set_point_size(self, size: float) -> None:
+        self._points = size
+        self._fit_height()
+        self._refit()
+
+    def shown(self) -> tuple[str, float]:
+        """The text drawn and its point size, as they fit now."""
+        return self._shown
+
+    def _font(self, points: float) -> QFont:
+        font = QFont()
+        font.setPointSizeF(points)
+        return font
+
+    def _fit_height(self) -> None:
+        height = QFontMetricsF(self._font(self._points)).height() + 8
+        self.setMinimumHeight(height)
+        self.setMaximumHeight(height)
+
+    def _refit(self) -> None:
+        width = self.size().width() - 8
+        shown = (self.text, self._points)
+        if width > 0:
+            for scale in SHRINK:
+                font = self._font(self._points * scale)
+                shown = (self.text, self._points * scale)
+                if QFontMetricsF(font).horizontalAdvance(self.text) <= width:
+                    break
+            else:
+                shown = (elided(self.text, font, width), self._points * SHRINK[-1])
+        self._shown = shown
+        self.setToolTip(self.text if shown[0] != self.text else "")
+        self.update()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._refit()
+
+    def paint(self, painter, *args) -> None:
+        text, points = self._shown
+        if not text:
+            return
+        painter.setFont(self._font(points))
+        painter.setPen(self._color)
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, text)
