@@ -150,7 +150,7 @@ def graphics_views(root) -> list[pg.GraphicsView]:
 
 
 def _is_title(item) -> bool:
-    """A plot's or panel's title: a LabelItem that isn't one of a legend's entries."""
+    """A PlotItem's title (the teaching tabs' plots): a LabelItem that isn't one of a legend's entries."""
     return isinstance(item, pg.LabelItem) and not isinstance(item.parentItem(), pg.LegendItem)
 
 
