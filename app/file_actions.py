@@ -6,6 +6,7 @@ for the file. A file that can't be used leaves the session exactly as it was and
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -167,19 +168,34 @@ class FileActions(QObject):
     def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
         from widgets.figure_export import export_widget
 
-        widget = self._window if name == "window" else self._window.figures()[name]
-        dark = getattr(self._window, "dark", False) and name != "window"
-        if dark:  # figures go on white pages: export plots in the light theme
-            apply_plot_theme(widget, dark=False)
         try:
-            export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
+            with self._on_white(name) as widget:
+                export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
             return self._refuse(describe(error))
+        self._status(self.tr("Saved {path}").format(path=path))
+        return True
+
+    def copy_figure(self, name: str, scale: float = 2.0) -> None:
+        """Put a plot on the clipboard as an image, ``scale`` times its size: ready to paste into slides."""
+        from widgets.figure_export import widget_image
+
+        with self._on_white(name) as widget:
+            QGuiApplication.clipboard().setImage(widget_image(widget, scale))
+        self._status(self.tr("Copied the {figure} as an image").format(figure=self.figure_titles()[name]))
+
+    @contextmanager
+    def _on_white(self, name: str):
+        """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
+        widget = self._window if name == "window" else self._window.figures()[name]
+        dark = getattr(self._window, "dark", False) and name != "window"
+        if dark:
+            apply_plot_theme(widget, dark=False)
+        try:
+            yield widget
         finally:
             if dark:
                 apply_plot_theme(widget, dark=True)
-        self._status(self.tr("Saved {path}").format(path=path))
-        return True
 
     def recent_files(self) -> list[str]:
         return [p for p in (self._settings.value("files/recent") or []) if isinstance(p, str)]

@@ -331,6 +331,8 @@ class MainWindow(QMainWindow):
         self._busy_label.setText(self.tr("Computing the block simulation…"))
         for action in self._export_actions:
             action.setText(self.tr("Export…"))
+        for action in self._copy_image_actions:
+            action.setText(self.tr("Copy image"))
         for index, title in enumerate(self._tab_titles):
             self.tabs.setTabText(index, title())
         if self.document.result is not None:
@@ -343,13 +345,15 @@ class MainWindow(QMainWindow):
 
     def _replace_plot_export_menus(self) -> None:
         # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.
-        self._export_actions = []
+        self._export_actions, self._copy_image_actions = [], []
         for name, widget in self.figures().items():
             view = widget.plot if isinstance(widget, DepthPlot) else widget
-            action = QAction(self)
-            action.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
-            view.scene().contextMenu = [action]
-            self._export_actions.append(action)
+            export, copy = QAction(self), QAction(self)
+            export.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
+            copy.triggered.connect(lambda _=False, n=name: self.files.copy_figure(n))
+            view.scene().contextMenu = [export, copy]
+            self._export_actions.append(export)
+            self._copy_image_actions.append(copy)
 
     def offer_recovery(self) -> None:
         """Offer the autosaved session a crash or an unsaved close left behind (No discards it)."""

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
-from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtGui import QColor, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 
 from app.main_window import MainWindow
@@ -249,3 +249,15 @@ def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings
     window.close()
     for lock, _ in held:
         lock.unlock()
+
+
+def test_a_plot_copies_to_the_clipboard_as_an_image_for_slides(window):
+    window.resize(1400, 860)
+    window.show()
+    window.files.copy_figure("depth", scale=2.0)
+    image = QGuiApplication.clipboard().image()
+    plot = window.depth_plot
+    assert (image.width(), image.height()) == (2 * plot.width(), 2 * plot.height())
+    corner = plot.plot.geometry().topLeft() * 2  # the plot's own view, past the log-scale check box
+    assert QColor(image.pixel(corner.x() + 4, corner.y() + 4)) == QColor("white")  # as an exported PNG
+    assert "Copied" in window.statusBar().currentMessage()

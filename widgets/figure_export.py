@@ -27,10 +27,7 @@ def export_widget(widget: QWidget, path, scale: float = 2.0, title: str = "NormS
     fmt = path.suffix.lower().lstrip(".")
     size = widget.size()
     if fmt == "png":
-        image = QImage(QSize(round(size.width() * scale), round(size.height() * scale)), QImage.Format.Format_ARGB32)
-        image.fill(0xFFFFFFFF)
-        image.setDevicePixelRatio(scale)
-        _paint(widget, image)
+        image = widget_image(widget, scale)
         if not image.save(str(path)):
             raise OSError(f"could not write {path}")
     elif fmt == "svg":
@@ -51,6 +48,16 @@ def export_widget(widget: QWidget, path, scale: float = 2.0, title: str = "NormS
     else:
         raise ValueError(f"unknown figure format {fmt!r}; use one of {', '.join(FORMATS)}")
     return path
+
+
+def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
+    """``widget`` on white, ``scale`` times its size in pixels (for a PNG file or the clipboard)."""
+    size = widget.size()
+    image = QImage(QSize(round(size.width() * scale), round(size.height() * scale)), QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    image.setDevicePixelRatio(scale)
+    _paint(widget, image)
+    return image
 
 
 @contextmanager

@@ -727,240 +727,245 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="72"/>
+        <location filename="../../app/file_actions.py" line="73"/>
         <source>Open {name}</source>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="75"/>
+        <location filename="../../app/file_actions.py" line="76"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="88"/>
-        <location filename="../../app/file_actions.py" line="156"/>
+        <location filename="../../app/file_actions.py" line="89"/>
+        <location filename="../../app/file_actions.py" line="157"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="92"/>
-        <location filename="../../app/file_actions.py" line="157"/>
-        <location filename="../../app/file_actions.py" line="181"/>
+        <location filename="../../app/file_actions.py" line="93"/>
+        <location filename="../../app/file_actions.py" line="158"/>
+        <location filename="../../app/file_actions.py" line="176"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="107"/>
+        <location filename="../../app/file_actions.py" line="108"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="110"/>
+        <location filename="../../app/file_actions.py" line="111"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="126"/>
+        <location filename="../../app/file_actions.py" line="127"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="129"/>
+        <location filename="../../app/file_actions.py" line="130"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="130"/>
+        <location filename="../../app/file_actions.py" line="131"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="142"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="152"/>
+        <location filename="../../app/file_actions.py" line="153"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="165"/>
+        <location filename="../../app/file_actions.py" line="166"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/file_actions.py" line="185"/>
+        <source>Copied the {figure} as an image</source>
+        <translation>已将{figure}复制为图片</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="206"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/file_actions.py" line="206"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="191"/>
+        <location filename="../../app/file_actions.py" line="207"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="191"/>
+        <location filename="../../app/file_actions.py" line="207"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="194"/>
+        <location filename="../../app/file_actions.py" line="210"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="194"/>
+        <location filename="../../app/file_actions.py" line="210"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="194"/>
+        <location filename="../../app/file_actions.py" line="210"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="195"/>
+        <location filename="../../app/file_actions.py" line="211"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="198"/>
+        <location filename="../../app/file_actions.py" line="214"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="199"/>
+        <location filename="../../app/file_actions.py" line="215"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="200"/>
+        <location filename="../../app/file_actions.py" line="216"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="201"/>
+        <location filename="../../app/file_actions.py" line="217"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="204"/>
+        <location filename="../../app/file_actions.py" line="220"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="205"/>
+        <location filename="../../app/file_actions.py" line="221"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="206"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="207"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="209"/>
+        <location filename="../../app/file_actions.py" line="225"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="210"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="214"/>
+        <location filename="../../app/file_actions.py" line="230"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="216"/>
+        <location filename="../../app/file_actions.py" line="232"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="218"/>
+        <location filename="../../app/file_actions.py" line="234"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="238"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="239"/>
+        <location filename="../../app/file_actions.py" line="255"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="253"/>
+        <location filename="../../app/file_actions.py" line="269"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="264"/>
+        <location filename="../../app/file_actions.py" line="280"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="268"/>
+        <location filename="../../app/file_actions.py" line="284"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="272"/>
+        <location filename="../../app/file_actions.py" line="288"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="293"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="278"/>
+        <location filename="../../app/file_actions.py" line="294"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="291"/>
+        <location filename="../../app/file_actions.py" line="307"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="292"/>
+        <location filename="../../app/file_actions.py" line="308"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="298"/>
+        <location filename="../../app/file_actions.py" line="314"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="308"/>
+        <location filename="../../app/file_actions.py" line="324"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="313"/>
+        <location filename="../../app/file_actions.py" line="329"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="313"/>
+        <location filename="../../app/file_actions.py" line="329"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
     </message>
@@ -1321,32 +1326,37 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="359"/>
+        <location filename="../../app/main_window.py" line="335"/>
+        <source>Copy image</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="363"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="360"/>
+        <location filename="../../app/main_window.py" line="364"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367"/>
+        <location filename="../../app/main_window.py" line="371"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="401"/>
+        <location filename="../../app/main_window.py" line="405"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="469"/>
+        <location filename="../../app/main_window.py" line="473"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="472"/>
+        <location filename="../../app/main_window.py" line="476"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1752,52 +1762,52 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/row_stats_plot.py" line="51"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/row_stats_plot.py" line="51"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="54"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="54"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="59"/>
+        <location filename="../../widgets/row_stats_plot.py" line="57"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/row_stats_plot.py" line="61"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="63"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="63"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="67"/>
+        <location filename="../../widgets/row_stats_plot.py" line="65"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="67"/>
+        <location filename="../../widgets/row_stats_plot.py" line="65"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -1918,36 +1928,36 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="116"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="111"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="113"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="116"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="119"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="111"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="114"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="117"/>
-        <location filename="../../widgets/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="112"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="113"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="117"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="112"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="119"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="114"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/stage_heatmaps.py" line="122"/>
+        <location filename="../../widgets/stage_heatmaps.py" line="117"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
