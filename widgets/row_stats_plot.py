@@ -36,6 +36,7 @@ class RowStatsPlot(PlotPanel):
         self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
         self._measured = (None, np.zeros(0))  # (names, font size) and each name's width in pixels
+        self._placed = (None, 0.0)  # the measure key and the room the ticks were placed for
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
@@ -118,7 +119,11 @@ class RowStatsPlot(PlotPanel):
         widths = self._measured[1]
         left, right = self.vb.viewRange()[0]
         room = max(self.vb.width(), 1.0) / max(right - left, 1.0)  # pixels between bar groups, as zoomed
-        step = 1
+        if (key, room) == self._placed:
+            return  # an edit: same names, same room, same ticks
+        self._placed = (key, room)
+        # No step below this fits even the narrowest neighbours; 2048 tokens need a step in the hundreds.
+        step = max(1, int((widths.min() + LABEL_GAP) // room))
         while step < len(widths):  # centred labels k apart overlap when half of each plus a gap exceed k·room
             shown = widths[::step]
             if len(shown) < 2 or np.max(shown[:-1] + shown[1:]) / 2 + LABEL_GAP <= step * room:
