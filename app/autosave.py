@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
 
 from app.document import Document
-from widgets.problem_text import describe
+from widgets.common.problem_text import describe
 
 # engine.io and engine.session are imported when first used (not needed for the first paint).
 

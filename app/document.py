@@ -14,7 +14,7 @@ from PySide6.QtGui import QUndoStack
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
 from engine.scenario import Scenario
-from widgets.problem_text import describe
+from widgets.common.problem_text import describe
 
 #: Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the
 #: seed's 6 × 4 scenarios take about a millisecond); larger ones go to the worker.

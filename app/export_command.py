@@ -77,9 +77,9 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Pa
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from app.fonts import register_bundled_fonts
+    from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
-    from widgets.figure_export import export_widget
+    from widgets.plotkit.figure_export import export_widget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()

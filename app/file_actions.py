@@ -15,12 +15,12 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
-from app.retranslation import TextBinder
-from widgets.plot_style import apply_plot_theme
-from widgets.problem_text import describe
+from widgets.common.retranslation import TextBinder
+from widgets.plotkit.plot_style import apply_plot_theme
+from widgets.common.problem_text import describe
 
 # File formats, tables and figure export (QtSvg) are imported when first used, not at start-up:
-# engine.io, engine.session, engine.tables and widgets.figure_export.
+# engine.io, engine.session, engine.tables and widgets.plotkit.figure_export.
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -166,7 +166,7 @@ class FileActions(QObject):
             self._status(self.tr("Copied: {table}").format(table=self.table_titles()[name]))
 
     def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
-        from widgets.figure_export import export_widget
+        from widgets.plotkit.figure_export import export_widget
 
         try:
             with self._on_white(name) as widget:
@@ -178,7 +178,7 @@ class FileActions(QObject):
 
     def copy_figure(self, name: str, scale: float = 2.0) -> None:
         """Put a plot on the clipboard as an image, ``scale`` times its size: ready to paste into slides."""
-        from widgets.figure_export import widget_image
+        from widgets.plotkit.figure_export import widget_image
 
         with self._on_white(name) as widget:
             QGuiApplication.clipboard().setImage(widget_image(widget, scale))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication
 
 from app.crash_guard import install_crash_guard
-from app.fonts import register_bundled_fonts
+from widgets.common.fonts import register_bundled_fonts
 from app.main_window import MainWindow
 
 

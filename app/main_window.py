@@ -12,25 +12,25 @@ from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QM
 
 from app import language, theme
 from app.autosave import Autosave
-from app.lazy_page import LazyPage
+from widgets.common.lazy_page import LazyPage
 from app.document import Document
 from app.file_actions import FileActions
 from app.presentation import Presentation
-from app.retranslation import TextBinder
+from widgets.common.retranslation import TextBinder
 from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
-from widgets.controls_panel import ControlsPanel
-from widgets.depth_plot import DepthPlot
-from widgets.fitted_view import FittedViewBox
-from widgets.grad_plot import GradPlot
-from widgets.matrix_view import MatrixView
-from widgets.plot_style import apply_plot_theme, graphics_views, use_light_theme
-from widgets.row_stats_plot import RowStatsPlot
-from widgets.stage_heatmaps import StageHeatmaps
+from widgets.editors.controls_panel import ControlsPanel
+from widgets.plots.depth_plot import DepthPlot
+from widgets.plotkit.fitted_view import FittedViewBox
+from widgets.plots.grad_plot import GradPlot
+from widgets.editors.matrix_view import MatrixView
+from widgets.plotkit.plot_style import apply_plot_theme, graphics_views, use_light_theme
+from widgets.plots.row_stats_plot import RowStatsPlot
+from widgets.plots.stage_heatmaps import StageHeatmaps
 
 if TYPE_CHECKING:
-    from widgets.hand_calc_panel import HandCalcPanel
+    from widgets.teaching.hand_calc_panel import HandCalcPanel
 
 #: Settings remembered between runs (the matrix itself is not: it comes from the preset).
 REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
@@ -152,7 +152,7 @@ class MainWindow(QMainWindow):
         return self._hand_calc_page.ensure_built()
 
     def _build_hand_calc(self) -> HandCalcPanel:
-        from widgets.hand_calc_panel import HandCalcPanel
+        from widgets.teaching.hand_calc_panel import HandCalcPanel
 
         panel = HandCalcPanel()
         current = self.token_grid.currentIndex()
@@ -169,9 +169,9 @@ class MainWindow(QMainWindow):
 
     # The teaching tabs' modules are imported by their builders: not needed for the first paint.
     def _build_block_page(self) -> tuple[QWidget, list]:
-        from widgets.block_flow import BlockFlow
-        from widgets.stage_heatmap import StageHeatmap
-        from widgets.stage_table import StageTable
+        from widgets.teaching.block_flow import BlockFlow
+        from widgets.plots.stage_heatmap import StageHeatmap
+        from widgets.teaching.stage_table import StageTable
 
         self.block_flow = BlockFlow()
         self.stage_table = StageTable()
@@ -188,19 +188,19 @@ class MainWindow(QMainWindow):
         return page, [self.block_flow]
 
     def _build_grouping_page(self) -> tuple[QWidget, list]:
-        from widgets.grouping_view import GroupingView
+        from widgets.teaching.grouping_view import GroupingView
 
         self.grouping_view = GroupingView()
         return self.grouping_view, [self.grouping_view]
 
     def _build_batchnorm_page(self) -> tuple[QWidget, list]:
-        from widgets.batchnorm_lab import BatchNormLab
+        from widgets.teaching.batchnorm_lab import BatchNormLab
 
         self.batchnorm_lab = BatchNormLab()
         return self.batchnorm_lab, [self.batchnorm_lab]
 
     def _build_scale_page(self) -> tuple[QWidget, list]:
-        from widgets.scale_demo import ScaleDemo
+        from widgets.teaching.scale_demo import ScaleDemo
 
         self.scale_demo = ScaleDemo()
         return self.scale_demo, [self.scale_demo]

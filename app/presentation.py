@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
 
-from widgets.plot_style import scale_plots
+from widgets.plotkit.plot_style import scale_plots
 
 FACTOR = 1.6
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from widgets.plot_style import apply_plot_theme
+from widgets.plotkit.plot_style import apply_plot_theme
 
 CHOICES = ("system", "light", "dark")
 

@@ -394,7 +394,7 @@ def child_startup(kind: str) -> None:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     if kind == "app":
-        from app.fonts import register_bundled_fonts
+        from widgets.common.fonts import register_bundled_fonts
         from app.main_window import MainWindow
     else:
         import pyqtgraph as pg

@@ -9,7 +9,7 @@ from engine.batch_lessons import batch_dependence, running_statistics, single_to
 from engine.compute import compute
 from engine.presets import load_preset
 from engine.scenario import Scenario
-from widgets.batchnorm_lab import BatchNormLab
+from widgets.teaching.batchnorm_lab import BatchNormLab
 
 
 class MarkingTranslator(QTranslator):
@@ -56,7 +56,7 @@ def test_batch_plot_shows_the_engines_rows(lab):
 
 
 def test_batch_size_ticks_thin_out_in_round_steps():
-    from widgets.batchnorm_lab import _batch_size_ticks
+    from widgets.teaching.batchnorm_lab import _batch_size_ticks
 
     assert [label for _, label in _batch_size_ticks(64)] == ["1", "10", "20", "30", "40", "50", "60"]
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from engine.compute import compute
 from engine.presets import load_preset
 from engine.scenario import Scenario
-from widgets.block_flow import BlockFlow
-from widgets.stage_table import VALUE_ROLE, StageTable
+from widgets.teaching.block_flow import BlockFlow
+from widgets.teaching.stage_table import VALUE_ROLE, StageTable
 
 
 def xian(**changes):

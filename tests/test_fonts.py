@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QFont, QFontMetrics
 
-from app.fonts import register_bundled_fonts
+from widgets.common.fonts import register_bundled_fonts
 
 
 def test_bundled_cjk_font_registers_and_has_glyphs(qtbot) -> None:

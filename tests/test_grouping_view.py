@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, QTranslator
 from engine.compute import compute
 from engine.presets import load_preset
 from engine.scenario import Scenario
-from widgets.grouping_view import MAX_COLS, MAX_ROWS, GroupingView
+from widgets.teaching.grouping_view import MAX_COLS, MAX_ROWS, GroupingView
 
 
 def xian(**changes):

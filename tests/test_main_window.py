@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QMessageBox
 from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
-from widgets.depth_plot import DepthPlot
+from widgets.plots.depth_plot import DepthPlot
 
 
 @pytest.fixture
@@ -336,10 +336,10 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
-    assert "widgets.row_stats_plot" in loaded  # the probe sees the window's modules
-    for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.figure_export",
-                     "widgets.batchnorm_lab", "widgets.block_flow", "widgets.grouping_view", "widgets.scale_demo",
-                     "widgets.hand_calc_panel"):
+    assert "widgets.plots.row_stats_plot" in loaded  # the probe sees the window's modules
+    for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
+                     "widgets.teaching.batchnorm_lab", "widgets.teaching.block_flow", "widgets.teaching.grouping_view", "widgets.teaching.scale_demo",
+                     "widgets.teaching.hand_calc_panel"):
         assert deferred not in loaded, deferred
 
 

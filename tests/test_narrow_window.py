@@ -6,7 +6,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
-from widgets.text_fit import font_of
+from widgets.plotkit.text_fit import font_of
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def test_long_titles_are_shortened_instead_of_widening_the_plot(narrow):
 
 
 def test_a_title_gets_a_smaller_font_then_an_ellipsis(qtbot):
-    from widgets.plot_panel import PlotPanel
+    from widgets.plotkit.plot_panel import PlotPanel
 
     text = "A title a little too wide here"
     panel = PlotPanel()
@@ -70,7 +70,7 @@ def test_token_labels_thin_out_instead_of_overlapping(narrow):
 
 
 def test_an_axis_label_with_units_or_style_words_is_elided_whole(qtbot):
-    from widgets.grid_axis import QuickAxis
+    from widgets.plotkit.grid_axis import QuickAxis
 
     axis = QuickAxis("left")
     axis.setLabel("color")  # a word of the label's own HTML style: only the text may be cut
@@ -81,7 +81,7 @@ def test_an_axis_label_with_units_or_style_words_is_elided_whole(qtbot):
 
 
 def test_an_axis_label_longer_than_its_axis_is_elided(qtbot):
-    from widgets.plot_panel import PlotPanel
+    from widgets.plotkit.plot_panel import PlotPanel
 
     panel = PlotPanel()
     qtbot.addWidget(panel)

@@ -5,9 +5,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
-from widgets.plot_key import PADDING
-from widgets.plot_panel import PlotPanel
-from widgets.plot_style import pen
+from widgets.plotkit.plot_key import PADDING
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import pen
 
 
 def _panel_with_four_entries(qtbot, width: int) -> PlotPanel:

@@ -6,8 +6,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QPainter, QPicture
 
 from app.main_window import MainWindow
-from widgets.grid_axis import GridAxis
-from widgets.round_limits import linear_limits, log_limits, round_down, round_up
+from widgets.plotkit.grid_axis import GridAxis
+from widgets.plotkit.round_limits import linear_limits, log_limits, round_down, round_up
 
 
 @pytest.mark.parametrize("value, up, down", [(1.0, 1.0, 1.0), (1.13, 1.2, 1.0), (0.0347, 0.04, 0.03),
@@ -71,8 +71,8 @@ def test_grid_lines_are_opaque_and_look_faded_on_the_background(qtbot):
 
 
 def test_a_value_axis_stays_put_while_the_data_still_fit_it(qtbot):
-    from widgets.plot_panel import PlotPanel
-    from widgets.plot_style import fit_view
+    from widgets.plotkit.plot_panel import PlotPanel
+    from widgets.plotkit.plot_style import fit_view
 
     panel = PlotPanel()
     qtbot.addWidget(panel)
@@ -114,7 +114,7 @@ def test_a_double_click_on_a_plot_shows_the_fit_again(qtbot):
 
     from PySide6.QtCore import Qt
 
-    from widgets.plot_panel import PlotPanel
+    from widgets.plotkit.plot_panel import PlotPanel
 
     panel = PlotPanel()
     qtbot.addWidget(panel)
@@ -154,7 +154,7 @@ def test_the_tallest_bar_never_ends_on_the_plots_edge(qtbot, tmp_path):
 
 
 def test_an_axis_label_is_laid_out_again_only_when_its_text_changes(qtbot):
-    from widgets.grid_axis import QuickAxis
+    from widgets.plotkit.grid_axis import QuickAxis
 
     axis = QuickAxis("left")
     axis.setLabel("value")

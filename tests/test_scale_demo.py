@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QTableWidget
 from engine.batch_lessons import scale_invariance
 from engine.compute import compute
 from engine.presets import XIAN_BETA, XIAN_GAMMA, load_preset
-from widgets.scale_demo import AFFINE, INPUT, NORMALIZED, SAME, ScaleDemo, parse_vector
+from widgets.teaching.scale_demo import AFFINE, INPUT, NORMALIZED, SAME, ScaleDemo, parse_vector
 
 
 class MarkingTranslator(QTranslator):

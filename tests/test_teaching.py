@@ -8,8 +8,8 @@ from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWi
                                QWidget)
 
 from app.main_window import MainWindow
-from widgets.plot_key import PlotKey
-from widgets.plot_title import PlotTitle
+from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_title import PlotTitle
 
 
 @pytest.fixture

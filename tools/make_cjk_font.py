@@ -3,7 +3,7 @@
 The machine fonts may lack CJK glyphs (a DejaVu-only box shows Chinese token labels as empty
 boxes), so the app ships a subset of Noto Sans SC 2.004 (SIL OFL 1.1), renamed to
 "NormScope Sans SC" as the OFL asks of modified versions, and registers it at start-up
-(app/fonts.py).
+(widgets/common/fonts.py).
 
 Needs fonttools and pylopdf-fonts-zh-cn (which ships NotoSansSC-Regular.otf). Neither is a
 runtime dependency of the app, so install them in a scratch venv outside the repo:

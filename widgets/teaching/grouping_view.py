@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, HEATMAP_COLORMAP, ORANGE, SKY
+from widgets.plotkit.plot_style import BLUE, HEATMAP_COLORMAP, ORANGE, SKY
 
 #: At most this many rows and columns are drawn; "…" marks the ones left out.
 MAX_ROWS = 16
@@ -341,6 +341,6 @@ def _short(value: float) -> str:
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(GroupingView, (500, 360))

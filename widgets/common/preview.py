@@ -1,4 +1,4 @@
-"""Open one view alone on a preset: ``python -m widgets.depth_plot [preset]`` and the like."""
+"""Open one view alone on a preset: ``python -m widgets.plots.depth_plot [preset]`` and the like."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 def preview(make_view: Callable[[], QWidget], size: tuple[int, int] = (800, 450)) -> None:
     """Show ``make_view()`` with the Result of the preset named on the command line (default xian)."""
-    from app.fonts import register_bundled_fonts
+    from widgets.common.fonts import register_bundled_fonts
     from engine.compute import compute
     from engine.presets import load_preset
-    from widgets.plot_style import use_light_theme
+    from widgets.plotkit.plot_style import use_light_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()

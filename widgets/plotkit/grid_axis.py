@@ -9,7 +9,7 @@ import re
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFontMetricsF, QPen
 
-from widgets.text_fit import elided, font_of
+from widgets.plotkit.text_fit import elided, font_of
 
 
 class QuickAxis(pg.AxisItem):

@@ -7,11 +7,11 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from engine.compute import Result
-from widgets.grid_axis import grid_axes
-from widgets.colour_bar import ColourBar
-from widgets.heatmap_image import HeatmapImage
-from widgets.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
-from widgets.round_limits import colour_limit
+from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.colour_bar import ColourBar
+from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
+from widgets.plotkit.round_limits import colour_limit
 
 
 class StageHeatmap(pg.PlotWidget):

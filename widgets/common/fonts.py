@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QFontDatabase
 
-FONT_DIR = Path(__file__).resolve().parents[1] / "resources" / "fonts"
+FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
 
 
 def register_bundled_fonts() -> list[str]:

@@ -8,9 +8,9 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.compute import Result
-from widgets.plot_panel import PlotPanel
-from widgets.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
-from widgets.round_limits import linear_limits
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
+from widgets.plotkit.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
     ("mean_in", SKY, -0.3),
@@ -149,6 +149,6 @@ class RowStatsPlot(PlotPanel):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(RowStatsPlot, (800, 400))

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
+from widgets.plotkit.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
 
 #: Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them.
 STAGE_ORDER = {
@@ -470,10 +470,10 @@ def _arrow(p: QPainter, points: list[QPointF], head: float = 7.0) -> None:
 if __name__ == "__main__":
     from PySide6.QtWidgets import QApplication, QSplitter
 
-    from app.fonts import register_bundled_fonts
+    from widgets.common.fonts import register_bundled_fonts
     from engine.compute import compute
     from engine.presets import load_preset
-    from widgets.stage_table import StageTable
+    from widgets.teaching.stage_table import StageTable
 
     app = QApplication([])
     register_bundled_fonts()

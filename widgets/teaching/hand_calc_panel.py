@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QTextB
 
 from engine.compute import Result
 from engine.hand_calculation import HandCalculation, hand_calculation
-from widgets.hand_calc_render import to_html, to_latex, to_text
+from widgets.teaching.hand_calc_render import to_html, to_latex, to_text
 
 
 class HandCalcPanel(QWidget):
@@ -95,6 +95,6 @@ class HandCalcPanel(QWidget):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(HandCalcPanel, (520, 640))

@@ -7,8 +7,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
-from widgets.plot_panel import PlotPanel
-from widgets.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once)
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
@@ -108,6 +108,6 @@ class DepthPlot(QWidget):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(DepthPlot, (800, 400))

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
-from widgets.text_fit import elided
+from widgets.plotkit.text_fit import elided
 
 TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
 SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is cut

@@ -7,10 +7,10 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMessageBox, QTableView
 
 from app.document import Document
-from app.retranslation import TextBinder
+from widgets.common.retranslation import TextBinder
 from engine.table_text import format_block, parse_block
-from widgets.matrix_model import ArrayTableModel
-from widgets.problem_text import describe
+from widgets.editors.matrix_model import ArrayTableModel
+from widgets.common.problem_text import describe
 
 
 class MatrixView(QTableView):

@@ -288,6 +288,6 @@ class ScaleDemo(QWidget):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(ScaleDemo, (900, 420))

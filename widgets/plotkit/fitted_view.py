@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 
-from widgets.lazy_menu import LazyMenuViewBox
+from widgets.plotkit.lazy_menu import LazyMenuViewBox
 
 Range = tuple[float, float]
 

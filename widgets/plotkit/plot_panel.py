@@ -6,10 +6,10 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtWidgets import QGraphicsGridLayout
 
-from widgets.fitted_view import FittedViewBox
-from widgets.plot_title import PlotTitle
-from widgets.grid_axis import GridAxis, grid_axes
-from widgets.plot_key import PlotKey
+from widgets.plotkit.fitted_view import FittedViewBox
+from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.grid_axis import GridAxis, grid_axes
+from widgets.plotkit.plot_key import PlotKey
 
 
 def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:

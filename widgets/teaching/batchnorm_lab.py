@@ -36,8 +36,8 @@ from engine.batch_lessons import (
 )
 from engine.compute import Result
 from engine.scenario import Scenario
-from widgets.grid_axis import grid_axes
-from widgets.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
+from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 
 #: Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row.
 MAX_DIMENSION_CURVES = 6
@@ -506,6 +506,6 @@ class BatchNormLab(QWidget):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(BatchNormLab, (900, 600))

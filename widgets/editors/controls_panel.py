@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from app.document import Document
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
-from widgets.problem_text import describe
+from widgets.common.problem_text import describe
 
 #: field -> (objectName, values); the texts shown for them come from ``_texts``.
 COMBOS = {

@@ -9,14 +9,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem
 
-from widgets.grid_axis import GridAxis
-from widgets.plot_key import PlotKey
-from widgets.plot_title import PlotTitle
-from widgets.round_limits import linear_limits, log_limits
-from widgets.text_fit import points
+from widgets.plotkit.grid_axis import GridAxis
+from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.round_limits import linear_limits, log_limits
+from widgets.plotkit.text_fit import points
 
 if TYPE_CHECKING:
-    from widgets.plot_panel import PlotPanel
+    from widgets.plotkit.plot_panel import PlotPanel
 
 # Okabe–Ito colours (safe for the common colour-vision deficiencies); each series also differs
 # in line style or marker so that it reads in greyscale.

@@ -8,7 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from app.document import Document
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
-from widgets.problem_text import describe
+from widgets.common.problem_text import describe
 
 
 class ArrayTableModel(QAbstractTableModel):

@@ -111,7 +111,7 @@ class StageTable(QTableView):
 if __name__ == "__main__":
     from PySide6.QtWidgets import QApplication
 
-    from app.fonts import register_bundled_fonts
+    from widgets.common.fonts import register_bundled_fonts
     from engine.compute import compute
     from engine.presets import load_preset
 

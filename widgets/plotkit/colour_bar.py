@@ -6,8 +6,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
-from widgets.grid_axis import QuickAxis
-from widgets.heatmap_image import HeatmapImage
+from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.heatmap_image import HeatmapImage
 
 
 class ColourBar:

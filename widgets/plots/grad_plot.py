@@ -6,8 +6,8 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
-from widgets.plot_panel import PlotPanel
-from widgets.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
 
 CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
     ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5)),
@@ -74,6 +74,6 @@ class GradPlot(PlotPanel):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(GradPlot, (800, 400))

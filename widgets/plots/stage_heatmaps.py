@@ -7,14 +7,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
 
 from engine.compute import Result
-from widgets.colour_bar import ColourBar
-from widgets.heatmap_image import HeatmapImage
-from widgets.plot_title import PlotTitle
-from widgets.fitted_view import FittedViewBox
-from widgets.grid_axis import QuickAxis
-from widgets.plot_panel import grid_layout
-from widgets.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
-from widgets.round_limits import colour_limit
+from widgets.plotkit.colour_bar import ColourBar
+from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.fitted_view import FittedViewBox
+from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.plot_panel import grid_layout
+from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
+from widgets.plotkit.round_limits import colour_limit
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -145,6 +145,6 @@ class StageHeatmaps(pg.GraphicsView):
 
 
 if __name__ == "__main__":
-    from widgets.preview import preview
+    from widgets.common.preview import preview
 
     preview(StageHeatmaps, (900, 600))
