@@ -13,12 +13,22 @@ from PySide6.QtGui import QUndoStack
 
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
+from engine.problem import Problem
 from engine.scenario import Scenario
 from widgets.common.problem_text import describe
 
 #: Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the
 #: seed's 6 × 4 scenarios take about a millisecond); larger ones go to the worker.
 SYNC_STACK_BYTES = 4 << 20
+#: The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its
+#: steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB).
+UNDO_STEP_LIMIT = 1000
+UNDO_BYTE_BUDGET = 1 << 30
+
+
+def _reason(error: Exception) -> str:
+    """A Problem in the UI's language; any other engine error by its kind and message."""
+    return describe(error) if isinstance(error, Problem) else f"{type(error).__name__}: {error}"
 
 
 class _Relay(QObject):
@@ -72,7 +82,10 @@ class Document(QObject):
         self._generation = 0
         self._running = False
         self._pending: tuple[int, Result] | None = None
-        self._recompute()
+        #: The scenario and result a gesture computed, shown by its command's first redo.
+        self._prepared: tuple[Scenario, Result] | None = None
+        self.undo_stack.setUndoLimit(UNDO_STEP_LIMIT)
+        self._take(self._compute(scenario))
 
     # --- state -------------------------------------------------------------------------------
 
@@ -94,40 +107,64 @@ class Document(QObject):
             return self._scenario.matrix
         return np.vstack([self._scenario.gamma, self._scenario.beta])
 
-    # --- user intents (each one undo step) -----------------------------------------------------
+    def report(self, text: str) -> None:
+        """Tell the user something about their last gesture (the status bar shows it)."""
+        self.statusMessage.emit(text)
 
-    def set_cells(self, target: str, row: int, col: int, block, text: str | None = None) -> bool:
-        """Write a block of numbers at (row, col) of the matrix or of the γ/β grid."""
+    # --- user intents (each one undo step and one compute) -------------------------------------
+
+    def set_cells(self, target: str, row: int, col: int, block, text: str | None = None,
+                  grow: bool = False) -> bool:
+        """Write a block of numbers at (row, col) of the matrix or of the γ/β grid. With ``grow``, a
+        block reaching past the grid first pads it (zeros, γ = 1, β = 0): one step, one compute."""
         block = np.atleast_2d(np.asarray(block, dtype=float))
         rows, cols = self.array(target).shape
-        if row < 0 or col < 0 or row + block.shape[0] > rows or col + block.shape[1] > cols:
-            self.statusMessage.emit(self.tr("The block of {r} × {c} does not fit at row {row}, column {col} of a "
-                                            "{rows} × {cols} grid.").format(r=block.shape[0], c=block.shape[1],
-                                                                             row=row + 1, col=col + 1, rows=rows,
-                                                                             cols=cols))
+        need_rows, need_cols = row + block.shape[0], col + block.shape[1]
+        fits = need_rows <= rows and need_cols <= cols
+        if row < 0 or col < 0 or not (fits or (grow and (target == "matrix" or need_rows <= rows))):
+            self.report(self.tr("The block of {r} × {c} does not fit at row {row}, column {col} of a "
+                                "{rows} × {cols} grid.").format(r=block.shape[0], c=block.shape[1],
+                                                                 row=row + 1, col=col + 1, rows=rows, cols=cols))
             return False
         limit = np.finfo(self._scenario.dtype).max
         if not np.all(np.isfinite(block)) or np.any(np.abs(block) > limit):
-            self.statusMessage.emit(self.tr("Refused: every value must be a finite {dtype} number.").format(
+            self.report(self.tr("Refused: every value must be a finite {dtype} number.").format(
                 dtype=self._scenario.dtype))
             return False
+        if not fits:
+            changes = self._grown(need_rows if target == "matrix" else 0, need_cols)
+            grid = changes["matrix"] if target == "matrix" else np.vstack([changes["gamma"], changes["beta"]])
+            grid = grid.copy()
+            grid[row:need_rows, col:need_cols] = block
+            if target == "matrix":
+                changes["matrix"] = grid
+            else:
+                changes["gamma"], changes["beta"] = grid[0], grid[1]
+            return self.set_fields(changes, text or self.tr("Paste {r} × {c} and grow").format(
+                r=block.shape[0], c=block.shape[1]))
         if text is None:
             text = self.tr("Edit cell") if block.size == 1 else self.tr("Paste {r} × {c}").format(
                 r=block.shape[0], c=block.shape[1])
-        self.undo_stack.push(EditCellsCommand(self, target, row, col, block, text))
-        return True
+        old = np.array(self.array(target)[row:need_rows, col:need_cols])
+
+        def apply(values: np.ndarray) -> None:
+            self._write_block(target, row, col, values)
+
+        candidate, changed_rows = self._with_block(target, row, col, block)
+        return self._propose(candidate, changed_rows, EditCellsCommand(old, block, apply, text))
 
     def set_fields(self, changes: dict, text: str, merge_key: str | None = None) -> bool:
         """Change Scenario fields in one undo step; an invalid combination is refused with its reason."""
         try:
             candidate = self._scenario.replace(**changes)
-        except (ValueError, TypeError) as error:
-            self.statusMessage.emit(self.tr("Refused: {reason}").format(reason=describe(error)))
+        except (ValueError, TypeError, OverflowError) as error:
+            self.report(self.tr("Refused: {reason}").format(reason=describe(error)))
             return False
         if candidate == self._scenario:
             return False
-        self.undo_stack.push(ReplaceFieldsCommand(self, changes, text, merge_key))
-        return True
+        old = {name: getattr(self._scenario, name) for name in changes}
+        command = ReplaceFieldsCommand(old, changes, self._replace_fields, text, merge_key)
+        return self._propose(candidate, None, command)
 
     def set_setting(self, name: str, value, merge: bool = False, text: str | None = None) -> bool:
         """Change one setting; with ``merge``, consecutive changes of it are one undo step (a spin
@@ -156,7 +193,7 @@ class Document(QObject):
         s = self._scenario
         keep = [r for r in range(s.tokens) if r not in set(rows)]
         if not keep:
-            self.statusMessage.emit(self.tr("Refused: the matrix needs at least one token."))
+            self.report(self.tr("Refused: the matrix needs at least one token."))
             return False
         return self.set_fields({"matrix": s.matrix[keep], "labels": tuple(s.labels[r] for r in keep)},
                                self.tr("Remove {n} token(s)").format(n=len(rows)))
@@ -172,7 +209,7 @@ class Document(QObject):
         s = self._scenario
         keep = [c for c in range(s.dims) if c not in set(cols)]
         if not keep:
-            self.statusMessage.emit(self.tr("Refused: the matrix needs at least one dimension."))
+            self.report(self.tr("Refused: the matrix needs at least one dimension."))
             return False
         return self.set_fields(self._dims_changes(s.matrix[:, keep], s.gamma[keep], s.beta[keep]),
                                self.tr("Remove {n} dimension(s)").format(n=len(cols)))
@@ -183,16 +220,15 @@ class Document(QObject):
             changes["heads"] = 1  # the head count must divide d; one head always does
         return changes
 
-    def grow_to(self, tokens: int, dims: int) -> bool:
-        """Pad the matrix with zero tokens/dimensions (γ = 1, β = 0) up to the given size."""
+    def _grown(self, tokens: int, dims: int) -> dict:
+        """The fields of the matrix padded with zero tokens/dimensions (γ = 1, β = 0) to a size."""
         s = self._scenario
         extra_t, extra_d = max(0, tokens - s.tokens), max(0, dims - s.dims)
-        matrix = np.pad(s.matrix, ((0, extra_t), (0, extra_d)))
-        labels = s.labels + tuple(f"t{s.tokens + i + 1}" for i in range(extra_t))
-        changes = self._dims_changes(matrix, np.pad(s.gamma, (0, extra_d), constant_values=1.0),
+        changes = self._dims_changes(np.pad(s.matrix, ((0, extra_t), (0, extra_d))),
+                                     np.pad(s.gamma, (0, extra_d), constant_values=1.0),
                                      np.pad(s.beta, (0, extra_d)))
-        changes["labels"] = labels
-        return self.set_fields(changes, self.tr("Grow to {r} × {c}").format(r=matrix.shape[0], c=matrix.shape[1]))
+        changes["labels"] = s.labels + tuple(f"t{s.tokens + i + 1}" for i in range(extra_t))
+        return changes
 
     def load_scenario(self, scenario: Scenario, text: str) -> bool:
         """Replace every field (a preset, an opened file) in one undo step."""
@@ -202,38 +238,83 @@ class Document(QObject):
         self.scenarioLoaded.emit()
         return True
 
-    # --- called by the undo commands -----------------------------------------------------------
+    # --- the one guarded path from a gesture to the views --------------------------------------
 
-    def write_block(self, target: str, row: int, col: int, block: np.ndarray) -> None:
+    def _propose(self, candidate: Scenario, changed_rows, command) -> bool:
+        """Compute the gesture's result first: an engine error refuses the gesture (scenario, result
+        and undo stack stay as they were); otherwise push the command, whose first redo shows it."""
+        try:
+            result = self._compute(candidate, changed_rows)
+        except Exception as error:  # the engine's one guard: any failure leaves the last good state
+            self.report(self.tr("Refused: {reason}").format(reason=_reason(error)))
+            return False
+        self._prepared = (candidate, result)
+        try:
+            self.undo_stack.push(command)
+        finally:
+            self._prepared = None
+        self._keep_history_bounded()
+        return True
+
+    def _keep_history_bounded(self) -> None:
+        stack = self.undo_stack
+        held = sum(getattr(stack.command(i), "nbytes", 0) for i in range(stack.count()))
+        if held > UNDO_BYTE_BUDGET and stack.count() > 1:
+            stack.clear()
+            self.report(self.tr("The undo history was cleared: it held {mb} MB of matrices "
+                                "(the limit is {limit} MB).").format(mb=held >> 20, limit=UNDO_BYTE_BUDGET >> 20))
+
+    def _with_block(self, target: str, row: int, col: int, block: np.ndarray):
+        """The current scenario with a block written in, and the matrix rows it changed (None: all)."""
         rows, cols = block.shape
         if target == "matrix":
             matrix = self._scenario.matrix.copy()
             matrix[row:row + rows, col:col + cols] = block
             # set_cells checked the block, so the frozen copy can be shared, not copied and rechecked.
             matrix.setflags(write=False)
-            scenario, changed_rows = self._scenario.replace(matrix=matrix), range(row, row + rows)
+            return self._scenario.replace(matrix=matrix), range(row, row + rows)
+        affine = self.array(target).copy()
+        affine[row:row + rows, col:col + cols] = block
+        return self._scenario.replace(gamma=affine[0], beta=affine[1]), None
+
+    def _write_block(self, target: str, row: int, col: int, block: np.ndarray) -> None:
+        rows, cols = block.shape
+        if self._prepared is not None:
+            (scenario, result), changed_rows = self._prepared, range(row, row + rows)
         else:
-            affine = self.array(target).copy()
-            affine[row:row + rows, col:col + cols] = block
-            scenario, changed_rows = self._scenario.replace(gamma=affine[0], beta=affine[1]), None
-        self._replace(scenario, changed_rows, written=(target, row, col, rows, cols))
+            (scenario, changed_rows), result = self._with_block(target, row, col, block), None
+        self._show(scenario, result, changed_rows if target == "matrix" else None,
+                   written=(target, row, col, rows, cols))
 
-    def replace_fields(self, changes: dict) -> None:
-        self._replace(self._scenario.replace(**changes))
+    def _replace_fields(self, changes: dict) -> None:
+        if self._prepared is not None:
+            scenario, result = self._prepared
+        else:
+            scenario, result = self._scenario.replace(**changes), None
+        self._show(scenario, result)
 
-    def _replace(self, scenario: Scenario, changed_rows=None, written: tuple | None = None) -> None:
+    def _show(self, scenario: Scenario, result: Result | None, changed_rows=None,
+              written: tuple | None = None) -> None:
         self._scenario = scenario
         if written is not None:
             self.cellsWritten.emit(*written)
         self.scenarioChanged.emit(scenario)
-        self._recompute(changed_rows)
+        if result is None:  # an undo or redo: its scenario computed before, so this is a safety net
+            try:
+                result = self._compute(scenario, changed_rows)
+            except Exception as error:
+                self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+                return
+        self._take(result)
 
     # --- computing -----------------------------------------------------------------------------
 
-    def _recompute(self, changed_rows=None) -> None:
-        s, previous = self._scenario, self._result
-        inline = stack_is_current(s, previous) or stack_weight_bytes(s) <= SYNC_STACK_BYTES
-        result = compute(s, previous, list(changed_rows) if changed_rows is not None else None, stack=inline)
+    def _compute(self, scenario: Scenario, changed_rows=None) -> Result:
+        previous = self._result
+        inline = stack_is_current(scenario, previous) or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES
+        return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline)
+
+    def _take(self, result: Result) -> None:
         self._generation += 1
         self._set_result(result)
         if result.stack_stale:
@@ -268,7 +349,7 @@ class Document(QObject):
     def _on_stack_failed(self, generation: int, message: str) -> None:
         self._running = False
         if generation == self._generation:
-            self.statusMessage.emit(self.tr("The block simulation failed: {reason}").format(reason=message))
+            self.report(self.tr("The block simulation failed: {reason}").format(reason=message))
         if self._pending is not None:
             self._launch()
         else:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QStatusBar, QWidget
 
 from widgets.common.retranslation import TextBinder
 from widgets.plotkit.plot_style import apply_plot_theme
@@ -23,8 +23,20 @@ from widgets.common.problem_text import describe
 # engine.io, engine.session, engine.tables and widgets.plotkit.figure_export.
 
 if TYPE_CHECKING:
-    from app.main_window import MainWindow
+    from app.document import Document
     from engine.compute import Result
+
+
+class FileWindow(Protocol):
+    """What the File menu needs of the window it serves (a QMainWindow: also the dialogs' parent)."""
+
+    document: Document
+    dark: bool
+
+    def figures(self) -> dict[str, QWidget]:
+        """The exportable plots by name."""
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
 MAX_RECENT = 8
 SUFFIX = ".normscope.json"  # engine.session.SUFFIX (checked by a test), without importing it at start
@@ -42,7 +54,7 @@ def _table_formats() -> dict:
 
 
 class FileActions(QObject):
-    def __init__(self, window: MainWindow, settings: QSettings, texts: TextBinder):
+    def __init__(self, window: FileWindow, settings: QSettings, texts: TextBinder):
         super().__init__(window)
         self._window = window
         self._texts = texts

@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, QSignalBlocker
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
                                QWidget)
 
-from app.document import Document
+from widgets.editors.editor import Editor
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
@@ -32,9 +32,9 @@ ORDER = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "ac
 
 
 class ControlsPanel(QWidget):
-    """Every change is one Document call; updates coming back are applied with signals blocked."""
+    """Every change is one Editor call; updates coming back are applied with signals blocked."""
 
-    def __init__(self, document: Document, parent=None):
+    def __init__(self, document: Editor, parent=None):
         super().__init__(parent)
         self._document = document
         form = QFormLayout(self)
@@ -134,7 +134,7 @@ class ControlsPanel(QWidget):
             if eps < 0:
                 raise ValueError(self.tr("ε must be ≥ 0"))
         except ValueError as error:
-            self._document.statusMessage.emit(self.tr("ε refused: {error}").format(error=describe(error)))
+            self._document.report(self.tr("ε refused: {error}").format(error=describe(error)))
             self.epsilon.setText(format_number(self._document.scenario.eps))
             return
         self._set("eps", eps)

@@ -1,24 +1,24 @@
-"""Table models over the Document's matrix and γ/β: they read the Scenario, edits go to the Document."""
+"""Table models over the edited matrix and γ/β: they read the Scenario, edits go to the Editor."""
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
-from app.document import Document
+from widgets.editors.editor import Editor
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
 
 
 class ArrayTableModel(QAbstractTableModel):
-    """One of the Document's arrays as a table: ``"matrix"`` (tokens × dims) or ``"affine"`` (γ, β × dims).
+    """One of the edited arrays as a table: ``"matrix"`` (tokens × dims) or ``"affine"`` (γ, β × dims).
 
     Cells that aren't finite numbers are refused in ``setData``: the old value stays and the
-    Document's status message says why.
+    Editor's report says why.
     """
 
-    def __init__(self, document: Document, target: str, parent=None):
+    def __init__(self, document: Editor, target: str, parent=None):
         super().__init__(parent)
         self._document = document
         self._target = target
@@ -83,7 +83,7 @@ class ArrayTableModel(QAbstractTableModel):
         try:
             number = parse_number(str(value), self._document.scenario.dtype)
         except ValueError as error:
-            self._document.statusMessage.emit(self.tr("Cell {token}, d{dim} refused: {reason}").format(
+            self._document.report(self.tr("Cell {token}, d{dim} refused: {reason}").format(
                 token=self.headerData(index.row(), Qt.Orientation.Vertical), dim=index.column() + 1,
                 reason=describe(error)))
             return False

@@ -6,7 +6,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMessageBox, QTableView
 
-from app.document import Document
+from widgets.editors.editor import Editor
 from widgets.common.retranslation import TextBinder
 from engine.table_text import format_block, parse_block
 from widgets.editors.matrix_model import ArrayTableModel
@@ -16,7 +16,7 @@ from widgets.common.problem_text import describe
 class MatrixView(QTableView):
     """Table of numbers; pasting a block is one undo step, a bad block is refused whole."""
 
-    def __init__(self, document: Document, target: str, object_name: str, parent=None):
+    def __init__(self, document: Editor, target: str, object_name: str, parent=None):
         super().__init__(parent)
         self._document = document
         self.setObjectName(object_name)
@@ -87,7 +87,7 @@ class MatrixView(QTableView):
         try:
             block = parse_block(text, self._document.scenario.dtype)
         except ValueError as error:
-            self._document.statusMessage.emit(self.tr("Paste refused: {reason}").format(reason=describe(error)))
+            self._document.report(self.tr("Paste refused: {reason}").format(reason=describe(error)))
             return False
         current = self.currentIndex()
         row, col = (current.row(), current.column()) if current.isValid() else (0, 0)
@@ -95,16 +95,11 @@ class MatrixView(QTableView):
         need_rows, need_cols = row + block.shape[0], col + block.shape[1]
         if need_rows > rows or need_cols > cols:
             if self.target != "matrix" and need_rows > rows:
-                self._document.statusMessage.emit(self.tr("Paste refused: the γ/β grid has two rows."))
+                self._document.report(self.tr("Paste refused: the γ/β grid has two rows."))
                 return False
             if not self._confirm_growth(need_rows, need_cols, rows, cols):
                 return False
-            stack = self._document.undo_stack
-            stack.beginMacro(self.tr("Paste {r} × {c} and grow").format(r=block.shape[0], c=block.shape[1]))
-            grown = self._document.grow_to(need_rows if self.target == "matrix" else 0, need_cols)
-            ok = self._document.set_cells(self.target, row, col, block)
-            stack.endMacro()
-            return grown or ok
+            return self._document.set_cells(self.target, row, col, block, grow=True)
         return self._document.set_cells(self.target, row, col, block)
 
     def _confirm_growth(self, need_rows: int, need_cols: int, rows: int, cols: int) -> bool:
