@@ -1,7 +1,9 @@
 """One Transformer block (seed 000, fig. 5-1) with a hand-written backward pass.
 
-Pre-Norm:  h = x + Attn(N₁(x));   y = h + FFN(N₂(h))
-Post-Norm: h = N₁(x + Attn(x));   y = N₂(h + FFN(h))
+Pre-Norm:  h = x + Attn(N₁(x));            y = h + FFN(N₂(h))
+Post-Norm: h = N₁(x + Attn(x));            y = N₂(h + FFN(h))
+Peri-Norm: h = x + N₁'(Attn(N₁(x)));       y = h + N₂'(FFN(N₂(h)))     (sandwich; Kim et al. 2025)
+DeepNorm:  h = N₁(α·x + Attn(x));          y = N₂(α·h + FFN(h))        (Wang et al. 2022)
 
 Every function works on a 2-D (tokens, d) matrix and returns its output together with a
 ``backward`` closure mapping the output gradient to the input gradient and the weight gradients.
@@ -18,7 +20,8 @@ from typing import Callable
 import numpy as np
 
 from engine import activations
-from engine.norms import batch_norm, batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
+from engine.norms import (batch_norm, batch_norm_with_grad, dyt_with_grad, layer_norm_with_grad,
+                          rms_norm_with_grad)
 from engine.weights import LayerWeights
 
 GradFactors = dict[str, tuple[np.ndarray, np.ndarray]]
@@ -59,13 +62,23 @@ class BlockSpec:
     causal: bool = False
     activation: str = "relu"
     bn_training: bool = True
+    #: DyT's α (y = γ ⊙ tanh(α·x) + β).
+    dyt_alpha: float = 0.5
+    #: Normalise each head's queries and keys before their dot product (QK-Norm).
+    qk_norm: bool = False
+    #: Factor on the outputs of a Pre-Norm block's norms (LayerNorm scaling: 1/√l in layer l).
+    norm_scale: float = 1.0
+    #: DeepNorm's α on the residual branch, N(α·x + F(x)).
+    residual_scale: float = 1.0
 
 
 def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
     """Apply the spec's norm (with its γ/β) and return ``(y, dy -> dx)``."""
     if spec.norm == "none":
         return x, lambda dy: dy
-    if spec.norm == "layer":
+    if spec.norm == "dyt":
+        y, back = dyt_with_grad(x, spec.dyt_alpha, spec.gamma, spec.beta)
+    elif spec.norm == "layer":
         y, back = layer_norm_with_grad(x, spec.gamma, spec.beta, spec.eps)
     elif spec.norm == "rms":
         y, back = rms_norm_with_grad(x, spec.gamma, spec.eps)
@@ -79,13 +92,33 @@ def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable
     return y, back
 
 
+def _scaled(pair, scale: float):
+    """A norm's ``(y, backward)`` with its output multiplied by ``scale`` (1 leaves it alone)."""
+    if scale == 1.0:
+        return pair
+    y, back = pair
+    return y * y.dtype.type(scale), lambda dy: back(dy * dy.dtype.type(scale))
+
+
+def _qk_norm_with_grad(kind: str, m: np.ndarray):
+    """RMSNorm (under an RMSNorm block) or LayerNorm, without γ/β, over each head's dh values."""
+    flat = m.reshape(-1, m.shape[-1])
+    y, back = rms_norm_with_grad(flat, None, 1e-6) if kind == "rms" else layer_norm_with_grad(flat, None, None, 1e-5)
+    return y.reshape(m.shape), lambda dy: back(dy.reshape(flat.shape)).reshape(m.shape)
+
+
 def _softmax(s: np.ndarray) -> np.ndarray:
     e = np.exp(s - s.max(axis=-1, keepdims=True))
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool):
-    """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``."""
+def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool, qk_norm: str | None = None):
+    """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``.
+
+    With ``qk_norm`` ("layer" or "rms") each head's queries and keys are normalised first (Henry et
+    al. 2020; Dehghani et al. 2023). Returns ``y``, the attention logits (H, T, T; masked ones are
+    −inf) and ``dy -> (dx, grads)``.
+    """
     t, d = x.shape
     dh = d // heads
 
@@ -95,7 +128,11 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
     def merge(m):  # (H, T, dh) -> (T, d)
         return m.transpose(1, 0, 2).reshape(t, d)
 
-    q, k, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
+    q_raw, k_raw, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
+    if qk_norm:
+        (q, q_back), (k, k_back) = _qk_norm_with_grad(qk_norm, q_raw), _qk_norm_with_grad(qk_norm, k_raw)
+    else:
+        q, k = q_raw, k_raw
     scale = 1.0 / math.sqrt(dh)  # a Python float: a NumPy float64 would promote float32 stages
     scores = (q @ k.transpose(0, 2, 1)) * scale
     if causal:
@@ -110,13 +147,15 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
         dp = do @ v.transpose(0, 2, 1)
         dv = p.transpose(0, 2, 1) @ do
         ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
-        dq, dk = merge(ds @ k), merge(ds.transpose(0, 2, 1) @ q)
-        dv = merge(dv)
+        dq, dk = ds @ k, ds.transpose(0, 2, 1) @ q
+        if qk_norm:
+            dq, dk = q_back(dq), k_back(dk)
+        dq, dk, dv = merge(dq), merge(dk), merge(dv)
         grads.update(wq=(x, dq), wk=(x, dk), wv=(x, dv))
         dx = dq @ w.wq.T + dk @ w.wk.T + dv @ w.wv.T
         return dx, grads
 
-    return y, backward
+    return y, scores, backward
 
 
 def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
@@ -149,41 +188,61 @@ def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
     return y, backward
 
 
-def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
-    """Run one block; return its stages (ordered, last is the output) and ``dy -> (dx, grads)``.
+def _qk_kind(spec: BlockSpec) -> str | None:
+    return None if not spec.qk_norm else ("rms" if spec.norm == "rms" else "layer")
 
-    Stage keys: Pre-Norm ``input norm1 attn add1 norm2 ffn add2``;
-    Post-Norm ``input attn add1 norm1 ffn add2 norm2``.
+
+def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
+    """Run one block; return its stages (ordered, last is the output), the attention logits
+    (heads, T, T; masked ones −inf) and ``dy -> (dx, grads)``.
+
+    Stage keys: Pre-Norm ``input norm1 attn add1 norm2 ffn add2``; Post-Norm and DeepNorm
+    ``input attn add1 norm1 ffn add2 norm2``; Peri-Norm ``input norm1 attn attn_norm add1 norm2 ffn
+    ffn_norm add2``.
     """
-    if spec.placement == "pre":
-        n1, n1_back = norm_with_grad(spec, x)
-        a, a_back = attention_with_grad(n1, w, spec.heads, spec.causal)
-        h = x + a
-        n2, n2_back = norm_with_grad(spec, h)
+    qk = _qk_kind(spec)
+    if spec.placement in ("pre", "peri"):
+        n1, n1_back = _scaled(norm_with_grad(spec, x), spec.norm_scale)
+        a, scores, a_back = attention_with_grad(n1, w, spec.heads, spec.causal, qk)
+        stages = {"input": x, "norm1": n1, "attn": a}
+        if spec.placement == "peri":
+            a_out, ao_back = norm_with_grad(spec, a)
+            stages["attn_norm"] = a_out
+        else:
+            a_out, ao_back = a, None
+        h = x + a_out
+        n2, n2_back = _scaled(norm_with_grad(spec, h), spec.norm_scale)
         f, f_back = ffn_with_grad(n2, w, spec.activation)
-        y = h + f
-        stages = {"input": x, "norm1": n1, "attn": a, "add1": h, "norm2": n2, "ffn": f, "add2": y}
+        stages.update(add1=h, norm2=n2, ffn=f)
+        if spec.placement == "peri":
+            f_out, fo_back = norm_with_grad(spec, f)
+            stages["ffn_norm"] = f_out
+        else:
+            f_out, fo_back = f, None
+        y = h + f_out
+        stages["add2"] = y
 
         def backward(dy):
-            dn2, grads = f_back(dy)
+            dn2, grads = f_back(fo_back(dy) if fo_back else dy)
             dh = dy + n2_back(dn2)
-            dn1, attn_grads = a_back(dh)
+            dn1, attn_grads = a_back(ao_back(dh) if ao_back else dh)
             return dh + n1_back(dn1), {**grads, **attn_grads}
 
-    else:
-        a, a_back = attention_with_grad(x, w, spec.heads, spec.causal)
-        s1 = x + a
+    else:  # post, deepnorm
+        alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
+        a, scores, a_back = attention_with_grad(x, w, spec.heads, spec.causal, qk)
+        s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
         h, n1_back = norm_with_grad(spec, s1)
         f, f_back = ffn_with_grad(h, w, spec.activation)
-        s2 = h + f
+        s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
         y, n2_back = norm_with_grad(spec, s2)
         stages = {"input": x, "attn": a, "add1": s1, "norm1": h, "ffn": f, "add2": s2, "norm2": y}
 
         def backward(dy):
             ds2 = n2_back(dy)
             dh, grads = f_back(ds2)
-            ds1 = n1_back(ds2 + dh)
+            ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dh if alpha != 1.0 else ds2 + dh)
             dx, attn_grads = a_back(ds1)
-            return ds1 + dx, {**grads, **attn_grads}
+            return (ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1) + dx, {**grads, **attn_grads}
 
-    return stages, backward
+    return stages, scores, backward

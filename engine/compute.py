@@ -11,11 +11,11 @@ from typing import Mapping
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
-from engine.depth import DepthProfile, depth_profile
-from engine.norms import batch_norm, layer_norm, rms_norm
+from engine.depth import STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, layer_spec
+from engine.norms import batch_norm, dyt, layer_norm, rms_norm
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
-from engine.weights import layer_weights
+from engine.weights import ffn_hidden, layer_weights
 
 #: The stack simulation keeps every layer's weights alive for the backward pass; above this it is
 #: skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer).
@@ -113,6 +113,8 @@ def _norm_matrix(s: Scenario, x: np.ndarray, training: bool):
         return layer_norm(x, s.gamma, s.beta, s.eps), None, None
     if s.norm == "rms":
         return rms_norm(x, s.gamma, s.eps), None, None
+    if s.norm == "dyt":
+        return dyt(x, s.dyt_alpha, s.gamma, s.beta), None, None
     if s.norm == "batch":
         if training:
             return batch_norm(x, s.gamma, s.beta, s.eps, training=True, momentum=s.bn_momentum)
@@ -126,7 +128,7 @@ def _same_fields(a: Scenario, b: Scenario, names: tuple[str, ...]) -> bool:
     return all(values_equal(getattr(a, n), getattr(b, n)) for n in names)
 
 
-_NORM_FIELDS = ("norm", "eps", "gamma", "beta", "bn_training", "bn_momentum", "dtype")
+_NORM_FIELDS = ("norm", "eps", "gamma", "beta", "bn_training", "bn_momentum", "dyt_alpha", "dtype")
 
 
 def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=None) -> NormOutput:
@@ -137,7 +139,7 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
     """
     x = s.matrix
     message = None
-    if previous is not None and changed_rows is not None and s.norm in ("layer", "rms", "none"):
+    if previous is not None and changed_rows is not None and s.norm in ("layer", "rms", "dyt", "none"):
         rows = np.asarray(changed_rows, dtype=np.intp)
         y = previous.normalized.copy()
         y[rows] = _norm_matrix(s, x[rows], True)[0]
@@ -169,7 +171,8 @@ def _with_rows(old: np.ndarray, rows: np.ndarray, new: np.ndarray) -> np.ndarray
 def block_spec(s: Scenario) -> BlockSpec:
     return BlockSpec(
         norm=s.norm, placement=s.placement, gamma=s.gamma, beta=s.beta, eps=s.eps, heads=s.heads,
-        causal=s.causal, activation=s.activation, bn_training=s.bn_training,
+        causal=s.causal, activation=s.activation, bn_training=s.bn_training, dyt_alpha=s.dyt_alpha,
+        qk_norm=s.qk_norm,
     )
 
 
@@ -178,16 +181,30 @@ def stack_input(s: Scenario) -> np.ndarray:
     return s.matrix[: s.stack_tokens]
 
 
+def first_block_spec(s: Scenario) -> BlockSpec:
+    """The first block of the chosen stack (Mix-LN's is Post-Norm once N ≥ 4; DeepNorm's α and LayerNorm
+    scaling depend on N and the layer)."""
+    return layer_spec(block_spec(s), s.placement, 0, s.layers, s.ln_scaling)
+
+
 def block_stages(s: Scenario) -> Mapping[str, np.ndarray]:
     """Every intermediate matrix of one block (layer 0's weights) for the chosen placement."""
-    w = layer_weights(s.seed, 0, s.dims, s.ffn_mult * s.dims, s.activation == "swiglu", s.dtype)
+    gain = deepnorm_constants(s.layers)[1] if s.placement == "deepnorm" else 1.0
+    w = layer_weights(s.seed, 0, s.dims, ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu",
+                      s.dtype, s.init, gain)
     with np.errstate(over="ignore", invalid="ignore"):
-        stages, _ = block_with_grad(stack_input(s), w, block_spec(s))
+        stages, _, _ = block_with_grad(stack_input(s), w, first_block_spec(s))
     return MappingProxyType(stages)
 
 
+def depth_placements(s: Scenario) -> tuple[str, ...]:
+    """The stacks the depth and gradient plots draw: always Pre-Norm and Post-Norm, and the chosen one."""
+    return tuple(p for p in STACK_PLACEMENTS if p in ("pre", "post", s.placement))
+
+
 def stack_weight_bytes(s: Scenario) -> int:
-    matrices_per_d2 = 4 + (3 if s.activation == "swiglu" else 2) * s.ffn_mult
+    hidden_per_d = ffn_hidden(s.dims, s.ffn_mult, s.init) // s.dims
+    matrices_per_d2 = 4 + (3 if s.activation == "swiglu" else 2) * hidden_per_d
     return s.layers * matrices_per_d2 * s.dims**2 * np.dtype(s.dtype).itemsize
 
 
@@ -198,19 +215,24 @@ def depth(s: Scenario) -> tuple[DepthProfile | None, str | None]:
         return None, (f"Depth simulation skipped: {s.layers} layers at d = {s.dims} need "
                       f"{needed / 2**30:.1f} GiB of weights (limit {STACK_WEIGHT_LIMIT_BYTES / 2**30:.0f} GiB).")
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
-                            s.toy_a, s.toy_b, s.toy_v0)
+                            s.toy_a, s.toy_b, s.toy_v0, depth_placements(s), init=s.init, ln_scaling=s.ln_scaling)
     return profile, None
 
 
 _STAGE_FIELDS = ("gamma", "beta", "norm", "eps", "placement", "seed", "heads", "causal", "activation",
-                 "ffn_mult", "bn_training", "dtype", "stack_tokens")
-# Depth runs both placements, so the chosen one doesn't matter to it.
+                 "ffn_mult", "bn_training", "dyt_alpha", "qk_norm", "init", "ln_scaling", "dtype", "stack_tokens")
+# Depth always runs Pre-Norm and Post-Norm, so choosing one of them doesn't change it (see depth_placements).
 _DEPTH_FIELDS = tuple(f for f in _STAGE_FIELDS if f != "placement") + ("layers", "toy_a", "toy_b", "toy_v0")
 
 
 def _reusable(s: Scenario, previous: Result | None, fields: tuple[str, ...]) -> bool:
-    return (previous is not None and _same_fields(s, previous.scenario, fields)
-            and np.array_equal(stack_input(s), stack_input(previous.scenario)))
+    if previous is None or not _same_fields(s, previous.scenario, fields):
+        return False
+    if "placement" not in fields and depth_placements(s) != depth_placements(previous.scenario):
+        return False
+    if "layers" not in fields and s.placement in ("deepnorm", "mixln") and s.layers != previous.scenario.layers:
+        return False  # their first block depends on the depth
+    return np.array_equal(stack_input(s), stack_input(previous.scenario))
 
 
 def stack_is_current(s: Scenario, previous: Result | None) -> bool:

@@ -6,12 +6,20 @@ import dataclasses
 import functools
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
 
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradients_norm
 from engine.norms import rms_norm
-from engine.weights import layer_weights
+from engine.weights import ffn_hidden, layer_weights
+
+#: Where the norms sit in each block of a stack. ``mixln`` (Li et al. 2025) is a stack-level
+#: choice: Post-Norm blocks in its first ⌊N/4⌋ layers, Pre-Norm blocks after.
+STACK_PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
+#: Placements whose stacks end with one more norm before the output (as GPT-2 does).
+_FINAL_NORM = ("pre", "peri", "mixln")
 
 
 @dataclass(frozen=True)
@@ -26,6 +34,8 @@ class StackRun:
     max_abs: np.ndarray
     weight_grad: np.ndarray | None = None
     input_grad: np.ndarray | None = None
+    #: The largest attention logit of each layer (N entries).
+    max_logit: np.ndarray | None = None
 
 
 def _rms(x: np.ndarray) -> float:
@@ -45,57 +55,97 @@ def loss_target(seed: int, shape: tuple[int, int], dtype) -> np.ndarray:
     return target
 
 
+def deepnorm_constants(layers: int) -> tuple[float, float]:
+    """DeepNorm's α (on the residual) and β (on the value, output and FFN weights) for N layers.
+
+    Wang et al. (2022), decoder-only: α = (2N)^¼, β = (8N)^−¼; N = 12 gives 2.213 and 0.320.
+    """
+    return (2 * layers) ** 0.25, (8 * layers) ** -0.25
+
+
+def layer_spec(spec: BlockSpec, placement: str, layer: int, layers: int, ln_scaling: bool) -> BlockSpec:
+    """The block ``layer`` (0-based) of a ``placement`` stack of ``layers``: Mix-LN's Post-Norm
+    head, DeepNorm's α, LayerNorm scaling's 1/√l on Pre-Norm blocks."""
+    if placement == "mixln":
+        placement = "post" if layer < layers // 4 else "pre"
+    changes = {"placement": placement}
+    if placement == "deepnorm":
+        changes["residual_scale"] = deepnorm_constants(layers)[0]
+    if ln_scaling and placement == "pre":
+        changes["norm_scale"] = 1.0 / math.sqrt(layer + 1)
+    return dataclasses.replace(spec, **changes)
+
+
 def run_stack(
-    x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int, *, with_grad: bool
+    x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int, *, with_grad: bool,
+    init: str = "fan_in", ln_scaling: bool = False,
 ) -> StackRun:
     """Run ``layers`` blocks with seeded weights; optionally backpropagate L = mean(out ⊙ R).
 
-    Pre-Norm stacks end with one more norm before the output, as GPT-2 does; Post-Norm stacks
+    ``spec.placement`` may also be ``mixln`` (see ``layer_spec``). Pre-Norm, Peri-Norm and Mix-LN
+    stacks end with one more norm before the output, as GPT-2 does; Post-Norm and DeepNorm stacks
     already end with one.
     """
     t, d = x.shape
     gated = spec.activation == "swiglu"
-    rms, max_abs, backwards = [_rms(x)], [_max_abs(x)], []
+    hidden = ffn_hidden(d, ffn_mult, init)
+    gain = deepnorm_constants(layers)[1] if spec.placement == "deepnorm" else 1.0
+    rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
     with np.errstate(over="ignore", invalid="ignore"):
         h = x
         for layer in range(layers):
-            w = layer_weights(seed, layer, d, ffn_mult * d, gated, x.dtype.name)
-            stages, backward = block_with_grad(h, w, spec)
+            w = layer_weights(seed, layer, d, hidden, gated, x.dtype.name, init, gain)
+            stages, scores, backward = block_with_grad(h, w, layer_spec(spec, spec.placement, layer, layers,
+                                                                        ln_scaling))
             h = stages[next(reversed(stages))]
             rms.append(_rms(h))
             max_abs.append(_max_abs(h))
+            max_logit.append(float(np.max(scores)))
             backwards.append(backward)
         if not with_grad:
-            return StackRun(np.array(rms), np.array(max_abs))
-        out, final_back = norm_with_grad(spec, h) if spec.placement == "pre" else (h, lambda dy: dy)
+            return StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))
+        final = spec.placement in _FINAL_NORM and spec.norm != "none"
+        out, final_back = norm_with_grad(spec, h) if final else (h, lambda dy: dy)
         dh = final_back(loss_target(seed, out.shape, x.dtype) / out.size)
         weight_grad, input_grad = np.empty(layers), np.empty(layers)
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
             weight_grad[layer] = weight_gradients_norm(grads)
             input_grad[layer] = math.sqrt(np.add.reduce(np.square(dh, dtype=np.float64), axis=None))
-    return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad)
+    return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad, np.array(max_logit))
 
 
 @dataclass(frozen=True)
 class DepthProfile:
-    """The depth plot's curves: no norm, Pre-Norm and Post-Norm stacks, and the seed's toy."""
+    """The depth plot's curves: stacks of the same weights without a norm and with the norm in each
+    asked-for placement, and the seed's toy."""
 
     none: StackRun
-    pre: StackRun
-    post: StackRun
+    runs: Mapping[str, StackRun]
     toy: np.ndarray
     toy_normalized: np.ndarray
 
+    @property
+    def pre(self) -> StackRun:
+        return self.runs["pre"]
+
+    @property
+    def post(self) -> StackRun:
+        return self.runs["post"]
+
 
 def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,
-                  toy_a: float, toy_b: float, toy_v0: float) -> DepthProfile:
-    """Run the same input through no-norm, Pre-Norm and Post-Norm stacks of the same weights."""
+                  toy_a: float, toy_b: float, toy_v0: float, placements=("pre", "post"), *,
+                  init: str = "fan_in", ln_scaling: bool = False) -> DepthProfile:
+    """Run the same input through a no-norm stack and one stack per placement, on the same weights
+    (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them."""
+    ordered = [p for p in STACK_PLACEMENTS if p in {"pre", "post", *placements}]
+    runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
+                         init=init, ln_scaling=ln_scaling) for p in ordered}
     return DepthProfile(
         none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre"), layers, seed, ffn_mult,
-                       with_grad=False),
-        pre=run_stack(x, dataclasses.replace(spec, placement="pre"), layers, seed, ffn_mult, with_grad=True),
-        post=run_stack(x, dataclasses.replace(spec, placement="post"), layers, seed, ffn_mult, with_grad=True),
+                       with_grad=False, init=init),
+        runs=MappingProxyType(runs),
         toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
         toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),
     )

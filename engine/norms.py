@@ -374,3 +374,31 @@ def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
         return rstd * (dxhat - _mean(dxhat, 0) - xhat * _mean(dxhat * xhat, 0))
 
     return y, backward
+
+
+def dyt(x, alpha: float = 0.5, gamma=None, beta=None) -> np.ndarray:
+    """Dynamic Tanh (Zhu, Chen, He, LeCun & Liu, CVPR 2025): ``γ ⊙ tanh(α·x) + β``.
+
+    Not a normalization: no statistics of the row are taken, so a token's scale is squashed, not
+    removed. ``alpha`` is a scalar (learnable in the paper, a setting here; 0.5 is its default).
+    """
+    x = as_float_array(x)
+    y = np.tanh(x * x.dtype.type(alpha))
+    _apply_affine(y, _affine_vector(gamma, x.shape[-1], x.dtype, "gamma"),
+                  _affine_vector(beta, x.shape[-1], x.dtype, "beta"))
+    return y
+
+
+def dyt_with_grad(x, alpha: float = 0.5, gamma=None, beta=None) -> tuple[np.ndarray, NormBackward]:
+    """DyT of ``x`` and its backward ``dy -> dx`` (α, γ and β get no gradients: nothing shows them)."""
+    x = as_float_array(x)
+    a = x.dtype.type(alpha)
+    t = np.tanh(x * a)
+    y = t.copy()
+    _apply_affine(y, gamma, beta)
+
+    def backward(dy):
+        dt = dy * gamma if gamma is not None else dy
+        return dt * (a * (1 - t * t))
+
+    return y, backward

@@ -9,9 +9,10 @@ import numpy as np
 
 from engine.activations import ACTIVATIONS
 from engine.problem import QT_TRANSLATE_NOOP, Problem
+from engine.weights import INITS
 
-NORM_KINDS = ("layer", "rms", "batch", "none")
-PLACEMENTS = ("pre", "post")
+NORM_KINDS = ("layer", "rms", "batch", "dyt", "none")
+PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
 DTYPES = ("float32", "float64")
 
 
@@ -60,6 +61,10 @@ class Scenario:
     toy_a: float = 1.5
     toy_b: float = 0.5
     toy_v0: float = 1.0
+    dyt_alpha: float = 0.5
+    qk_norm: bool = False
+    ln_scaling: bool = False
+    init: str = "fan_in"
     stack_tokens: int = 32
     dtype: str = "float32"
     name: str = field(default="", compare=False)
@@ -88,6 +93,10 @@ class Scenario:
         self._check_choice("norm", self.norm, NORM_KINDS)
         self._check_choice("placement", self.placement, PLACEMENTS)
         self._check_choice("activation", self.activation, ACTIVATIONS)
+        self._check_choice("init", self.init, INITS)
+        if not (np.isfinite(self.dyt_alpha) and 0 < self.dyt_alpha <= 100):
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "DyT's α must lie in (0, 100], got {value}"),
+                          value=self.dyt_alpha)
         if not (np.isfinite(self.eps) and self.eps >= 0):
             raise Problem(QT_TRANSLATE_NOOP("Problem", "eps must be a finite number ≥ 0, got {value}"), value=self.eps)
         if self.layers < 1:

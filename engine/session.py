@@ -16,14 +16,18 @@ from engine.scenario import Scenario
 from engine.table_text import format_number
 
 FORMAT = "normscope-session"
-VERSION = 1
+VERSION = 2
+#: Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it:
+#: its stacks were drawn with every matrix N(0, 1/d).
+_VERSION_1_DEFAULTS = {"dyt_alpha": 0.5, "qk_norm": False, "ln_scaling": False, "init": "uniform_1_over_d"}
 SUFFIX = ".normscope.json"
 
 _ARRAY_FIELDS = {"matrix": 2, "gamma": 1, "beta": 1}
 _TYPES = {"labels": list, "norm": str, "placement": str, "activation": str, "dtype": str, "name": str,
           "eps": float, "bn_momentum": float, "toy_a": float, "toy_b": float, "toy_v0": float,
           "layers": int, "seed": int, "heads": int, "ffn_mult": int, "stack_tokens": int,
-          "causal": bool, "bn_training": bool}
+          "causal": bool, "bn_training": bool, "dyt_alpha": float, "qk_norm": bool, "ln_scaling": bool,
+          "init": str}
 
 
 #: Above this many numbers a session is written compactly: exact float64 text instead of the
@@ -134,6 +138,8 @@ def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[Problem
     if unknown:
         warnings.append(Problem(QT_TRANSLATE_NOOP("Problem", "ignored unknown field(s): {names}"),
                                 names=", ".join(unknown)))
+    if version < 2:
+        fields = _VERSION_1_DEFAULTS | fields
     missing = sorted(known - set(fields))
     if missing:
         raise Problem(QT_TRANSLATE_NOOP("Problem", "missing field(s): {names}"), names=", ".join(missing))

@@ -38,34 +38,50 @@ _cache: OrderedDict[tuple, LayerWeights] = OrderedDict()
 _cache_lock = threading.Lock()  # the UI thread and the worker both ask for weights
 
 
-def _normal(rng: np.random.Generator, shape: tuple[int, int], d: int, dtype) -> np.ndarray:
-    # N(0, 1/d) for every matrix, the FFN's down-projection included: its branch then carries
-    # about as much variance as the residual stream, as in Xiong et al. (2020)'s analysis.
-    w = rng.standard_normal(shape, dtype=np.dtype(dtype))
-    w /= math.sqrt(d)
+#: How the blocks' matrices are initialised: ``fan_in`` draws each from N(0, 1/fan_in) (so the
+#: FFN's down-projection has variance 1/(4d)); ``xiong`` is the setting of Xiong et al. (2020)'s
+#: analysis, an FFN as wide as the model, N(0, 1/d) everywhere; ``uniform_1_over_d`` draws every
+#: matrix N(0, 1/d) with the usual 4d-wide FFN, whose branch then carries twice its input's variance.
+INITS = ("fan_in", "xiong", "uniform_1_over_d")
+
+
+def ffn_hidden(d: int, ffn_mult: int, init: str) -> int:
+    """The FFN's hidden width under ``init`` (Xiong et al.'s analysis uses d)."""
+    return d if init == "xiong" else ffn_mult * d
+
+
+def _normal(rng: np.random.Generator, shape: tuple[int, int], fan: int, gain: float, dtype) -> np.ndarray:
+    # Drawn in float64 and cast, so float32 and float64 runs share one network.
+    w = rng.standard_normal(shape) * (gain / math.sqrt(fan))
+    w = w.astype(dtype, copy=False)
     w.setflags(write=False)
     return w
 
 
-def layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype: str) -> LayerWeights:
+def layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype: str,
+                  init: str = "fan_in", branch_gain: float = 1.0) -> LayerWeights:
     """Weights of block ``layer`` (0-based); the same arguments always give the same matrices.
 
     Each layer draws from its own stream, so a deeper stack keeps the shallower layers' weights.
+    ``branch_gain`` scales the value, output and FFN projections (DeepNorm's β, Wang et al. 2022);
+    the query and key projections keep gain 1.
     """
-    key = (seed, layer, d, hidden, gated, dtype)
+    key = (seed, layer, d, hidden, gated, dtype, init, branch_gain)
     with _cache_lock:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
     rng = np.random.default_rng([seed, layer])
+    down_fan = hidden if init == "fan_in" else d
+    g = branch_gain
     weights = LayerWeights(
-        wq=_normal(rng, (d, d), d, dtype),
-        wk=_normal(rng, (d, d), d, dtype),
-        wv=_normal(rng, (d, d), d, dtype),
-        wo=_normal(rng, (d, d), d, dtype),
-        w1=_normal(rng, (d, hidden), d, dtype),
-        w2=_normal(rng, (hidden, d), d, dtype),
-        w3=_normal(rng, (d, hidden), d, dtype) if gated else None,
+        wq=_normal(rng, (d, d), d, 1.0, dtype),
+        wk=_normal(rng, (d, d), d, 1.0, dtype),
+        wv=_normal(rng, (d, d), d, g, dtype),
+        wo=_normal(rng, (d, d), d, g, dtype),
+        w1=_normal(rng, (d, hidden), d, g, dtype),
+        w2=_normal(rng, (hidden, d), down_fan, g, dtype),
+        w3=_normal(rng, (d, hidden), d, g, dtype) if gated else None,
     )
     with _cache_lock:
         _cache[key] = weights

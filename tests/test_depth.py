@@ -43,11 +43,14 @@ def test_gamma_edit_reuses_the_cached_weights():
     assert layer_weights(s.seed, 0, 4, 16, False, "float32") is before
 
 
-def _last_and_first_grads(placement, layers, d=64, tokens=8, seeds=4):
+def _last_and_first_grads(placement, layers, d=64, tokens=32, seeds=4, init="xiong"):
+    """Mean last- and first-layer weight-gradient norms; by default in the setting of Xiong et al.'s
+    analysis (an FFN as wide as the model, every matrix N(0, 1/d))."""
     last, first = [], []
     for seed in range(seeds):
         x = np.random.default_rng(100 + seed).standard_normal((tokens, d))
-        g = run_stack(x, BlockSpec(placement=placement, activation="relu"), layers, seed, 4, with_grad=True)
+        g = run_stack(x, BlockSpec(placement=placement, activation="relu"), layers, seed, 4, with_grad=True,
+                      init=init)
         last.append(g.weight_grad[-1])
         first.append(g.weight_grad[0])
     return np.mean(last), np.mean(first)

@@ -13,7 +13,7 @@ from engine import io as nsio
 from engine.compute import compute
 from engine.io import FileProblem, load_matrix, save_matrix, vector_candidates
 from engine.presets import load_preset
-from engine.session import parse_session, session_json
+from engine.session import VERSION, parse_session, session_json
 from engine.tables import result_tables, to_csv, to_latex, to_markdown
 
 
@@ -180,7 +180,7 @@ def test_session_is_human_readable():
 def test_unknown_future_fields_are_ignored_with_a_warning():
     document = json.loads(session_json(load_preset("xian")))
     document["scenario"]["colour_theme"] = "dark"
-    document["version"] = 2
+    document["version"] = VERSION + 1
     s, warnings = parse_session(json.dumps(document))
     assert s == load_preset("xian")
     assert any("colour_theme" in str(w) for w in warnings) and any("newer" in str(w) for w in warnings)
@@ -275,3 +275,12 @@ def test_large_sessions_are_written_compactly_and_exactly():
     assert "\n" not in text.rstrip("\n")
     again, _ = parse_session(text)
     assert again == s
+
+
+def test_a_version_1_session_opens_with_the_weights_it_was_made_with():
+    document = json.loads(session_json(load_preset("xian")))
+    document["version"] = 1
+    for name in ("dyt_alpha", "qk_norm", "ln_scaling", "init"):
+        del document["scenario"][name]
+    s, warnings = parse_session(json.dumps(document))
+    assert s.init == "uniform_1_over_d" and not s.qk_norm and not warnings

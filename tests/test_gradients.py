@@ -8,7 +8,7 @@ import pytest
 from engine.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
                           weight_gradients_norm)
 from engine.depth import loss_target, run_stack
-from engine.norms import batch_norm_with_grad, layer_norm_with_grad, rms_norm_with_grad
+from engine.norms import batch_norm_with_grad, dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.weights import layer_weights
 
 T, D = 5, 8
@@ -39,8 +39,9 @@ def numeric_grad(f, x, h=1e-6):
         lambda x: layer_norm_with_grad(x, GAMMA, BETA),
         lambda x: rms_norm_with_grad(x, GAMMA, 1e-6),
         lambda x: batch_norm_with_grad(x, GAMMA, BETA),
+        lambda x: dyt_with_grad(x, 0.7, GAMMA, BETA),
     ],
-    ids=["layer", "rms", "batch"],
+    ids=["layer", "rms", "batch", "dyt"],
 )
 def test_norm_input_gradient_matches_finite_differences(norm):
     x = X.copy()
@@ -53,16 +54,18 @@ def test_norm_input_gradient_matches_finite_differences(norm):
 WEIGHTS = {gated: layer_weights(3, 0, D, 2 * D, gated, "float64") for gated in (False, True)}
 
 
+@pytest.mark.parametrize("qk_norm", [None, "layer", "rms"])
 @pytest.mark.parametrize("causal", [False, True])
 @pytest.mark.parametrize("heads", [1, 2])
-def test_attention_gradients(heads, causal):
+def test_attention_gradients(heads, causal, qk_norm):
     w = WEIGHTS[False]
-    _, backward = attention_with_grad(X, w, heads, causal)
+    _, _, backward = attention_with_grad(X, w, heads, causal, qk_norm)
     dx, grads = backward(DY)
-    loss = lambda x: np.sum(attention_with_grad(x, w, heads, causal)[0] * DY)  # noqa: E731
+    loss = lambda x: np.sum(attention_with_grad(x, w, heads, causal, qk_norm)[0] * DY)  # noqa: E731
     np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-6)
     wq = w.wq.copy()
-    loss_q = lambda m: np.sum(attention_with_grad(X, dataclasses.replace(w, wq=m), heads, causal)[0] * DY)  # noqa: E731
+    loss_q = lambda m: np.sum(attention_with_grad(X, dataclasses.replace(w, wq=m), heads, causal,  # noqa: E731
+                                                  qk_norm)[0] * DY)
     np.testing.assert_allclose(weight_gradient(grads["wq"]), numeric_grad(loss_q, wq), atol=1e-6)
     assert grads["wq"][0] is grads["wk"][0] is grads["wv"][0]  # one shared Gram product for all three
     direct = np.sqrt(sum(np.sum(weight_gradient(factors) ** 2) for factors in grads.values()))
@@ -83,36 +86,42 @@ def test_ffn_gradients(activation):
     assert weight_gradients_norm(grads) == pytest.approx(direct, rel=1e-10)
 
 
-@pytest.mark.parametrize("placement", ["pre", "post"])
-@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "none"])
+@pytest.mark.parametrize("placement", ["pre", "post", "peri", "deepnorm"])
+@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "dyt", "none"])
 def test_block_input_gradient(norm, placement):
-    spec = BlockSpec(norm=norm, placement=placement, gamma=GAMMA, beta=BETA, heads=2, activation="gelu")
+    spec = BlockSpec(norm=norm, placement=placement, gamma=GAMMA, beta=BETA, heads=2, activation="gelu",
+                     residual_scale=1.7 if placement == "deepnorm" else 1.0)
     w = WEIGHTS[False]
 
     def loss(x):
-        stages, _ = block_with_grad(x, w, spec)
+        stages, _, _ = block_with_grad(x, w, spec)
         return np.sum(list(stages.values())[-1] * DY)
 
-    _, backward = block_with_grad(X, w, spec)
+    _, _, backward = block_with_grad(X, w, spec)
     dx, _ = backward(DY)
     np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-5)
 
 
-@pytest.mark.parametrize("placement", ["pre", "post"])
-def test_stack_input_gradient_norm_matches_finite_differences(placement):
-    spec = BlockSpec(placement=placement, heads=2)
-    seed, layers = 5, 3
-    run = run_stack(X, spec, layers, seed, 2, with_grad=True)
+@pytest.mark.parametrize("placement,ln_scaling,qk_norm", [
+    ("pre", False, False), ("post", False, False), ("peri", False, False), ("deepnorm", False, False),
+    ("mixln", False, False), ("pre", True, False), ("mixln", True, True), ("post", False, True)])
+def test_stack_input_gradient_norm_matches_finite_differences(placement, ln_scaling, qk_norm):
+    from engine.block import norm_with_grad
+    from engine.depth import deepnorm_constants, layer_spec
+
+    spec = BlockSpec(placement=placement, heads=2, qk_norm=qk_norm)
+    seed, layers = 5, 4
+    run = run_stack(X, spec, layers, seed, 2, with_grad=True, ln_scaling=ln_scaling)
     target = loss_target(seed, X.shape, X.dtype)
+    gain = deepnorm_constants(layers)[1] if placement == "deepnorm" else 1.0
 
     def loss(x):
-        from engine.block import norm_with_grad
-
         h = x
         for layer in range(layers):
-            stages, _ = block_with_grad(h, layer_weights(seed, layer, D, 2 * D, False, "float64"), spec)
+            w = layer_weights(seed, layer, D, 2 * D, False, "float64", "fan_in", gain)
+            stages, _, _ = block_with_grad(h, w, layer_spec(spec, placement, layer, layers, ln_scaling))
             h = list(stages.values())[-1]
-        out = norm_with_grad(spec, h)[0] if placement == "pre" else h
+        out = norm_with_grad(spec, h)[0] if placement in ("pre", "peri", "mixln") else h
         return np.mean(out * target)
 
     expected = np.linalg.norm(numeric_grad(loss, X.copy()))

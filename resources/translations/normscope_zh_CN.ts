@@ -738,245 +738,245 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="73"/>
+        <location filename="../../app/file_actions.py" line="85"/>
         <source>Open {name}</source>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="76"/>
+        <location filename="../../app/file_actions.py" line="88"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="89"/>
-        <location filename="../../app/file_actions.py" line="157"/>
+        <location filename="../../app/file_actions.py" line="101"/>
+        <location filename="../../app/file_actions.py" line="169"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="93"/>
-        <location filename="../../app/file_actions.py" line="158"/>
-        <location filename="../../app/file_actions.py" line="176"/>
+        <location filename="../../app/file_actions.py" line="105"/>
+        <location filename="../../app/file_actions.py" line="170"/>
+        <location filename="../../app/file_actions.py" line="188"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="108"/>
+        <location filename="../../app/file_actions.py" line="120"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="111"/>
+        <location filename="../../app/file_actions.py" line="123"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="127"/>
+        <location filename="../../app/file_actions.py" line="139"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="130"/>
+        <location filename="../../app/file_actions.py" line="142"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="131"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="155"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="153"/>
+        <location filename="../../app/file_actions.py" line="165"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="166"/>
+        <location filename="../../app/file_actions.py" line="178"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="185"/>
+        <location filename="../../app/file_actions.py" line="197"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="206"/>
+        <location filename="../../app/file_actions.py" line="218"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="206"/>
+        <location filename="../../app/file_actions.py" line="218"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="207"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="207"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="210"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="210"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="210"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="211"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="214"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="215"/>
+        <location filename="../../app/file_actions.py" line="227"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="216"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="217"/>
+        <location filename="../../app/file_actions.py" line="229"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="220"/>
+        <location filename="../../app/file_actions.py" line="232"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="221"/>
+        <location filename="../../app/file_actions.py" line="233"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="234"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="235"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="225"/>
+        <location filename="../../app/file_actions.py" line="237"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="238"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="230"/>
+        <location filename="../../app/file_actions.py" line="242"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="232"/>
+        <location filename="../../app/file_actions.py" line="244"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="234"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="267"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="269"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="292"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="284"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="288"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="293"/>
+        <location filename="../../app/file_actions.py" line="305"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="294"/>
+        <location filename="../../app/file_actions.py" line="306"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="307"/>
+        <location filename="../../app/file_actions.py" line="319"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="308"/>
+        <location filename="../../app/file_actions.py" line="320"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="314"/>
+        <location filename="../../app/file_actions.py" line="326"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="324"/>
+        <location filename="../../app/file_actions.py" line="336"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="329"/>
+        <location filename="../../app/file_actions.py" line="341"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="329"/>
+        <location filename="../../app/file_actions.py" line="341"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
     </message>
@@ -1584,138 +1584,143 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="27"/>
+        <location filename="../../engine/scenario.py" line="28"/>
         <source>{name} must be {ndim}-D, got shape {shape}</source>
         <translation>{name} 必须是 {ndim} 维的，实际形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="31"/>
+        <location filename="../../engine/scenario.py" line="32"/>
         <source>{name} holds a value that is not a finite number in {dtype}</source>
         <translation>{name} 含有在 {dtype} 中不是有限数的值</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="69"/>
+        <location filename="../../engine/scenario.py" line="74"/>
         <source>dtype must be one of {choices}; got {value}</source>
         <translation>dtype 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="74"/>
+        <location filename="../../engine/scenario.py" line="79"/>
         <source>the matrix needs at least one token and one dimension, got {tokens} × {dims}</source>
         <translation>矩阵至少需要一个 token 和一个维度，实际为 {tokens} × {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="78"/>
+        <location filename="../../engine/scenario.py" line="83"/>
         <source>{count} token labels for {rows} rows</source>
         <translation>{rows} 行却有 {count} 个 token 标签</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="86"/>
+        <location filename="../../engine/scenario.py" line="91"/>
         <source>{name} has {count} values for {dims} dimensions</source>
         <translation>{name} 有 {count} 个值，而维度数为 {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="92"/>
+        <location filename="../../engine/scenario.py" line="98"/>
+        <source>DyT&apos;s α must lie in (0, 100], got {value}</source>
+        <translation>DyT 的 α 必须在 (0, 100] 内，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="101"/>
         <source>eps must be a finite number ≥ 0, got {value}</source>
         <translation>ε 必须是 ≥ 0 的有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="94"/>
+        <location filename="../../engine/scenario.py" line="103"/>
         <source>layers must be at least 1, got {value}</source>
         <translation>层数至少为 1，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="96"/>
+        <location filename="../../engine/scenario.py" line="105"/>
         <source>seed must be ≥ 0, got {value}</source>
         <translation>随机种子必须 ≥ 0，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="98"/>
+        <location filename="../../engine/scenario.py" line="107"/>
         <source>{heads} heads do not divide d = {dims}</source>
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="100"/>
+        <location filename="../../engine/scenario.py" line="109"/>
         <source>stack_tokens must be at least 1, got {value}</source>
         <translation>stack_tokens 至少为 1，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="103"/>
+        <location filename="../../engine/scenario.py" line="112"/>
         <source>ffn_mult must be at least 1, got {value}</source>
         <translation>ffn_mult 至少为 1，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="105"/>
+        <location filename="../../engine/scenario.py" line="114"/>
         <source>bn_momentum must lie in [0, 1], got {value}</source>
         <translation>BN 动量必须在 [0, 1] 之间，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="113"/>
+        <location filename="../../engine/scenario.py" line="122"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="74"/>
+        <location filename="../../engine/session.py" line="78"/>
         <source>not a NormScope snapshot ({reason})</source>
-        <extracomment>Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
+        <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="77"/>
+        <location filename="../../engine/session.py" line="81"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="88"/>
+        <location filename="../../engine/session.py" line="92"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="96"/>
+        <location filename="../../engine/session.py" line="100"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="100"/>
+        <location filename="../../engine/session.py" line="104"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="113"/>
+        <location filename="../../engine/session.py" line="117"/>
         <source>not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="116"/>
+        <location filename="../../engine/session.py" line="120"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="120"/>
+        <location filename="../../engine/session.py" line="124"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="127"/>
+        <location filename="../../engine/session.py" line="131"/>
         <source>field &apos;version&apos; must be an integer</source>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="129"/>
+        <location filename="../../engine/session.py" line="133"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="135"/>
+        <location filename="../../engine/session.py" line="139"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="139"/>
+        <location filename="../../engine/session.py" line="145"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="144"/>
+        <location filename="../../engine/session.py" line="150"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
