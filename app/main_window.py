@@ -26,6 +26,7 @@ from widgets.fitted_view import FittedViewBox
 from widgets.grad_plot import GradPlot
 from widgets.matrix_view import MatrixView
 from widgets.plot_style import apply_plot_theme, graphics_views, use_light_theme
+from widgets.problem_text import describe
 from widgets.row_stats_plot import RowStatsPlot
 from widgets.stage_heatmaps import StageHeatmaps
 
@@ -469,9 +470,7 @@ class MainWindow(QMainWindow):
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
         s, notes = result.scenario, []
-        if result.norm.message:
-            notes.append(self.tr("BatchNorm can't normalize a single token in training mode (its batch variance "
-                                 "is 0); showing eval mode, which uses the running statistics."))
+        notes += [describe(note) for note in (result.norm.message, result.stack_note) if note]
         if result.depth_message:
             notes.append(self.tr("Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of "
                                  "weights (limit {limit:.0f} GiB).").format(
