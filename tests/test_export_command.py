@@ -49,7 +49,7 @@ def test_export_writes_the_seed_numbers(exported):
     depth = read_csv(exported / "depth.csv")
     assert depth[0] == ["layer", "none", "pre", "post", "toy"] and len(depth) == 12
     assert float(depth[11][4]) == pytest.approx(114.33, abs=0.005)
-    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post"]
+    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post", "pre_dx", "post_dx"]
 
 
 def test_export_numbers_round_trip_float32_exactly(exported):
