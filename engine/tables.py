@@ -73,10 +73,14 @@ def _csv_cell(text: str) -> str:
     return '"' + text.replace('"', '""') + '"' if any(ch in text for ch in ',"\n') else text
 
 
-def to_csv(table: Table) -> str:
-    """CSV with numbers that read back to exactly the computed values."""
+def to_csv(table: Table, bom: bool = False) -> str:
+    """CSV with numbers that read back to exactly the computed values.
+
+    ``bom`` starts the text with U+FEFF, which, encoded as UTF-8, tells Excel the file is UTF-8
+    (without it Excel reads 今天 as cp1252 mojibake); NormScope reads such files either way.
+    """
     lines = [",".join(table.header)] + [",".join(_csv_cell(_cell(v, None)) for v in row) for row in table.rows]
-    return "\n".join(lines) + "\n"
+    return ("\ufeff" if bom else "") + "\n".join(lines) + "\n"
 
 
 def to_markdown(table: Table, digits: int = 3) -> str:

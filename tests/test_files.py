@@ -309,3 +309,22 @@ def test_depth_overflow_is_reported_per_curve_and_in_a_status_column():
     assert lines[1 + 76].endswith(",") and lines[1 + 77].endswith(",overflow: none")
     assert all(line.endswith("overflow: none") for line in lines[1 + 77:])
     assert "status" not in to_csv(result_tables(compute(load_preset("xian")))["depth"])
+
+
+def test_atomic_write_gives_ordinary_permissions_unless_asked(tmp_path):
+    import os
+
+    old = os.umask(0o027)
+    try:
+        nsio.atomic_write(tmp_path / "a.csv", b"x")
+        nsio.atomic_write(tmp_path / "b.npz", b"x", mode=0o600)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.csv").stat().st_mode & 0o777 == 0o640  # 0666 less the umask, as open() gives
+    assert (tmp_path / "b.npz").stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.npz"]
+
+
+def test_csv_bom_is_one_leading_byte_order_mark():
+    table = result_tables(compute(load_preset("xian")))["normalized"]
+    assert to_csv(table, bom=True) == "\ufeff" + to_csv(table)
