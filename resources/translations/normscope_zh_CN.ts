@@ -585,57 +585,69 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="53"/>
+        <location filename="../../widgets/depth_plot.py" line="65"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="53"/>
+        <location filename="../../widgets/depth_plot.py" line="65"/>
         <source>Pre-Norm</source>
         <translation>Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="54"/>
+        <location filename="../../widgets/depth_plot.py" line="66"/>
         <source>Post-Norm</source>
         <translation>Post-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="54"/>
+        <location filename="../../widgets/depth_plot.py" line="66"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="55"/>
+        <location filename="../../widgets/depth_plot.py" line="67"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="58"/>
+        <location filename="../../widgets/depth_plot.py" line="70"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="59"/>
+        <location filename="../../widgets/depth_plot.py" line="71"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="60"/>
+        <location filename="../../widgets/depth_plot.py" line="72"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="63"/>
+        <location filename="../../widgets/depth_plot.py" line="75"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="64"/>
+        <location filename="../../widgets/depth_plot.py" line="76"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/depth_plot.py" line="107"/>
+        <location filename="../../widgets/depth_plot.py" line="77"/>
+        <source>BatchNorm here: eval mode with the default
+running statistics (mean 0, variance 1)</source>
+        <translation>此处 BatchNorm 为评估模式，使用默认的
+运行统计量（均值 0、方差 1）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="116"/>
+        <source>overflow at layer {n}</source>
+        <translation>在第 {n} 层溢出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/depth_plot.py" line="146"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
