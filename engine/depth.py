@@ -14,6 +14,12 @@ from engine.norms import rms_norm
 from engine.weights import layer_weights
 
 
+def first_nonfinite(values: np.ndarray, first_layer: int = 0) -> int | None:
+    """The layer of the first value that is inf or NaN (``values[0]`` is layer ``first_layer``), or None."""
+    bad = np.flatnonzero(~np.isfinite(values))
+    return int(bad[0]) + first_layer if bad.size else None
+
+
 @dataclass(frozen=True)
 class StackRun:
     """One stack of N blocks run on the token matrix.
@@ -26,6 +32,14 @@ class StackRun:
     max_abs: np.ndarray
     weight_grad: np.ndarray | None = None
     input_grad: np.ndarray | None = None
+
+    @property
+    def overflow_layer(self) -> int | None:
+        """The first layer whose hidden state left the dtype's range (its RMS is inf or NaN), or None.
+
+        Every later layer, and every gradient, is then not finite either.
+        """
+        return first_nonfinite(self.rms)
 
 
 def _rms(x: np.ndarray) -> float:
@@ -86,6 +100,14 @@ class DepthProfile:
     post: StackRun
     toy: np.ndarray
     toy_normalized: np.ndarray
+
+    def overflow_layers(self) -> dict[str, int]:
+        """Curve name (``none pre post toy toy_normalized``) -> the first layer where it is inf or NaN,
+        for the curves that overflowed (the plot and depth.csv say so; their values stop there)."""
+        layers = {"none": self.none.overflow_layer, "pre": self.pre.overflow_layer,
+                  "post": self.post.overflow_layer, "toy": first_nonfinite(self.toy),
+                  "toy_normalized": first_nonfinite(self.toy_normalized)}
+        return {name: layer for name, layer in layers.items() if layer is not None}
 
 
 def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,

@@ -38,11 +38,26 @@ _cache: OrderedDict[tuple, LayerWeights] = OrderedDict()
 _cache_lock = threading.Lock()  # the UI thread and the worker both ask for weights
 
 
+#: Rows drawn at once: a float32 matrix is drawn in float64 a slice at a time, never as a whole
+#: float64 copy (d = 4096's FFN matrices would need 512 MiB for it).
+_DRAW_ELEMENTS = 1 << 20
+
+
 def _normal(rng: np.random.Generator, shape: tuple[int, int], d: int, dtype) -> np.ndarray:
-    # N(0, 1/d) for every matrix, the FFN's down-projection included: its branch then carries
-    # about as much variance as the residual stream, as in Xiong et al. (2020)'s analysis.
-    w = rng.standard_normal(shape, dtype=np.dtype(dtype))
-    w /= math.sqrt(d)
+    """N(0, 1/d) drawn in float64 and rounded to ``dtype``: float32 and float64 runs get the same network.
+
+    N(0, 1/d) for every matrix, the FFN's down-projection included: its branch then carries about
+    as much variance as the residual stream, as in Xiong et al. (2020)'s analysis.
+    """
+    w = np.empty(shape, np.dtype(dtype))
+    rows = max(1, _DRAW_ELEMENTS // shape[1])
+    buffer = np.empty((min(rows, shape[0]), shape[1]))
+    std_inv = math.sqrt(d)
+    for start in range(0, shape[0], rows):
+        part = buffer[: min(rows, shape[0] - start)]
+        rng.standard_normal(out=part)  # consecutive draws continue one stream: the same as one big draw
+        part /= std_inv
+        w[start : start + part.shape[0]] = part
     w.setflags(write=False)
     return w
 
