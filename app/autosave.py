@@ -76,7 +76,7 @@ class Autosave(QObject):
         def write() -> None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(path, session_npz(scenario))
+                atomic_write(path, session_npz(scenario), mode=0o600)  # a recovery copy stays private
             except OSError as error:  # a full or read-only disk: say so, never a dialog off-thread
                 self.failed.emit(str(error))
 

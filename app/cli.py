@@ -21,7 +21,8 @@ def _add_export_parser(commands) -> None:
     source = export.add_mutually_exclusive_group()
     source.add_argument("--preset", choices=list(PRESETS), default="xian", help="start from a preset (default xian)")
     source.add_argument("--session", metavar="FILE", help="start from a saved .normscope.json session")
-    export.add_argument("--matrix", metavar="FILE", help="token matrix from CSV, NPY or NPZ")
+    export.add_argument("--matrix", metavar="FILE",
+                        help="token matrix from CSV, NPY or NPZ (γ = 1, β = 0 unless --gamma/--beta are given)")
     export.add_argument("--gamma", metavar="FILE[:TENSOR]", help="γ from CSV, NPY or safetensors")
     export.add_argument("--beta", metavar="FILE[:TENSOR]", help="β from CSV, NPY or safetensors")
     export.add_argument("--norm", choices=NORM_KINDS)
@@ -30,6 +31,8 @@ def _add_export_parser(commands) -> None:
     export.add_argument("--layers", type=int, metavar="N")
     export.add_argument("--format", default="png,svg,pdf", metavar="LIST",
                         help="figure formats, comma-separated (default png,svg,pdf)")
+    export.add_argument("--bom", action="store_true",
+                        help="start each CSV with a UTF-8 byte order mark, so that Excel shows 今天 correctly")
 
 
 def build_parser() -> argparse.ArgumentParser:

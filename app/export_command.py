@@ -55,9 +55,10 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     changes = {}
     if args.matrix:
         matrix, labels = load_matrix(args.matrix)
-        changes.update(matrix=matrix, labels=labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0])))
+        changes.update(matrix=matrix, labels=labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0])),
+                       gamma=None, beta=None)  # γ = 1, β = 0: the preset's belong to its own matrix
         if matrix.shape[1] != scenario.dims:
-            changes.update(gamma=None, beta=None, heads=1)
+            changes.update(heads=1)
     dims = changes["matrix"].shape[1] if "matrix" in changes else scenario.dims
     if args.gamma:
         changes["gamma"] = pick_vector(args.gamma, dims, "γ")
@@ -122,7 +123,7 @@ def run_export(args) -> int:
     written = []
     for name, table in result_tables(result).items():
         path = out / f"{name}.csv"
-        atomic_write(path, to_csv(table).encode("utf-8"))
+        atomic_write(path, to_csv(table, bom=args.bom).encode("utf-8"))
         written.append(path)
     written += render_figures(scenario, out, formats)
     for path in written:

@@ -28,6 +28,7 @@ from widgets.editors.matrix_view import MatrixView
 from widgets.plotkit.plot_style import apply_plot_theme, graphics_views, use_light_theme
 from widgets.plots.row_stats_plot import RowStatsPlot
 from widgets.plots.stage_heatmaps import StageHeatmaps
+from widgets.common.problem_text import describe
 
 if TYPE_CHECKING:
     from widgets.teaching.hand_calc_panel import HandCalcPanel
@@ -469,9 +470,7 @@ class MainWindow(QMainWindow):
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
         s, notes = result.scenario, []
-        if result.norm.message:
-            notes.append(self.tr("BatchNorm can't normalize a single token in training mode (its batch variance "
-                                 "is 0); showing eval mode, which uses the running statistics."))
+        notes += [describe(note) for note in (result.norm.message, result.stack_note) if note]
         if result.depth_message:
             notes.append(self.tr("Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of "
                                  "weights (limit {limit:.0f} GiB).").format(

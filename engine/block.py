@@ -33,20 +33,46 @@ def weight_gradient(factors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return a.T @ b
 
 
+def _scaled(m: np.ndarray) -> tuple[np.ndarray, float]:
+    """``m`` / max|m| in float64, and max|m|: products of the scaled factors never over- or underflow."""
+    scale = float(np.maximum.reduce(np.abs(m), axis=None))
+    return (np.multiply(m, 1.0 / scale, dtype=np.float64) if 0.0 < scale < math.inf else m), scale
+
+
+def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> float:
+    """‖aᵀ·c‖²_F for float64 ``a`` and ``c`` of at most unit entries, by the cheaper of two routes.
+
+    Forming aᵀ·c costs d_a·d_c per token; the Gram route Σ (a·aᵀ) ∘ (c·cᵀ) costs T·(d_a + d_c) per
+    token and is what keeps d = 4096 cheap. Its terms can cancel (BatchNorm's zero-mean columns do),
+    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0.
+    """
+    t, (da, dc) = a.shape[0], (a.shape[1], c.shape[1])
+    if da * dc <= t * (da + dc):
+        g = a.T @ c
+        return float(np.add.reduce(np.square(g), axis=None))
+    return max(0.0, float(np.add.reduce((a @ a.T) * (c @ c.T), axis=None)))  # np.sum, minus its overhead
+
+
 def weight_gradients_norm(grads: GradFactors) -> float:
     """The norm of all the weight gradients together, ‖(∂L/∂W₁, ∂L/∂W₂, …)‖, without forming them.
 
     ‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ); gradients whose A is the same array (Q, K and V all see the
-    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …].
+    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …]. Each factor
+    is scaled to a largest entry of 1 and the sums run in float64, so float32 gradients as small as
+    1e-30 or as large as 1e30 keep their precision (their squares would leave float32's range); a
+    norm beyond float64's range is inf, and a non-finite gradient gives NaN.
     """
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
-    total = 0.0
+    norms = []  # one per shared input
     for a, bs in by_input.values():
-        c = bs[0] if len(bs) == 1 else np.hstack(bs)
-        total += np.add.reduce((a @ a.T) * (c @ c.T), axis=None, dtype=np.float64)  # np.sum, minus its overhead
-    return math.sqrt(total)
+        (a, sa), (c, sc) = _scaled(a), _scaled(bs[0] if len(bs) == 1 else np.hstack(bs))
+        if not (math.isfinite(sa) and math.isfinite(sc)):
+            return math.nan
+        if sa > 0.0 and sc > 0.0:
+            norms.append(sa * (sc * math.sqrt(_product_sum_of_squares(a, c))))
+    return math.hypot(*norms)  # scales internally; inf if a part is
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,7 +118,7 @@ def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable
     return y, back
 
 
-def _scaled(pair, scale: float):
+def _times(pair, scale: float):
     """A norm's ``(y, backward)`` with its output multiplied by ``scale`` (1 leaves it alone)."""
     if scale == 1.0:
         return pair
@@ -159,14 +185,15 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
 
 
 def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
-    """Position-wise FFN: up-projection, activation (ReLU / GELU, or SwiGLU's gated SiLU), down-projection."""
+    """Position-wise FFN: up-projection, activation (one of ``activations.ELEMENTWISE``, or SwiGLU's
+    gated SiLU), down-projection."""
     h = x @ w.w1
     if activation == "swiglu":
         u = x @ w.w3
         gate = activations.silu(h)
         a = gate * u
     else:
-        act = activations.relu if activation == "relu" else activations.gelu
+        act, act_grad = activations.ELEMENTWISE[activation]
         a = act(h)
     y = a @ w.w2
 
@@ -179,8 +206,7 @@ def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
             grads["w3"] = (x, du)
             dx = du @ w.w3.T
         else:
-            grad = activations.relu_grad if activation == "relu" else activations.gelu_grad
-            dh = da * grad(h)
+            dh = da * act_grad(h)
             dx = 0
         grads["w1"] = (x, dh)
         return dx + dh @ w.w1.T, grads
@@ -202,7 +228,7 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     """
     qk = _qk_kind(spec)
     if spec.placement in ("pre", "peri"):
-        n1, n1_back = _scaled(norm_with_grad(spec, x), spec.norm_scale)
+        n1, n1_back = _times(norm_with_grad(spec, x), spec.norm_scale)
         a, scores, a_back = attention_with_grad(n1, w, spec.heads, spec.causal, qk)
         stages = {"input": x, "norm1": n1, "attn": a}
         if spec.placement == "peri":
@@ -211,7 +237,7 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
         else:
             a_out, ao_back = a, None
         h = x + a_out
-        n2, n2_back = _scaled(norm_with_grad(spec, h), spec.norm_scale)
+        n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
         f, f_back = ffn_with_grad(n2, w, spec.activation)
         stages.update(add1=h, norm2=n2, ffn=f)
         if spec.placement == "peri":

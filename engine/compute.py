@@ -13,6 +13,7 @@ import numpy as np
 from engine.block import BlockSpec, block_with_grad
 from engine.depth import STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, layer_spec
 from engine.norms import batch_norm, dyt, layer_norm, rms_norm
+from engine.problem import QT_TRANSLATE_NOOP, Note
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
 from engine.weights import ffn_hidden, layer_weights
@@ -42,7 +43,7 @@ class NormOutput(_ComparedByValue):
     row_stats: AxisStats
     running_mean: np.ndarray | None = None
     running_var: np.ndarray | None = None
-    message: str | None = None
+    message: Note | None = None
 
     @cached_property
     def col_stats(self) -> AxisStats:
@@ -65,11 +66,13 @@ class Result(_ComparedByValue):
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
+    #: What the block and depth simulations' BatchNorm really does, when that is not what was asked.
+    stack_note: Note | None = None
 
     @property
     def messages(self) -> tuple[str, ...]:
-        """Why something is shown differently than asked (BatchNorm fallback, skipped depth)."""
-        return tuple(m for m in (self.norm.message, self.depth_message) if m)
+        """Why something is shown differently than asked (BatchNorm fallbacks, skipped depth), in English."""
+        return tuple(str(m) for m in (self.norm.message, self.stack_note, self.depth_message) if m)
 
 
 def values_equal(a, b) -> bool:
@@ -152,8 +155,10 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         training = s.bn_training
         if s.norm == "batch" and training and s.tokens < 2:
             training = False
-            message = ("BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
-                       "showing eval mode, which uses the running statistics.")
+            message = Note(QT_TRANSLATE_NOOP(
+                "Problem", "BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
+                           "showing eval mode with the default running statistics (mean 0, variance 1), which "
+                           "only multiplies by γ/√(1 + ε) and adds β."))
         y, running_mean, running_var = _norm_matrix(s, x, training)
         row_stats = axis_stats(x, y, axis=1)
     for a in (y, running_mean, running_var):
@@ -202,20 +207,40 @@ def depth_placements(s: Scenario) -> tuple[str, ...]:
     return tuple(p for p in STACK_PLACEMENTS if p in ("pre", "post", s.placement))
 
 
+def stack_note(s: Scenario) -> Note | None:
+    """What the stack's BatchNorm draws when it can't use batch statistics (see ``norm_with_grad``)."""
+    if s.norm != "batch":
+        return None
+    if not s.bn_training:
+        return Note(QT_TRANSLATE_NOOP(
+            "Problem", "The block and depth simulations run BatchNorm in eval mode with the default running "
+                       "statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies "
+                       "by γ/√(1 + ε) and adds β."))
+    if stack_input(s).shape[0] < 2:
+        return Note(QT_TRANSLATE_NOOP(
+            "Problem", "The block and depth simulations run on a single token, where BatchNorm can't train: "
+                       "they use eval mode with the default running statistics (mean 0, variance 1), so each "
+                       "BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its "
+                       "curves are the no-norm curves)."))
+    return None
+
+
 def stack_weight_bytes(s: Scenario) -> int:
     hidden_per_d = ffn_hidden(s.dims, s.ffn_mult, s.init) // s.dims
     matrices_per_d2 = 4 + (3 if s.activation == "swiglu" else 2) * hidden_per_d
     return s.layers * matrices_per_d2 * s.dims**2 * np.dtype(s.dtype).itemsize
 
 
-def depth(s: Scenario) -> tuple[DepthProfile | None, str | None]:
-    """The depth curves and gradient norms, or None and the reason they were skipped."""
+def depth(s: Scenario, placements: tuple[str, ...] | None = None) -> tuple[DepthProfile | None, str | None]:
+    """The depth curves and gradient norms (of ``placements``; by default ``depth_placements(s)``), or
+    None and the reason they were skipped."""
     needed = stack_weight_bytes(s)
     if needed > STACK_WEIGHT_LIMIT_BYTES:
         return None, (f"Depth simulation skipped: {s.layers} layers at d = {s.dims} need "
                       f"{needed / 2**30:.1f} GiB of weights (limit {STACK_WEIGHT_LIMIT_BYTES / 2**30:.0f} GiB).")
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
-                            s.toy_a, s.toy_b, s.toy_v0, depth_placements(s), init=s.init, ln_scaling=s.ln_scaling)
+                            s.toy_a, s.toy_b, s.toy_v0, placements or depth_placements(s), init=s.init,
+                            ln_scaling=s.ln_scaling)
     return profile, None
 
 
@@ -272,4 +297,6 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, stale = previous.depth, previous.depth_message, True
     else:
         profile, depth_message, stale = None, None, True
-    return Result(s, norm, stages, profile, depth_message, stale, stack_labels)
+    # The note describes the stack that is shown: a stale one is the previous scenario's.
+    note = (previous.stack_note if previous else None) if stale else stack_note(s)
+    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note)

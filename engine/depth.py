@@ -22,6 +22,12 @@ STACK_PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
 _FINAL_NORM = ("pre", "peri", "mixln")
 
 
+def first_nonfinite(values: np.ndarray, first_layer: int = 0) -> int | None:
+    """The layer of the first value that is inf or NaN (``values[0]`` is layer ``first_layer``), or None."""
+    bad = np.flatnonzero(~np.isfinite(values))
+    return int(bad[0]) + first_layer if bad.size else None
+
+
 @dataclass(frozen=True)
 class StackRun:
     """One stack of N blocks run on the token matrix.
@@ -36,6 +42,14 @@ class StackRun:
     input_grad: np.ndarray | None = None
     #: The largest attention logit of each layer (N entries).
     max_logit: np.ndarray | None = None
+
+    @property
+    def overflow_layer(self) -> int | None:
+        """The first layer whose hidden state left the dtype's range (its RMS is inf or NaN), or None.
+
+        Every later layer, and every gradient, is then not finite either.
+        """
+        return first_nonfinite(self.rms)
 
 
 def _rms(x: np.ndarray) -> float:
@@ -132,6 +146,13 @@ class DepthProfile:
     @property
     def post(self) -> StackRun:
         return self.runs["post"]
+
+    def overflow_layers(self) -> dict[str, int]:
+        """Curve name (``none``, a placement, ``toy``, ``toy_normalized``) -> the first layer where it is inf or NaN,
+        for the curves that overflowed (the plot and depth.csv say so; their values stop there)."""
+        layers = {"none": self.none.overflow_layer, **{p: run.overflow_layer for p, run in self.runs.items()},
+                  "toy": first_nonfinite(self.toy), "toy_normalized": first_nonfinite(self.toy_normalized)}
+        return {name: layer for name, layer in layers.items() if layer is not None}
 
 
 def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,

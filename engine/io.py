@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
+import secrets
 import zipfile
 from pathlib import Path
 
@@ -256,10 +256,21 @@ def save_matrix(path, matrix: np.ndarray, labels) -> None:
         raise _unknown_type(path, MATRIX_SUFFIXES, saving=True)
 
 
-def atomic_write(path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename it over: never a half-written file."""
+def atomic_write(path, data: bytes, mode: int = 0o666) -> None:
+    """Write to a temporary file beside ``path``, then rename it over: never a half-written file.
+
+    The file gets ``mode`` less the umask, as ``open()`` would give it (0644 under the usual umask,
+    like the figures Qt writes; ``tempfile.mkstemp`` would make every file 0600).
+    """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(tmp, flags, mode)
+            break
+        except FileExistsError:  # another writer's name: draw again
+            continue
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -267,6 +278,5 @@ def atomic_write(path, data: bytes) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
-

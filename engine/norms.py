@@ -250,6 +250,36 @@ def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, 
     return k, shift.astype(np.float64), m2
 
 
+def _batch_statistics(cols: np.ndarray, eps: float, scratch: np.ndarray):
+    """BatchNorm's statistics of the 2-D ``cols``: ``(mean, var, offsets, rstd)``.
+
+    ``mean`` and the biased ``var`` are float64 (shifted two-pass, ``_column_moments``); x̂ is
+    ``(x − offsets…) · rstd`` with ``rstd`` = 1/√(var + ε) in ``cols``' dtype. Centring on the mean
+    rounded to the dtype is one pass fewer than x − k − shift; it is used only when that rounding
+    moves no output by more than a few units of the dtype's precision (columns whose mean is large
+    against their spread keep the exact shift).
+    """
+    n = cols.shape[0]
+    k, shift, m2 = _column_moments(cols, scratch)
+    var = m2 / n
+    rstd = _inverse_sqrt(var.copy(), eps)
+    mean = k + shift
+    mean_rounded = mean.astype(cols.dtype)
+    if np.all(np.abs(mean_rounded - mean) * rstd <= 8 * np.finfo(cols.dtype).eps):
+        offsets = (mean_rounded,)
+    else:
+        offsets = (k, shift.astype(cols.dtype))
+    return mean, var, offsets, rstd.astype(cols.dtype)
+
+
+def _standardize_columns(cols: np.ndarray, offsets, rstd: np.ndarray, out: np.ndarray) -> None:
+    """Write x̂ = (cols − offsets…) · rstd into ``out`` (see ``_batch_statistics``)."""
+    np.copyto(out, cols)
+    for offset in offsets:
+        out -= offset
+    out *= rstd
+
+
 def batch_norm(
     x,
     gamma=None,
@@ -285,27 +315,10 @@ def batch_norm(
         if training:
             _check_batch_size(n)
             # The output's first block serves as scratch: its pages must be touched anyway.
-            k, shift, m2 = _column_moments(cols, out[: _block_rows(d, cols.itemsize)])
-            var = m2 / n
-            rstd = _inverse_sqrt(var.copy(), eps)
-            mean = k + shift
-            rstd_x = rstd.astype(x.dtype)
-            # Centring on the mean rounded to the dtype is one pass fewer than x − k − shift; it is
-            # used only when that rounding moves no output by more than a few units of the dtype's
-            # precision (columns whose mean is large against their spread keep the exact shift).
-            mean_rounded = mean.astype(x.dtype)
-            centre_once = bool(np.all(np.abs(mean_rounded - mean) * rstd <= 8 * np.finfo(x.dtype).eps))
-            shift_rounded = shift.astype(x.dtype)
+            mean, var, offsets, rstd = _batch_statistics(cols, eps, out[: _block_rows(d, cols.itemsize)])
             for block in _row_blocks(n, d, cols.itemsize):
-                yb = out[block]
-                np.copyto(yb, cols[block])
-                if centre_once:
-                    yb -= mean_rounded
-                else:
-                    yb -= k
-                    yb -= shift_rounded
-                yb *= rstd_x
-                _apply_affine(yb, gamma, beta)
+                _standardize_columns(cols[block], offsets, rstd, out[block])
+                _apply_affine(out[block], gamma, beta)
             new_rm = ((1 - momentum) * rm + momentum * mean).astype(x.dtype)
             new_rv = ((1 - momentum) * rv + momentum * var * (n / (n - 1))).astype(x.dtype)
         else:
@@ -360,12 +373,17 @@ def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndar
 
 
 def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
-    """BatchNorm (training mode, batch statistics) of a (T, d) ``x`` and its backward ``dy -> dx``."""
+    """BatchNorm (training mode, batch statistics) of a (T, d) ``x`` and its backward ``dy -> dx``.
+
+    The forward pass is ``batch_norm``'s, operation for operation: both give the same numbers.
+    """
     x = as_float_array(x)
-    _check_batch_size(x.shape[0])
-    xc = x - _mean(x, 0)
-    rstd = _inverse_sqrt(_mean(xc * xc, 0), eps)
-    xhat = xc * rstd
+    n, d = x.shape
+    _check_batch_size(n)
+    xhat = np.empty_like(x)
+    with _float_range():
+        _, _, offsets, rstd = _batch_statistics(x, eps, xhat[: _block_rows(d, x.itemsize)])
+        _standardize_columns(x, offsets, rstd, xhat)
     y = xhat.copy()
     _apply_affine(y, gamma, beta)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,24 +22,45 @@ def _columns(name: str, header: tuple[str, ...], first, *columns) -> Table:
     return Table(name, header, tuple(zip(first, *columns)))
 
 
+def _with_status(table: Table) -> Table:
+    """``table`` with a last column ``status`` naming, in each row, the columns whose value is inf or
+    NaN ("overflow: none, pre"), when any row has one; otherwise unchanged."""
+    status = []
+    for row in table.rows:
+        bad = [name for name, v in zip(table.header, row) if not isinstance(v, str) and not np.isfinite(v)]
+        status.append("overflow: " + ", ".join(bad) if bad else "")
+    if not any(status):
+        return table
+    return Table(table.name, table.header + ("status",), tuple(row + (s,) for row, s in zip(table.rows, status)))
+
+
 def result_tables(result: Result) -> dict[str, Table]:
-    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad``."""
+    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad``.
+
+    ``depth`` holds the RMS after each layer of every stack the profile ran (``none``, then each
+    placement: ``pre``, ``post``, …), then the toy; ``grad`` each layer's ‖∂L/∂W‖ per placement and
+    ‖∂L/∂x‖ at its input (``pre_dx``, …). Both gain a ``status`` column when a value overflowed.
+    """
     s, norm = result.scenario, result.norm
     dims = tuple(f"d{j + 1}" for j in range(s.dims))
     tables = {
         "normalized": Table("normalized", ("token",) + dims,
                             tuple((label, *row) for label, row in zip(s.labels, norm.normalized))),
+        # Statistics are accumulated in float64; a float32 scenario's are written as float32, whose
+        # shortest text is what normalized.csv uses too (0.045, not 0.044999984093010426).
         "row_stats": _columns("row_stats", ("token", "mean_in", "std_in", "mean_out", "std_out"), s.labels,
-                              norm.row_stats.mean_in, norm.row_stats.std_in,
-                              norm.row_stats.mean_out, norm.row_stats.std_out),
+                              *(np.asarray(column, s.dtype) for column in dataclasses.astuple(norm.row_stats))),
     }
     profile = result.depth
     if profile is not None:
         layers = range(s.layers + 1)
-        tables["depth"] = _columns("depth", ("layer", "none", "pre", "post", "toy"), layers,
-                                   profile.none.rms, profile.pre.rms, profile.post.rms, profile.toy)
-        tables["grad"] = _columns("grad", ("layer", "pre", "post"), range(1, s.layers + 1),
-                                  profile.pre.weight_grad, profile.post.weight_grad)
+        runs = profile.runs
+        tables["depth"] = _with_status(_columns(
+            "depth", ("layer", "none", *runs, "toy"), layers,
+            profile.none.rms, *(run.rms for run in runs.values()), profile.toy))
+        tables["grad"] = _with_status(_columns(
+            "grad", ("layer", *runs, *(f"{p}_dx" for p in runs)), range(1, s.layers + 1),
+            *(run.weight_grad for run in runs.values()), *(run.input_grad for run in runs.values())))
     return tables
 
 
@@ -54,10 +76,14 @@ def _csv_cell(text: str) -> str:
     return '"' + text.replace('"', '""') + '"' if any(ch in text for ch in ',"\n') else text
 
 
-def to_csv(table: Table) -> str:
-    """CSV with numbers that read back to exactly the computed values."""
+def to_csv(table: Table, bom: bool = False) -> str:
+    """CSV with numbers that read back to exactly the computed values.
+
+    ``bom`` starts the text with U+FEFF, which, encoded as UTF-8, tells Excel the file is UTF-8
+    (without it Excel reads 今天 as cp1252 mojibake); NormScope reads such files either way.
+    """
     lines = [",".join(table.header)] + [",".join(_csv_cell(_cell(v, None)) for v in row) for row in table.rows]
-    return "\n".join(lines) + "\n"
+    return ("\ufeff" if bom else "") + "\n".join(lines) + "\n"
 
 
 def to_markdown(table: Table, digits: int = 3) -> str:

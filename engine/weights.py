@@ -43,6 +43,9 @@ _cache_lock = threading.Lock()  # the UI thread and the worker both ask for weig
 #: analysis, an FFN as wide as the model, N(0, 1/d) everywhere; ``uniform_1_over_d`` draws every
 #: matrix N(0, 1/d) with the usual 4d-wide FFN, whose branch then carries twice its input's variance.
 INITS = ("fan_in", "xiong", "uniform_1_over_d")
+#: Rows drawn at once: a float32 matrix is drawn in float64 a slice at a time, never as a whole
+#: float64 copy (d = 4096's FFN matrices would need 512 MiB for it).
+_DRAW_ELEMENTS = 1 << 20
 
 
 def ffn_hidden(d: int, ffn_mult: int, init: str) -> int:
@@ -51,9 +54,16 @@ def ffn_hidden(d: int, ffn_mult: int, init: str) -> int:
 
 
 def _normal(rng: np.random.Generator, shape: tuple[int, int], fan: int, gain: float, dtype) -> np.ndarray:
-    # Drawn in float64 and cast, so float32 and float64 runs share one network.
-    w = rng.standard_normal(shape) * (gain / math.sqrt(fan))
-    w = w.astype(dtype, copy=False)
+    """N(0, gain²/fan) drawn in float64 and rounded to ``dtype``: float32 and float64 runs get the same network."""
+    w = np.empty(shape, np.dtype(dtype))
+    rows = max(1, _DRAW_ELEMENTS // shape[1])
+    buffer = np.empty((min(rows, shape[0]), shape[1]))
+    std = gain / math.sqrt(fan)
+    for start in range(0, shape[0], rows):
+        part = buffer[: min(rows, shape[0] - start)]
+        rng.standard_normal(out=part)  # consecutive draws continue one stream: the same as one big draw
+        part *= std
+        w[start : start + part.shape[0]] = part
     w.setflags(write=False)
     return w
 

@@ -165,3 +165,21 @@ def test_batch_norm_eval_uses_buffers_warmed_up_on_the_matrix():
     np.testing.assert_allclose(r.norm.running_var, rv, rtol=1e-5)
     np.testing.assert_allclose(r.norm.normalized, (s.matrix - rm) / np.sqrt(rv + s.eps), atol=1e-5)
     assert np.max(np.abs(r.norm.normalized - s.matrix)) > 0.1  # not the untrained identity
+
+
+def test_batch_norm_stack_on_one_token_says_it_draws_eval_mode_with_default_buffers():
+    """With one stack token the block and depth BatchNorm silently ran eval mode on the default
+    buffers (γ/√(1 + ε)·x + β) while the message spoke of running statistics: now the Result says so."""
+    s = load_preset("xian").replace(norm="batch", stack_tokens=1)
+    r = compute(s)
+    assert r.norm.message is None  # the main view has all six tokens and trains
+    assert r.stack_note is not None and "default running statistics" in str(r.stack_note)
+    assert any("single token" in m for m in r.messages)
+    gamma, beta = s.gamma, s.beta
+    x = s.matrix[:1]
+    np.testing.assert_allclose(r.stages["norm1"], x / np.sqrt(1 + s.eps) * gamma + beta, rtol=1e-6)
+    one = compute(s.replace(matrix=s.matrix[:1], labels=s.labels[:1], stack_tokens=32))
+    assert "mean 0, variance 1" in str(one.norm.message) and one.stack_note is not None
+    assert compute(s.replace(stack_tokens=2)).stack_note is None
+    assert "eval mode" in str(compute(s.replace(bn_training=False)).stack_note)
+    assert compute(s.replace(norm="layer")).stack_note is None

@@ -78,3 +78,20 @@ def test_float32_scenarios_stay_float32_through_the_block_and_stack():
     assert all(stage.dtype == np.float32 for stage in r.stages.values())
     r = compute(load_preset("xian"))
     assert all(stage.dtype == np.float32 for stage in r.stages.values())
+
+
+def test_float32_and_float64_stacks_use_the_same_network():
+    """Weights are drawn in float64 and rounded, so a dtype switch changes the precision, not the
+    network: the float32 weights are the float64 ones rounded, and the depth curves agree."""
+    from engine.weights import layer_weights
+
+    for gated in (False, True):
+        w64 = layer_weights(4, 2, 16, 64, gated, "float64")
+        w32 = layer_weights(4, 2, 16, 64, gated, "float32")
+        for name, m in w64.matrices().items():
+            np.testing.assert_array_equal(w32.matrices()[name], m.astype(np.float32), err_msg=name)
+    x = np.random.default_rng(1).standard_normal((6, 16))
+    spec = BlockSpec(norm="none")
+    run64 = run_stack(x, spec, 6, 4, 4, with_grad=False)
+    run32 = run_stack(x.astype(np.float32), spec, 6, 4, 4, with_grad=False)
+    np.testing.assert_allclose(run32.rms, run64.rms, rtol=1e-4)

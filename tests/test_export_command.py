@@ -49,7 +49,7 @@ def test_export_writes_the_seed_numbers(exported):
     depth = read_csv(exported / "depth.csv")
     assert depth[0] == ["layer", "none", "pre", "post", "toy"] and len(depth) == 12
     assert float(depth[11][4]) == pytest.approx(114.33, abs=0.005)
-    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post"]
+    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post", "pre_dx", "post_dx"]
 
 
 def test_export_numbers_round_trip_float32_exactly(exported):
@@ -133,3 +133,42 @@ def test_a_safetensors_file_with_several_fitting_tensors_asks_to_choose(tmp_path
     assert err == [f"normscope export: ln.safetensors: has several tensors that fit γ (a.weight, b.weight); "
                    f"choose one as {weights}:NAME"]
     assert main(["export", "--gamma", f"{weights}:b.weight", "--format", "png", "--out", str(tmp_path / "o")]) == 0
+
+
+def test_a_given_matrix_starts_from_gamma_one_beta_zero_even_when_its_width_matches(tmp_path):
+    """A 4-column matrix used to keep 西安's γ = 1.2… and β because the preset happens to be 4 wide."""
+    from app.cli import build_parser
+    from app.export_command import build_scenario
+
+    matrix = tmp_path / "m.csv"
+    matrix.write_text("1,2,3,4\n4,3,2,5\n", encoding="utf-8")
+    scenario, _ = build_scenario(build_parser().parse_args(["export", "--out", "o", "--matrix", str(matrix)]))
+    np.testing.assert_array_equal(scenario.gamma, np.ones(4))
+    np.testing.assert_array_equal(scenario.beta, np.zeros(4))
+    gamma = tmp_path / "g.npy"
+    np.save(gamma, np.array([2.0, 1.0, 1.0, 3.0]))
+    scenario, _ = build_scenario(build_parser().parse_args(
+        ["export", "--out", "o", "--matrix", str(matrix), "--gamma", str(gamma)]))
+    np.testing.assert_array_equal(scenario.gamma, [2.0, 1.0, 1.0, 3.0])
+    np.testing.assert_array_equal(scenario.beta, np.zeros(4))
+
+
+def test_csvs_get_the_figures_permissions_and_an_optional_bom(tmp_path):
+    """CSVs were written 0600 (tempfile.mkstemp) while figures are 0644 under the usual umask; --bom
+    starts each CSV with a UTF-8 byte order mark for Excel, and NormScope reads such a file back."""
+    import os
+
+    from engine.io import load_matrix
+
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "out"
+        assert main(["export", "--preset", "xian", "--layers", "2", "--format", "png", "--bom", "--out", str(out)]) == 0
+    finally:
+        os.umask(old)
+    for name, first in (("normalized", "token"), ("row_stats", "token"), ("depth", "layer"), ("grad", "layer")):
+        assert (out / f"{name}.csv").stat().st_mode & 0o777 == 0o644, name
+        assert (out / f"{name}.csv").read_bytes().startswith(b"\xef\xbb\xbf" + first.encode() + b","), name
+    assert (out / "depth.png").stat().st_mode & 0o777 == 0o644
+    matrix, labels = load_matrix(out / "normalized.csv")
+    assert labels[1] == "西安" and matrix.shape == (6, 4)

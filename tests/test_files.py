@@ -219,7 +219,7 @@ def test_tables_hold_the_seed_numbers_and_round_trip():
     stats = to_csv(tables["row_stats"]).splitlines()
     assert stats[0] == "token,mean_in,std_in,mean_out,std_out"
     assert to_csv(tables["depth"]).splitlines()[0] == "layer,none,pre,post,toy"
-    assert to_csv(tables["grad"]).splitlines()[0] == "layer,pre,post"
+    assert to_csv(tables["grad"]).splitlines()[0] == "layer,pre,post,pre_dx,post_dx"
     assert "| 西安 | -0.379 | 0.543 |" in to_markdown(tables["row_stats"])
     assert r"mean\_in" in to_latex(tables["row_stats"])
 
@@ -284,3 +284,56 @@ def test_a_version_1_session_opens_with_the_weights_it_was_made_with():
         del document["scenario"][name]
     s, warnings = parse_session(json.dumps(document))
     assert s.init == "uniform_1_over_d" and not s.qk_norm and not warnings
+
+
+def test_row_stats_of_float32_are_written_in_the_short_float32_form():
+    """Statistics accumulate in float64; a float32 scenario's are written like normalized.csv's
+    values (0.044999983, not the widened 0.044999984093010426)."""
+    result = compute(load_preset("xian"))
+    rows = [line.split(",") for line in to_csv(result_tables(result)["row_stats"]).splitlines()[1:]]
+    assert rows[0][1] == "0.044999983"
+    for row, mean in zip(rows, result.norm.row_stats.mean_in):
+        assert row[1] == str(np.float32(mean)) and len(row[1]) <= 12
+    float64 = compute(load_preset("xian").replace(dtype="float64"))  # keeps every digit
+    assert to_csv(result_tables(float64)["row_stats"]).splitlines()[1].split(",")[1] == repr(
+        float(float64.norm.row_stats.mean_in[0]))
+
+
+def test_grad_table_holds_the_input_gradients_the_figure_shows():
+    result = compute(load_preset("xian"))
+    table = result_tables(result)["grad"]
+    assert table.header == ("layer", "pre", "post", "pre_dx", "post_dx")
+    np.testing.assert_array_equal([row[3] for row in table.rows], result.depth.pre.input_grad)
+    np.testing.assert_array_equal([row[4] for row in table.rows], result.depth.post.input_grad)
+
+
+def test_depth_overflow_is_reported_per_curve_and_in_a_status_column():
+    """100 float32 layers without a norm (every matrix N(0, 1/d)) overflow at layer 77: the profile
+    says where, and depth.csv names the overflowed curves in a status column from that row on."""
+    result = compute(load_preset("xian").replace(layers=100, init="uniform_1_over_d"))
+    assert result.depth.overflow_layers() == {"none": 77}
+    assert np.isfinite(result.depth.none.rms[76]) and not np.isfinite(result.depth.none.rms[77])
+    lines = to_csv(result_tables(result)["depth"]).splitlines()
+    assert lines[0] == "layer,none,pre,post,toy,status"
+    assert lines[1 + 76].endswith(",") and lines[1 + 77].endswith(",overflow: none")
+    assert all(line.endswith("overflow: none") for line in lines[1 + 77:])
+    assert "status" not in to_csv(result_tables(compute(load_preset("xian")))["depth"])
+
+
+def test_atomic_write_gives_ordinary_permissions_unless_asked(tmp_path):
+    import os
+
+    old = os.umask(0o027)
+    try:
+        nsio.atomic_write(tmp_path / "a.csv", b"x")
+        nsio.atomic_write(tmp_path / "b.npz", b"x", mode=0o600)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.csv").stat().st_mode & 0o777 == 0o640  # 0666 less the umask, as open() gives
+    assert (tmp_path / "b.npz").stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.npz"]
+
+
+def test_csv_bom_is_one_leading_byte_order_mark():
+    table = result_tables(compute(load_preset("xian")))["normalized"]
+    assert to_csv(table, bom=True) == "\ufeff" + to_csv(table)

@@ -126,3 +126,42 @@ def test_stack_input_gradient_norm_matches_finite_differences(placement, ln_scal
 
     expected = np.linalg.norm(numeric_grad(loss, X.copy()))
     assert run.input_grad[0] == pytest.approx(expected, rel=1e-5)
+
+
+def _direct_norm(grads) -> float:
+    """‖all weight gradients‖ from the formed gradients, in float64."""
+    return float(np.sqrt(sum(np.sum(np.square(weight_gradient(f).astype(np.float64))) for f in grads.values())))
+
+
+@pytest.mark.parametrize("scale", [1e-30, 1e-19, 1e19, 1e30])
+def test_float32_weight_gradients_keep_their_norm_far_outside_float32_squares(scale):
+    """Gram products of float32 factors near 1e-30 underflow to 0 and near 1e20 overflow to inf in
+    float32; accumulated in float64 the norm scales exactly with the gradient."""
+    w = WEIGHTS[False]
+    _, backward = ffn_with_grad(X.astype(np.float32), w, "gelu")  # float64 weights: float32 input is cast up
+    dy = (DY * scale).astype(np.float32)
+    grads = {name: (a.astype(np.float32), b.astype(np.float32)) for name, (a, b) in backward(dy)[1].items()}
+    assert weight_gradients_norm(grads) == pytest.approx(_direct_norm(grads), rel=1e-6, abs=0.0)
+
+
+def test_cancelling_weight_gradients_give_a_zero_norm_not_an_error():
+    """Zero-mean inputs (as after BatchNorm) against a gradient shared by every token: Aᵀ·C = 0, and the
+    Gram route's rounding leaves Σ (A·Aᵀ) ∘ (C·Cᵀ) = −9e-13 here, which math.sqrt refused."""
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((3, 64))
+    a -= a.mean(axis=0)
+    c = np.tile(rng.standard_normal(64), (3, 1))
+    assert np.add.reduce((a @ a.T) * (c @ c.T), axis=None) < 0  # the case still exposes the rounding
+    assert 0.0 <= weight_gradients_norm({"w": (a, c)}) < 1e-5
+
+
+def test_weight_gradient_norm_beyond_float64_is_inf_and_nan_factors_give_nan():
+    a = RNG.standard_normal((4, 40))
+    c = RNG.standard_normal((4, 50))
+    assert weight_gradients_norm({"w": (a * 1e150, c * 1e150)}) == pytest.approx(
+        1e300 * weight_gradients_norm({"w": (a, c)}), rel=1e-12)
+    assert weight_gradients_norm({"w": (a * 1e200, c * 1e200)}) == np.inf
+    assert weight_gradients_norm({"w": (a * 1e-200, c * 1e-200)}) == 0.0  # 1e-400 rounds to 0, quietly
+    bad = c.copy()
+    bad[0, 0] = np.inf
+    assert np.isnan(weight_gradients_norm({"w": (a, bad)}))

@@ -169,3 +169,21 @@ def test_an_axis_label_is_laid_out_again_only_when_its_text_changes(qtbot):
     assert laid_out == []
     axis.setLabel("gradient norm")
     assert len(laid_out) == 1 and "gradient norm" in axis.label.toPlainText()
+
+
+def test_depth_plot_marks_where_a_curve_overflowed_and_notes_eval_mode_batch_norm(qtbot):
+    """100 float32 layers without a norm (all N(0, 1/d)) overflow at layer 77: the curve stops there and a label says
+    so (it used to stop without a word); BatchNorm on one stack token notes its eval-mode buffers."""
+    from engine.compute import compute
+    from engine.presets import load_preset
+    from widgets.plots.depth_plot import DepthPlot
+
+    plot = DepthPlot()
+    qtbot.addWidget(plot)
+    plot.show_result(compute(load_preset("xian").replace(layers=100, init="uniform_1_over_d")))
+    assert plot.overflow_marks() == {"none": "overflow at layer 77"}
+    plot.log_scale.setChecked(False)
+    assert plot.overflow_marks() == {"none": "overflow at layer 77"}
+    assert not plot.stack_note_shown()
+    plot.show_result(compute(load_preset("xian").replace(norm="batch", stack_tokens=1)))
+    assert plot.overflow_marks() == {} and plot.stack_note_shown()

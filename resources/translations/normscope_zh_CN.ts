@@ -585,57 +585,69 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="53"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="65"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="53"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="65"/>
         <source>Pre-Norm</source>
         <translation>Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
         <source>Post-Norm</source>
         <translation>Post-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="55"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="58"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="59"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="60"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="63"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="64"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="107"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <source>BatchNorm here: eval mode with the default
+running statistics (mean 0, variance 1)</source>
+        <translation>此处 BatchNorm 为评估模式，使用默认的
+运行统计量（均值 0、方差 1）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="116"/>
+        <source>overflow at layer {n}</source>
+        <translation>在第 {n} 层溢出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="146"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1152,222 +1164,217 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="75"/>
+        <location filename="../../app/main_window.py" line="76"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="75"/>
+        <location filename="../../app/main_window.py" line="76"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="75"/>
+        <location filename="../../app/main_window.py" line="76"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="76"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="76"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="114"/>
+        <location filename="../../app/main_window.py" line="115"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="117"/>
+        <location filename="../../app/main_window.py" line="118"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="119"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="238"/>
+        <location filename="../../app/main_window.py" line="239"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="242"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="244"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247"/>
+        <location filename="../../app/main_window.py" line="248"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="255"/>
+        <location filename="../../app/main_window.py" line="256"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="259"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="267"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="270"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272"/>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
         <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="275"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="276"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="291"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="291"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="319"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="320"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="332"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="335"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="363"/>
+        <location filename="../../app/main_window.py" line="364"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="364"/>
+        <location filename="../../app/main_window.py" line="365"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="371"/>
+        <location filename="../../app/main_window.py" line="372"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="405"/>
+        <location filename="../../app/main_window.py" line="406"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="473"/>
-        <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
-        <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="476"/>
+        <location filename="../../app/main_window.py" line="475"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1768,6 +1775,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/common/problem_text.py" line="19"/>
         <source>{file}: {problem}</source>
         <translation>{file}：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="158"/>
+        <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
+        <extracomment>The stack simulation keeps every layer&apos;s weights alive for the backward pass; above this it is skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer). Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). What the block and depth simulations&apos; BatchNorm really does, when that is not what was asked. Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
+        <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="215"/>
+        <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
+        <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="220"/>
+        <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
+        <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
 </context>
 <context>

@@ -29,8 +29,20 @@ seed's decimals and float32 their nearest float32 values.
     ``step{k}/x``, ``step{k}/y``, ``step{k}/running_mean``, ``step{k}/running_var`` for each
     training step k = 0, 1, ... (buffers *after* that step), then the same four under ``eval/``
     for one ``.eval()`` forward that uses the buffers left by the last training step.
-``act/{dt}/{gelu,silu,relu}/``         ``F.gelu(x, approximate='none')``, ``F.silu``, ``F.relu``
-    ``x`` (the grid -10..10 in steps of 1/32), ``y``
+``act/{dt}/x``                          the grid -10..10 in steps of 1/16
+``act/{dt}/{fn}/``                     ``fn`` one of gelu (``F.gelu(x, approximate='none')``), gelu_tanh
+    (``approximate='tanh'``), silu, swish_b1.5 (x · sigmoid(1.5 x)), relu: ``y``, and ``grad`` (dy/dx by
+    autograd; not for relu)
+``block/inputs/``                      the shared block input ``x``, output gradient ``dy``, ``gamma``,
+    ``beta`` (float64; float32 cases use them rounded, all are exact in float32) and the weights
+    ``wq wk wv wo w1 w2 w3`` (T = 6, d = 8, 2 heads, hidden 16), each applied as ``x @ W``
+``block/{dt}/{norm}_{placement}_{activation}[_{tiny,huge}]/``   one block of engine/block.py (Post-Norm
+    cases with the causal mask) run forward and backward with autograd, ``dy`` scaled by ``dy_scale``
+    (0-d): ``weight_grad_norm`` (0-d, ‖all weight gradients‖ in float64 from torch's gradients) always;
+    with dy_scale 1 also every stage but the input (``norm1 attn add1 norm2 ffn add2``) and ``dx``; in
+    layer_pre_gelu, batch_post_gelu and batch_post_swiglu ``d{w}`` for each weight. float64: every
+    norm × placement with GELU, plus GELU-tanh and SwiGLU; float32: tiny (1e-30) and huge (1e30) output
+    gradients.
 """
 
 from __future__ import annotations
@@ -250,20 +262,149 @@ def build_batch_norm() -> None:
 
 # --- activations -------------------------------------------------------------------------------
 
+ACTIVATIONS = {
+    "gelu": lambda v: F.gelu(v, approximate="none"),
+    "gelu_tanh": lambda v: F.gelu(v, approximate="tanh"),
+    "silu": F.silu,
+    "swish_b1.5": lambda v: v * torch.sigmoid(1.5 * v),
+    "relu": F.relu,
+}
+
 
 def build_activations() -> None:
-    grid = np.arange(-320, 321) / 32.0  # -10 .. 10 in steps of 1/32, all exact in float32
-    fns = {
-        "gelu": lambda v: F.gelu(v, approximate="none"),
-        "silu": F.silu,
-        "relu": F.relu,
-    }
+    grid = np.arange(-160, 161) / 16.0  # -10 .. 10 in steps of 1/16, all exact in float32
     for dt, (ndt, tdt) in DTYPES.items():
-        for fname, fn in fns.items():
-            y = fn(t(grid, tdt)).numpy()
-            assert y.dtype == ndt
-            put(f"act/{dt}/{fname}/x", grid.astype(ndt))
-            put(f"act/{dt}/{fname}/y", y)
+        put(f"act/{dt}/x", grid.astype(ndt))
+        for fname, fn in ACTIVATIONS.items():
+            x = t(grid, tdt).requires_grad_(True)
+            y = fn(x)
+            (grad,) = torch.autograd.grad(y.sum(), x)
+            assert y.dtype == grad.dtype == tdt
+            put(f"act/{dt}/{fname}/y", y.detach().numpy())
+            if fname != "relu":
+                put(f"act/{dt}/{fname}/grad", grad.numpy())
+
+
+# --- one Transformer block (engine/block.py), forward and autograd backward --------------------
+
+BLOCK_T, BLOCK_D, BLOCK_HEADS, BLOCK_HIDDEN = 6, 8, 2, 16
+WEIGHT_NAMES = ("wq", "wk", "wv", "wo", "w1", "w2", "w3")
+
+
+def _block_norm(kind: str, x, gamma, beta, eps: float):
+    if kind == "layer":
+        return F.layer_norm(x, (x.shape[-1],), gamma, beta, eps)
+    if kind == "rms":
+        return F.rms_norm(x, (x.shape[-1],), gamma, eps)
+    if kind == "batch":  # training mode: the batch's statistics
+        return F.batch_norm(x, None, None, gamma, beta, training=True, eps=eps)
+    return x
+
+
+def _attention(x, w, heads: int, causal: bool):
+    t_, d = x.shape
+    dh = d // heads
+
+    def split(m):
+        return m.reshape(t_, heads, dh).transpose(0, 1)
+
+    q, k, v = split(x @ w["wq"]), split(x @ w["wk"]), split(x @ w["wv"])
+    scores = (q @ k.transpose(1, 2)) * (1.0 / dh**0.5)
+    if causal:
+        scores = scores.masked_fill(~torch.tril(torch.ones(t_, t_, dtype=torch.bool)), float("-inf"))
+    o = (torch.softmax(scores, dim=-1) @ v).transpose(0, 1).reshape(t_, d)
+    return o @ w["wo"]
+
+
+def _ffn(x, w, activation: str):
+    h = x @ w["w1"]
+    if activation == "swiglu":
+        return (F.silu(h) * (x @ w["w3"])) @ w["w2"]
+    return ACTIVATIONS[activation](h) @ w["w2"]
+
+
+def _block(x, w, case: dict):
+    def norm(v):
+        return _block_norm(case["norm"], v, case["gamma"], case["beta"], case["eps"])
+
+    if case["placement"] == "pre":
+        n1 = norm(x)
+        a = _attention(n1, w, case["heads"], case["causal"])
+        h = x + a
+        n2 = norm(h)
+        f = _ffn(n2, w, case["activation"])
+        return {"input": x, "norm1": n1, "attn": a, "add1": h, "norm2": n2, "ffn": f, "add2": h + f}
+    a = _attention(x, w, case["heads"], case["causal"])
+    s1 = x + a
+    h = norm(s1)
+    f = _ffn(h, w, case["activation"])
+    s2 = h + f
+    return {"input": x, "attn": a, "add1": s1, "norm1": h, "ffn": f, "add2": s2, "norm2": norm(s2)}
+
+
+def block_case(name: str, dt: str, norm: str, placement: str, activation: str, causal: bool,
+               dy_scale: float = 1.0, weight_grads: bool = False) -> None:
+    """One block on the shared input and weights; ``dy_scale`` scales the output gradient (float32
+    cases at 1e±30 pin the weight-gradient norm where float32 Gram products under- or overflow);
+    ``weight_grads`` stores each weight's gradient too (a few cases: they dominate the file)."""
+    ndt, tdt = DTYPES[dt]
+    p = f"block/{dt}/{name}"
+    w = {n: t(BLOCK[n], tdt).requires_grad_(True) for n in WEIGHT_NAMES if activation == "swiglu" or n != "w3"}
+    x = t(BLOCK["x"], tdt).requires_grad_(True)
+    gamma = beta = None
+    if norm != "none":
+        gamma, beta = t(BLOCK["gamma"], tdt), t(BLOCK["beta"], tdt)
+        if norm == "rms":
+            beta = None
+    case = dict(norm=norm, placement=placement, activation=activation, causal=causal, heads=BLOCK_HEADS,
+                gamma=gamma, beta=beta, eps=1e-5)
+    stages = _block(x, w, case)
+    dy = t(BLOCK["dy"] * dy_scale, tdt)
+    names = list(w)
+    grads = torch.autograd.grad(list(stages.values())[-1], [x] + [w[n] for n in names], grad_outputs=dy)
+    put(f"{p}/dy_scale", np.float64(dy_scale))
+    if dy_scale == 1.0:
+        for stage, value in stages.items():
+            if stage != "input":
+                put(f"{p}/{stage}", value.detach().numpy())
+        put(f"{p}/dx", grads[0].numpy())
+    if weight_grads:
+        for n, g in zip(names, grads[1:]):
+            put(f"{p}/d{n}", g.numpy())
+    # The norm of all the weight gradients together, from torch's own gradients (widened: exact sums).
+    total = sum(np.sum(g.numpy().astype(np.float64) ** 2) for g in grads[1:])
+    put(f"{p}/weight_grad_norm", np.float64(np.sqrt(total)))
+
+
+BLOCK: dict[str, np.ndarray] = {}
+
+
+def build_blocks() -> None:
+    """Stages and gradients of one block in float64 for every norm, placement and activation that
+    GELU's exactness matters to, and float32 weight-gradient norms for tiny and huge gradients."""
+    brng = np.random.default_rng([SEED, 7])  # its own stream: adding blocks leaves the other cases alone
+
+    def q(shape, scale):
+        return np.round(brng.standard_normal(shape) * scale * 1024) / 1024
+
+    d, hidden = BLOCK_D, BLOCK_HIDDEN
+    BLOCK.update(x=q((BLOCK_T, d), 1.0) + 0.25, dy=q((BLOCK_T, d), 1.0),
+                 gamma=1.0 + q(d, 0.25), beta=q(d, 0.5))
+    for n in ("wq", "wk", "wv", "wo"):
+        BLOCK[n] = q((d, d), d**-0.5)
+    BLOCK.update(w1=q((d, hidden), d**-0.5), w2=q((hidden, d), d**-0.5), w3=q((d, hidden), d**-0.5))
+    for key, value in BLOCK.items():
+        put(f"block/inputs/{key}", value)
+    for norm in ("layer", "rms", "batch", "none"):
+        for placement in ("pre", "post"):
+            block_case(f"{norm}_{placement}_gelu", "f64", norm, placement, "gelu", causal=placement == "post",
+                       weight_grads=(norm, placement) in (("layer", "pre"), ("batch", "post")))
+    block_case("layer_pre_gelu_tanh", "f64", "layer", "pre", "gelu_tanh", causal=False)
+    block_case("batch_post_swiglu", "f64", "batch", "post", "swiglu", causal=True, weight_grads=True)
+    for norm, placement in (("layer", "pre"), ("batch", "post"), ("none", "pre")):
+        for scale_tag, scale in (("tiny", 1e-30), ("huge", 1e30)):
+            block_case(f"{norm}_{placement}_gelu_{scale_tag}", "f32", norm, placement, "gelu",
+                       causal=placement == "post", dy_scale=scale)
 
 
 def main() -> None:
@@ -275,6 +416,7 @@ def main() -> None:
     build_rms_norm()
     build_batch_norm()
     build_activations()
+    build_blocks()
 
     np.savez_compressed(OUT, **arrays)
     with np.load(OUT, allow_pickle=False) as check:

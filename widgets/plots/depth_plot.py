@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -44,6 +45,17 @@ class DepthPlot(QWidget):
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
+        # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
+        self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
+        for label in self._overflow_labels.values():
+            label.hide()
+            self.plot.addItem(label)
+        self._overflow: dict[str, int] = {}
+        # What the BatchNorm curves really are when the stack can't use batch statistics (Result.stack_note).
+        self._stack_note = pg.TextItem(color=GREY, anchor=(0.0, 0.0))
+        self._stack_note.setParentItem(self.plot.vb)  # fixed in the view's corner, not in data coordinates
+        self._stack_note.setPos(4, 2)
+        self._stack_note.hide()
         self._data: dict[str, np.ndarray] = {}
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
@@ -62,6 +74,9 @@ class DepthPlot(QWidget):
         self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES])
         self.log_scale.setText(self.tr("Log scale"))
         self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
+        self._stack_note.setText(self.tr("BatchNorm here: eval mode with the default\n"
+                                         "running statistics (mean 0, variance 1)"))
+        self._draw_overflow(self.log_scale.isChecked())
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -77,6 +92,8 @@ class DepthPlot(QWidget):
             "none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
             "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized),
         }
+        self._overflow = {} if profile is None else profile.overflow_layers()
+        self._stack_note.setVisible(profile is not None and result.stack_note is not None)
         self._draw()
 
     def _draw(self) -> None:
@@ -87,11 +104,33 @@ class DepthPlot(QWidget):
         for key, curve in self._curves.items():
             data = self._data.get(key, np.array([]))
             draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
+        self._draw_overflow(log_y)
+
+    def _draw_overflow(self, log_y: bool) -> None:
+        for key, label in self._overflow_labels.items():
+            layer = self._overflow.get(key)
+            last = None if not layer else self._data[key][layer - 1]
+            if last is None or not last > 0:  # overflowed at the input, or nothing to anchor to on a log scale
+                label.hide()
+                continue
+            label.setText(self.tr("overflow at layer {n}").format(n=layer))
+            # Below the curve's end, towards the plot's middle: the end is at the top, often near the right.
+            label.setAnchor((1.0, 0.0) if 2 * layer > len(self._data[key]) else (0.0, 0.0))
+            label.setPos(layer - 1, float(np.log10(last)) if log_y else float(last))
+            label.show()
+
+    def overflow_marks(self) -> dict[str, str]:
+        """The overflow labels shown now, by curve key (for tests)."""
+        return {key: label.textItem.toPlainText() for key, label in self._overflow_labels.items()
+                if label.isVisible()}
 
     def _on_log_scale(self, on: bool) -> None:
         self.plot.set_log_y(on)  # the axis's labels; the curves are drawn in log10 by _draw
         self._draw()
         self.plot.vb.refit()  # a zoom in the other scale would show the wrong values
+
+    def stack_note_shown(self) -> bool:
+        return self._stack_note.isVisible()
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""
