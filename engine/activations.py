@@ -55,3 +55,9 @@ def silu(x: np.ndarray) -> np.ndarray:
 def silu_grad(x: np.ndarray) -> np.ndarray:
     s = _sigmoid(x)
     return s * (1.0 + x * (1.0 - s))
+
+
+def gelu_tanh(x: np.ndarray) -> np.ndarray:
+    """GELU's tanh approximation (GPT-2's ``gelu_new``, ``torch.nn.functional.gelu(approximate='tanh')``)."""
+    inner = np.float32(0.7978845608028654) * (x + np.float32(0.044715) * x * x * x)
+    return (0.5 * x * (1.0 + np.tanh(inner))).astype(x.dtype, copy=False)
