@@ -21,6 +21,7 @@ class NormRecord:
     beta: np.ndarray | None
     input: np.ndarray  # (T, d)
     output: np.ndarray  # (T, d)
+    eps: float = 0.0
 
 
 @dataclass(frozen=True, eq=False)

@@ -119,4 +119,4 @@ def run_norm(layer: int | None, name: str, kind: str, gamma, beta, eps: float, x
     else:
         gamma = beta = None
         out = x
-    return NormRecord(layer, name, kind, gamma, beta, x, out)
+    return NormRecord(layer, name, kind, gamma, beta, x, out, eps)
