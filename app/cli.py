@@ -30,6 +30,9 @@ def _add_export_parser(commands) -> None:
     export.add_argument("--layers", type=int, metavar="N")
     export.add_argument("--format", default="png,svg,pdf", metavar="LIST",
                         help="figure formats, comma-separated (default png,svg,pdf)")
+    from app.model_export import add_model_arguments
+
+    add_model_arguments(export)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # Qt is imported only once the arguments are valid, so --help answers without a display.
+    if args.command == "export" and args.model is not None:
+        from app.model_export import run_model_export
+
+        return run_model_export(args)
     if args.command == "export":
         from app.export_command import run_export
 

