@@ -16,10 +16,22 @@ _INV_SQRT_2PI = 0.3989422804014327
 def erf(x: np.ndarray) -> np.ndarray:
     """Error function, vectorised (NumPy has none), accurate to 1.5e-7; evaluated in float64."""
     x = np.asarray(x, dtype=np.float64)
+    # In place, one buffer per term: a real model's FFN (64 × 1536) spent half its time here.
     ax = np.abs(x)
-    t = 1.0 / (1.0 + _P * ax)
-    poly = t * (_A[0] + t * (_A[1] + t * (_A[2] + t * (_A[3] + t * _A[4]))))
-    return np.sign(x) * (1.0 - poly * np.exp(-ax * ax))
+    t = ax * _P
+    t += 1.0
+    np.reciprocal(t, out=t)
+    poly = t * _A[4]
+    for a in reversed(_A[:4]):  # Horner: t·(A0 + t·(A1 + t·(A2 + t·(A3 + t·A4))))
+        poly += a
+        poly *= t
+    np.multiply(ax, ax, out=ax)
+    np.negative(ax, out=ax)
+    np.exp(ax, out=ax)
+    poly *= ax
+    np.subtract(1.0, poly, out=poly)
+    poly *= np.sign(x)
+    return poly
 
 
 def relu(x: np.ndarray) -> np.ndarray:
@@ -32,7 +44,10 @@ def relu_grad(x: np.ndarray) -> np.ndarray:
 
 def gelu(x: np.ndarray) -> np.ndarray:
     """x · Φ(x), as ``torch.nn.functional.gelu`` with ``approximate='none'``."""
-    return (0.5 * x * (1.0 + erf(x * _SQRT_HALF))).astype(x.dtype, copy=False)
+    y = erf(x * _SQRT_HALF)
+    y += 1.0
+    y *= 0.5 * x
+    return y.astype(x.dtype, copy=False)
 
 
 def gelu_grad(x: np.ndarray) -> np.ndarray:
