@@ -85,6 +85,8 @@ class ModelPage(QWidget):
         self.effect_label = QLabel()
         self.effect_label.setObjectName("whatIfEffect")
         self.effect_label.setWordWrap(True)
+        # Room for the two lines (before / after a what-if) that word-wrapped labels in a grid don't claim.
+        self.effect_label.setMinimumHeight(2 * self.effect_label.fontMetrics().lineSpacing() + 4)
         self.depth_view = RealDepthView()
         self.outlier_view = OutlierStripView()
         self.scatter_view = NormScatterView()
@@ -250,6 +252,8 @@ class ModelPage(QWidget):
         source = source or self.model_choice.currentData()
         if source is None:
             return
+        if self.model_choice.findData(source) >= 0:
+            self.model_choice.setCurrentIndex(self.model_choice.findData(source))
         self.status.setText(self.tr("Loading {model}…").format(model=Path(str(source)).name))
         self.progress.setValue(0)
         self.progress.show()
