@@ -92,3 +92,18 @@ def test_bad_input_exits_2_with_one_line_naming_the_problem(tmp_path, case):
     done = run_cli(*args, "--out", str(tmp_path / "out"))
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and expected in done.stderr
+
+
+@needs_model("minilm")
+def test_export_draws_the_three_model_figures_in_each_format(minilm_export):
+    import xml.etree.ElementTree as ElementTree
+
+    for name in ("model_depth", "model_outliers", "model_norm_fit"):
+        assert (minilm_export / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (minilm_export / f"{name}.pdf").read_bytes()[:5] == b"%PDF-"
+        ElementTree.parse(minilm_export / f"{name}.svg")
+
+
+def test_an_unknown_figure_format_exits_2(tmp_path):
+    done = run_cli("--model", str(REFERENCE / "tiny_gpt2"), "--text", "x", "--format", "gif", "--out", str(tmp_path))
+    assert done.returncode == 2 and "'gif'" in done.stderr

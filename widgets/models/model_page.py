@@ -124,7 +124,7 @@ class ModelPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(plots, 1)
 
-        self.load_button.clicked.connect(self._on_load)
+        self.load_button.clicked.connect(lambda: self._on_load())
         self.open_button.clicked.connect(self._on_open)
         self.cancel_button.clicked.connect(self.runner.cancel_load)
         self.run_button.clicked.connect(self._on_run)
