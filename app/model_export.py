@@ -38,7 +38,9 @@ def _figure_formats(text: str) -> list[str]:
 
 
 def render_model_figures(tokens, trace, out: Path, formats: list[str]) -> list[Path]:
-    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats``."""
+    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)."""
+    if not formats:
+        return []
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 

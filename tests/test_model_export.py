@@ -63,10 +63,11 @@ def test_model_depth_and_norms_tables_have_the_issues_columns(minilm_export):
 
 
 def test_an_rmsnorm_model_has_no_beta_and_a_final_norm(tmp_path):
-    done = run_cli("--model", str(REFERENCE / "tiny_llama"), "--text", "Hi 你好", "--out", str(tmp_path))
+    done = run_cli("--model", str(REFERENCE / "tiny_llama"), "--text", "Hi 你好", "--format", "", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     norms = read_csv(tmp_path / "model_norms.csv")
     assert norms[-1][:3] == ["", "final_norm", "rms"] and all(r[6] == "" for r in norms[1:])
+    assert not list(tmp_path.glob("*.png"))  # --format "": tables only
     with np.load(tmp_path / "model_hidden.npz", allow_pickle=False) as archive:
         assert archive["hidden"].shape[0] == 3  # two blocks: L + 1 states
 
