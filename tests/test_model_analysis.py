@@ -62,3 +62,15 @@ def test_minilm_ffn_layernorm_looks_like_tanh_not_a_line():
     trace = run_model(model, model.tokenizer.encode("The cat sat on the mat").ids)
     fit = fit_norm(trace.norm(1, "ffn_norm"))
     assert fit.tanh_r2 > 0.95 and fit.line_r2 < 0.6
+
+
+@pytest.mark.slow
+@needs_model("smollm2")
+def test_smollm2_grows_with_depth_and_holds_a_massive_activation_on_the_first_token():
+    model = loaded("smollm2")
+    tokens = model.tokenizer.encode("我吃了一个苹果")
+    trace = run_model(model, tokens.ids)
+    profile = depth_profile(trace.states)
+    assert profile.rms[-2] > 100 * profile.rms[0]  # Pre-LN: the stream grows (the last state is shrunk by block 29)
+    massive = [o for o in outlier_dims(trace.states) if o.layer == 20][0]
+    assert (massive.dim, massive.token) == (507, 0) and abs(massive.value) > 10_000
