@@ -44,7 +44,18 @@ def field(reader, path: Path, key: str, default=None):
         if default is None:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no metadata entry {key}"), key=key)
         return default
-    return entry.contents()
+    try:
+        return entry.contents()
+    except (ValueError, IndexError, TypeError) as error:  # e.g. a string that is not UTF-8
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unreadable metadata entry {key} ({reason})"),
+                          key=key, reason=str(error)) from None
+
+
+def _number(reader, path: Path, key: str, default=None) -> float:
+    value = field(reader, path, key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no number for {key}"), key=key)
+    return value
 
 
 def read_spec(reader, path: Path) -> ModelSpec:
@@ -52,7 +63,7 @@ def read_spec(reader, path: Path) -> ModelSpec:
     if architecture not in ARCHITECTURES:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "holds a {kind} model; NormScope runs GGUF files of {supported}"),
                           kind=repr(architecture), supported=", ".join(ARCHITECTURES))
-    a = lambda key, default=None: field(reader, path, f"{architecture}.{key}", default)  # noqa: E731
+    a = lambda key, default=None: _number(reader, path, f"{architecture}.{key}", default)  # noqa: E731
     heads = int(a("attention.head_count"))
     d = int(a("embedding_length"))
     if heads <= 0 or d % heads:

