@@ -110,3 +110,10 @@ def test_empty_text_is_refused(text):
 def test_text_longer_than_the_positions_is_cut_and_says_so():
     tokens = loaded("minilm").tokenizer.encode("word " * 600)
     assert tokens.truncated and len(tokens.ids) == 512 and tokens.labels[-1] == "[SEP]"
+
+
+def test_a_model_too_large_for_memory_is_refused_before_loading(tiny_copy, monkeypatch):
+    import engine.models.checkpoint as checkpoint
+
+    monkeypatch.setattr(checkpoint, "MAX_WEIGHT_BYTES", 1000)
+    assert "NormScope runs models up to" in refusal(tiny_copy)

@@ -17,6 +17,18 @@ from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
 
+#: Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).
+MAX_WEIGHT_BYTES = 2 << 30
+
+
+def check_size(path, elements: int) -> None:
+    """Refuse a checkpoint of ``elements`` numbers whose float32 copy would not fit MAX_WEIGHT_BYTES."""
+    if 4 * elements > MAX_WEIGHT_BYTES:
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "holds {size} MB of weights as float32; NormScope runs models up to {limit} MB"),
+            size=f"{4 * elements / 2**20:.0f}", limit=MAX_WEIGHT_BYTES >> 20)
+
+
 @dataclass(frozen=True)
 class ModelWeights:
     embedding: dict[str, np.ndarray]

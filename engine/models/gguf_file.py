@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.models.checkpoint import ModelWeights, check_weights
+from engine.models.checkpoint import ModelWeights, check_size, check_weights
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
@@ -116,6 +116,7 @@ def _place(name: str, array: np.ndarray, spec: ModelSpec, weights: ModelWeights)
 def load_gguf_weights(path: Path, reader, progress: Progress | None = None) -> tuple[ModelSpec, ModelWeights]:
     """The spec and checked float32 weights of a GGUF file; ``progress(fraction)`` after each tensor."""
     spec = read_spec(reader, path)
+    check_size(path, sum(int(t.n_elements) for t in reader.tensors))
     weights = ModelWeights({}, tuple({} for _ in range(spec.layers)), {})
     tensors = list(reader.tensors)
     sizes = np.cumsum([int(t.n_bytes) for t in tensors], dtype=np.float64)

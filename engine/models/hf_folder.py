@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.models.checkpoint import ModelWeights, check_weights
+from engine.models.checkpoint import ModelWeights, check_size, check_weights
 from engine.models.pickles import refuse_pickle
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
@@ -190,10 +190,13 @@ def load_folder_weights(folder: Path) -> tuple[ModelSpec, dict, ModelWeights]:
     check_folder(folder)
     spec, config = read_spec(folder)
     from safetensors import SafetensorError
+    from safetensors import safe_open
     from safetensors.numpy import load_file
 
     path = folder / "model.safetensors"
     try:
+        with safe_open(str(path), framework="np") as header:
+            check_size(path, sum(int(np.prod(header.get_slice(name).get_shape())) for name in header.keys()))
         tensors = _as_float32(load_file(str(path)))
     except (SafetensorError, OSError, ValueError, TypeError) as error:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable .safetensors file ({reason})"),

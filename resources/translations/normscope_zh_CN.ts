@@ -1859,7 +1859,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="167"/>
-        <location filename="../../engine/models/hf_folder.py" line="199"/>
+        <location filename="../../engine/models/hf_folder.py" line="202"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
@@ -2070,17 +2070,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="62"/>
+        <location filename="../../engine/models/checkpoint.py" line="27"/>
+        <source>holds {size} MB of weights as float32; NormScope runs models up to {limit} MB</source>
+        <extracomment>Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).</extracomment>
+        <translation>按 float32 计有 {size} MB 权重；NormScope 只能运行不超过 {limit} MB 的模型</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="74"/>
         <source>has no tensor for {name} ({where})</source>
         <translation>缺少 {name} 的张量（{where}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="66"/>
+        <location filename="../../engine/models/checkpoint.py" line="78"/>
         <source>has a tensor {name} ({where}) of shape {shape}; the config needs {expected}</source>
         <translation>张量 {name}（{where}）的形状为 {shape}；配置要求 {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="76"/>
+        <location filename="../../engine/models/checkpoint.py" line="88"/>
         <source>has {found} layers; the config says {expected}</source>
         <translation>有 {found} 层；配置写的是 {expected} 层</translation>
     </message>
