@@ -63,3 +63,29 @@ def test_an_unknown_model_path_is_shown_not_raised(page, qtbot):
     with qtbot.waitSignal(page.runner.failed, timeout=30_000):
         page.load("/no/such/model")
     assert "neither a model name" in page.status.text() and page.runner.model is not None
+
+
+def test_cancelling_a_load_says_so_and_keeps_the_model(page, qtbot, monkeypatch):
+    import threading
+
+    import widgets.models.model_runner as runner_module
+
+    started = threading.Event()
+
+    def endless_load(source, progress):  # reports progress until the cancel makes it raise
+        while True:
+            progress(0.5)
+            started.set()
+            threading.Event().wait(0.01)
+
+    monkeypatch.setattr(runner_module, "load_model", endless_load)
+    page.load("smollm2")
+    try:
+        assert started.wait(10)
+        assert not page.cancel_button.isHidden() and not page.progress.isHidden()
+        with qtbot.waitSignal(page.runner.failed, timeout=10_000):
+            page.cancel_button.click()
+    finally:
+        page.runner.cancel_load()  # never leave the endless load running
+    assert page.status.text() == "Loading cancelled." and page.runner.model.spec.family == "bert"
+    assert page.cancel_button.isHidden() and page.progress.isHidden()

@@ -140,6 +140,11 @@ class ModelRunner(QObject):
     def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:
         return self._pool.waitForDone(timeout_ms)
 
+    def shutdown(self, timeout_ms: int = 5_000) -> bool:
+        """Cancel a load and wait for the worker (call when the window closes)."""
+        self._cancel.set()
+        return self._pool.waitForDone(timeout_ms)
+
     # --- results -------------------------------------------------------------------------------
 
     def _done(self, generation: int) -> bool:
