@@ -89,3 +89,27 @@ def test_cancelling_a_load_says_so_and_keeps_the_model(page, qtbot, monkeypatch)
         page.runner.cancel_load()  # never leave the endless load running
     assert page.status.text() == "Loading cancelled." and page.runner.model.spec.family == "bert"
     assert page.cancel_button.isHidden() and page.progress.isHidden()
+
+
+def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QAction
+
+    from app.main_window import MainWindow
+
+    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles[-1] == "Model" and window.findChild(QAction, "openMiniLM") is not None
+    lazy = window.tabs.widget(window.tabs.count() - 1)
+    assert lazy.content is None  # built when first opened
+    with qtbot.waitSignal(lazy.ensure_built().runner.traced, timeout=30_000):
+        lazy.content.load("minilm")
+    page = lazy.content
+    page.choose_place(("norm", 3, "ffn_norm"))
+    page.grid_button.click()
+    scenario = window.document.scenario
+    assert scenario.matrix.shape == (8, 384) and scenario.labels[1] == "the" and scenario.norm == "layer"
+    assert scenario.eps == pytest.approx(1e-12) and scenario.beta is not None
+    window.document.undo_stack.undo()
+    assert window.document.scenario.matrix.shape == (6, 4)  # one undo step back to the preset

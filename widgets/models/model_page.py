@@ -2,9 +2,10 @@
 
 Shows the tokens with their ids, the real depth of the residual stream, the outlier dimensions, the
 chosen norm's γ/β and its input → output, and what a what-if does downstream (SmolLM2: the top-5 next
-tokens; MiniLM: the sentence embedding's cosine to the unedited one). ``hiddenStateChosen(labels,
-matrix, gamma, beta)`` offers the chosen hidden state (and its norm's γ/β, None for a residual state)
-to the rest of the window, e.g. to show it in the token grid.
+tokens; MiniLM: the sentence embedding's cosine to the unedited one). "Show in the token grid" emits
+``hiddenStateChosen(state)``, a dict with the chosen hidden state (``matrix``, ``labels``), its norm's
+``gamma``, ``beta``, ``norm`` kind and ``eps`` (None for a residual state) and a ``title``, for the window
+to load into its editors.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ NORM_ACTIONS = ACTIONS[:-1]
 class ModelPage(QWidget):
     """The whole Model tab; ``runner`` (a ModelRunner) does the loading and running off the UI thread."""
 
-    hiddenStateChosen = Signal(object, object, object, object)
+    hiddenStateChosen = Signal(object)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -66,6 +67,8 @@ class ModelPage(QWidget):
         self.status.setWordWrap(True)
         self.place = QComboBox()
         self.place.setObjectName("modelPlace")
+        self.grid_button = QPushButton()
+        self.grid_button.setObjectName("modelToGrid")
         self.place_info = QLabel()
         self.place_info.setObjectName("modelPlaceInfo")
         self.place_info.setWordWrap(True)
@@ -106,7 +109,10 @@ class ModelPage(QWidget):
         top.addLayout(row, 1, 1)
         top.addWidget(self.tokens_label, 2, 0, 1, 2)
         top.addWidget(self._captions["place"], 3, 0)
-        top.addWidget(self.place, 3, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.place, 1)
+        row.addWidget(self.grid_button)
+        top.addLayout(row, 3, 1)
         top.addWidget(self.place_info, 4, 0, 1, 2)
         top.addWidget(self._captions["what_if"], 5, 0)
         row = QHBoxLayout()
@@ -125,13 +131,14 @@ class ModelPage(QWidget):
         layout.addWidget(plots, 1)
 
         self.load_button.clicked.connect(lambda: self._on_load())
-        self.open_button.clicked.connect(self._on_open)
+        self.open_button.clicked.connect(self.open_dialog)
         self.cancel_button.clicked.connect(self.runner.cancel_load)
         self.run_button.clicked.connect(self._on_run)
         self.text.returnPressed.connect(self._on_run)
         self.place.currentIndexChanged.connect(self._on_place)
         self.action.currentIndexChanged.connect(self._on_action)
         self.apply_button.clicked.connect(self._on_apply)
+        self.grid_button.clicked.connect(self._on_to_grid)
         self.undo_button.clicked.connect(self.runner.undo)
         self.clear_button.clicked.connect(self.runner.clear)
         self.runner.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
@@ -164,6 +171,9 @@ class ModelPage(QWidget):
         self.open_button.setText(self.tr("Open folder or GGUF…"))
         self.cancel_button.setText(self.tr("Cancel"))
         self.run_button.setText(self.tr("Run"))
+        self.grid_button.setText(self.tr("Show in the token grid"))
+        self.grid_button.setToolTip(self.tr("Load this hidden state (and the norm's γ/β) into the token and γ/β grids, "
+                                            "where every other view works on it"))
         self.apply_button.setText(self.tr("Apply"))
         self.undo_button.setText(self.tr("Undo what-if"))
         self.clear_button.setText(self.tr("Clear what-ifs"))
@@ -264,7 +274,7 @@ class ModelPage(QWidget):
         """Load a model by name (``minilm``, ``smollm2``), folder or .gguf path."""
         self._on_load(source)
 
-    def _on_open(self) -> None:
+    def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self, self.tr("Open a model"), "",
             self.tr("Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)"))
@@ -305,7 +315,7 @@ class ModelPage(QWidget):
         busy = getattr(self, "_busy", False)
         has_run = self.base is not None
         self.run_button.setEnabled(self.runner.model is not None and not busy)
-        for w in (self.apply_button, self.place, self.action, self.dim, self.value):
+        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button):
             w.setEnabled(has_run and not busy)
         self.undo_button.setEnabled(has_run and not busy and self.runner.can_undo())
         self.clear_button.setEnabled(has_run and not busy and bool(self.runner.edits))
@@ -426,9 +436,15 @@ class ModelPage(QWidget):
         else:
             self.scatter_view.show_fit(None, "")
         self.place_info.setText("\n".join(parts))
-        gamma = record.gamma if record is not None else None
-        beta = record.beta if record is not None else None
-        self.hiddenStateChosen.emit(self._tokens.labels, matrix, gamma, beta)
+
+    def _on_to_grid(self) -> None:
+        matrix, record = self._chosen_matrix(), self._chosen_norm()
+        if matrix is None:
+            return
+        self.hiddenStateChosen.emit({
+            "matrix": matrix, "labels": self._tokens.labels, "title": self.place.currentText(),
+            "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
+            "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
 
     def _vector_text(self, symbol: str, vector) -> str:
         if vector is None:
