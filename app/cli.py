@@ -33,6 +33,9 @@ def _add_export_parser(commands) -> None:
                         help="figure formats, comma-separated (default png,svg,pdf)")
     export.add_argument("--bom", action="store_true",
                         help="start each CSV with a UTF-8 byte order mark, so that Excel shows 今天 correctly")
+    from app.model_export import add_model_arguments
+
+    add_model_arguments(export)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     # Qt is imported only once the arguments are valid, so --help answers without a display.
+    if args.command == "export" and args.model is not None:
+        from app.model_export import run_model_export
+
+        return run_model_export(args)
     if args.command == "export":
         from app.export_command import run_export
 

