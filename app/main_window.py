@@ -124,6 +124,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
         self.resizeDocks(self._docks[:3], [320, 110, 330], Qt.Orientation.Vertical)
         self._docks[2].raise_()
+        # Typing goes into the matrix from the start, at the seed's 西安 row (the hand calculation's too).
+        self.token_grid.setCurrentIndex(self.token_grid.model().index(min(1, self.document.scenario.tokens - 1), 0))
+        self.token_grid.setFocus()
         self._default_state = self.saveState()
         self._restore_layout()
         if self.document.result is not None:
@@ -314,11 +317,16 @@ class MainWindow(QMainWindow):
         # needs new actions.
         for action in self._undo_actions:
             self._edit_menu.removeAction(action)
+            action.setShortcuts([])  # until deleteLater runs it would still claim its keys
             action.deleteLater()
         undo = self.document.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = self.document.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        # StandardKey.Redo holds Ctrl+Shift+Z on X11, Windows and macOS alike (and Ctrl+Y beside it):
+        # naming Ctrl+Shift+Z again makes Qt refuse the key as an ambiguous overload.
+        redo.setShortcuts(QKeySequence.StandardKey.Redo)
+        undo.setObjectName("undo")
+        redo.setObjectName("redo")
         first = self._edit_menu.actions()[0] if self._edit_menu.actions() else None
         self._edit_menu.insertActions(first, [undo, redo])
         self._undo_actions = [undo, redo]
