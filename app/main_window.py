@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QSplitter, QTabWidget, QWidget)
 
@@ -39,6 +39,11 @@ BUSY_INDICATOR_DELAY_MS = 500
 
 
 class MainWindow(QMainWindow):
+    #: Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can
+    #: answer, a shown window on a real screen (not the offscreen platform of tests and headless export,
+    #: where the autosave keeps the edits for the next start).
+    ask_before_discarding: bool | None = None
+
     def __init__(self, preset: str = "xian", settings: QSettings | None = None, scenario: Scenario | None = None):
         """Open on ``scenario`` if given, else on ``preset`` with the remembered settings."""
         super().__init__()
@@ -113,6 +118,9 @@ class MainWindow(QMainWindow):
             view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
                 "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
+        self.files.sessionPathChanged.connect(self._update_title)
+        # The title's [*] shows while there are edits since the last save (or the start).
+        self.document.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
         if self.autosave.path is None:
@@ -469,10 +477,19 @@ class MainWindow(QMainWindow):
             self._waiting.discard(view)
             self._show_in(view, result)
 
+    def _on_clean_changed(self, clean: bool) -> None:
+        # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
+        self.setWindowModified(not clean)
+
     def _update_title(self) -> None:
-        """The window names what the document holds: a preset, or the scenario's own name."""
-        name = self.document.scenario.name
-        self.setWindowTitle(f"NormScope — {self.preset_name(name) if name in PRESETS else name or self.tr('untitled')}")
+        """The window names the session's file, else what the document holds (a preset, or the
+        scenario's own name); ``[*]`` becomes the modified marker."""
+        if self.files.session_path is not None:
+            name = self.files.session_path.name
+        else:
+            name = self.document.scenario.name
+            name = self.preset_name(name) if name in PRESETS else name or self.tr("untitled")
+        self.setWindowTitle(f"NormScope — {name}[*]")
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
@@ -507,7 +524,32 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
+    def _can_ask(self) -> bool:
+        if self.ask_before_discarding is not None:
+            return self.ask_before_discarding
+        return self.isVisible() and QGuiApplication.platformName() != "offscreen"
+
+    def _may_close(self) -> bool:
+        """Unsaved edits: ask Save / Discard / Cancel; whether the window may close."""
+        if self.document.undo_stack.isClean() or not self._can_ask():
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, self.tr("Save changes?"),
+            self.tr("{name} has changes that are not saved. Save them before closing?").format(
+                name=self.files.session_path.name if self.files.session_path else self.tr("This session")),
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        if answer == buttons.Save:
+            return self.files.save()
+        if answer == buttons.Discard:
+            self.document.undo_stack.setClean()  # discarded on purpose: no autosave offered next time
+            return True
+        return False
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_close():
+            event.ignore()
+            return
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())

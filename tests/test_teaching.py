@@ -105,7 +105,7 @@ def visible_texts(window) -> list[str]:
     """Every text a user can read in the main window, its menus and its plots."""
     import pyqtgraph as pg
 
-    texts = [window.windowTitle()]
+    texts = [window.windowTitle().replace("[*]", "*" if window.isWindowModified() else "")]  # as Qt shows it
 
     def walk(actions):
         for action in actions:
