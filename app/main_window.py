@@ -126,7 +126,9 @@ class MainWindow(QMainWindow):
         if self.autosave.path is None:
             self.statusBar().showMessage(self.tr("Autosave is off: no autosave file is free in {folder}").format(
                 folder=autosave_folder), 15_000)
-        self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
+        self._problem_note: str | None = None
+        self.document.statusMessage.connect(self._show_problem_note)
+        self.document.scenarioChanged.connect(lambda _: self._clear_stale_problem_note())
         self.document.busyChanged.connect(self._on_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
@@ -476,6 +478,18 @@ class MainWindow(QMainWindow):
         for view in [v for v in self._waiting if self._is_shown(v)]:
             self._waiting.discard(view)
             self._show_in(view, result)
+
+    def _show_problem_note(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10_000)
+        self._problem_note = None
+        # Armed once this gesture is over: a note about the edit that was just accepted (say, a value
+        # rounded) stays, while the next successful edit clears a refusal it made obsolete.
+        QTimer.singleShot(0, lambda: setattr(self, "_problem_note", text))
+
+    def _clear_stale_problem_note(self) -> None:
+        if self._problem_note is not None and self.statusBar().currentMessage() == self._problem_note:
+            self.statusBar().clearMessage()
+        self._problem_note = None
 
     def _on_clean_changed(self, clean: bool) -> None:
         # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).

@@ -466,3 +466,19 @@ def test_typing_at_start_goes_into_the_token_grid_at_the_lessons_row(window, qtb
     qtbot.keyClicks(window.token_grid, "5")
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the editor's commit is queued
     qtbot.waitUntil(lambda: window.document.scenario.matrix[1, 0] == 5.0)
+
+
+def test_a_refusal_note_goes_with_the_next_successful_edit(window, qtbot):
+    model = window.token_grid.model()
+    assert not model.setData(model.index(0, 0), "abc")
+    refusal = window.statusBar().currentMessage()
+    assert "refused" in refusal
+    qtbot.wait(1)  # the gesture is over
+    window.document.set_setting("layers", 4)
+    assert window.statusBar().currentMessage() != refusal
+
+
+def test_a_note_about_the_edit_just_accepted_stays(window):
+    window.document.statusMessage.emit("rounded to 0")  # same gesture as the edit it explains
+    assert window.document.set_cells("matrix", 0, 0, [[0.0]])
+    assert window.statusBar().currentMessage() == "rounded to 0"
