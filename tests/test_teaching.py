@@ -289,3 +289,15 @@ def test_the_hand_calculation_behind_settings_is_not_built_at_start(qtbot, tmp_p
     assert window.findChild(QWidget, "handCalc") is None  # its dock is shown to Qt, but behind a tab
     raise_dock(window, "handCalcDock")
     assert window.findChild(QWidget, "handCalc").isVisible()
+
+
+def test_hand_calculation_keeps_its_scroll_position_through_edits(window):
+    bar = window.hand_calc.text.verticalScrollBar()
+    window.findChild(QDockWidget, "handCalcDock").resize(300, 200)
+    QApplication.processEvents()
+    assert bar.maximum() > 20  # the four steps need scrolling at this size
+    bar.setValue(bar.maximum() // 2)
+    kept = bar.value()
+    window.document.set_cells("matrix", 1, 0, [[0.5]])
+    QApplication.processEvents()
+    assert bar.value() == kept
