@@ -203,6 +203,21 @@ def test_presentation_mode_enlarges_and_restores(window):
     assert window.statusBar().isVisible()
 
 
+def test_leaving_presentation_mode_restores_header_fonts_and_dock_sizes(window):
+    app = QApplication.instance()
+    docks = [dock for dock in window.findChildren(QDockWidget) if dock.isVisible()]
+    heights = [dock.height() for dock in docks]
+    window.presentation.set_enabled(True)
+    QApplication.processEvents()
+    window.presentation.set_enabled(False)
+    QApplication.processEvents()
+    for grid in (window.token_grid, window.affine_grid):
+        for part in (grid.horizontalHeader(), grid.verticalHeader(), grid.verticalScrollBar()):
+            assert part.font().pointSizeF() == app.font().pointSizeF()
+    for dock, height in zip(docks, heights):
+        assert abs(dock.height() - height) <= 0.03 * height, dock.objectName()
+
+
 def test_dark_theme_colours_the_window_and_the_plots(window):
     heatmaps = window.stage_heatmaps
     window.set_theme("dark")
