@@ -177,6 +177,7 @@ class MainWindow(QMainWindow):
         return panel
 
     def _on_current_cell(self, current, _previous) -> None:
+        self.row_stats_plot.set_current(current.row(), current.column())
         if self._hand_calc_page.content is not None:  # else it picks the cell up when built
             self.hand_calc.select(current.row(), current.column())
 

@@ -21,6 +21,9 @@ def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
     return layout
 
 
+KEY_SHARE = 0.18
+
+
 class PlotPanel(pg.GraphicsView):
     """pyqtgraph's PlotItem also builds an option form, its menu, four axes and an auto-range
     button: 4 ms more per plot, 14 ms for the first, a tenth of the window's start-up for three.
@@ -48,6 +51,13 @@ class PlotPanel(pg.GraphicsView):
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole
             # layout, so its grid lines stay behind the view's data.
             axis.setFlag(axis.GraphicsItemFlag.ItemNegativeZStacksBehindParent)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        # The key may take under a fifth of the panel: more, and on a projector it squeezes the data.
+        # (pyqtgraph calls this once with no event while building the view, before the key exists.)
+        if event is not None:
+            self.key.set_height_budget(KEY_SHARE * event.size().height())
+        super().resizeEvent(event)
 
     def getAxis(self, name: str) -> GridAxis:  # noqa: N802 (PlotItem's name)
         """``"left"`` or ``"bottom"``."""
