@@ -191,6 +191,8 @@ class MainWindow(QMainWindow):
         self.stage_table = StageTable()
         self.stage_heatmap = StageHeatmap()
         self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
+        # The block view retranslates after the window (Qt tells parents first): its description then.
+        self.block_flow.retranslated.connect(lambda: self._show_selected_stage(self.document.result))
         self.block_flow.select_stage("input", emit=False)  # the walk starts at x: its matrix, not an empty plot
         stage_views = QSplitter(Qt.Orientation.Vertical)
         stage_views.addWidget(self.stage_heatmap)
@@ -354,8 +356,6 @@ class MainWindow(QMainWindow):
             action.setText(self.tr("Copy image"))
         for index, title in enumerate(self._tab_titles):
             self.tabs.setTabText(index, title())
-        if self.document.result is not None:
-            self._show_selected_stage(self.document.result)  # its title is the stage's description
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

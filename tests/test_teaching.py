@@ -316,3 +316,13 @@ def test_hand_calculation_keeps_its_scroll_position_through_edits(window):
     window.document.set_cells("matrix", 1, 0, [[0.5]])
     QApplication.processEvents()
     assert bar.value() == kept
+
+
+def test_block_stage_plot_title_follows_a_language_switch(window):
+    window.tabs.setCurrentIndex(1)
+    window.block_flow.select_stage("norm1")
+    english = window.stage_heatmap.plotItem.titleLabel.text
+    window.set_language("zh_CN")
+    QApplication.processEvents()
+    title = window.stage_heatmap.plotItem.titleLabel.text
+    assert title != english and title == window.block_flow.stage_description("norm1")
