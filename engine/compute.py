@@ -11,7 +11,7 @@ from typing import Mapping
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
-from engine.depth import DepthProfile, depth_profile
+from engine.depth import DepthProfile, depth_profile, toy_explosion
 from engine.norms import batch_norm, layer_norm, rms_norm
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
@@ -65,6 +65,13 @@ class Result(_ComparedByValue):
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
+
+    def toy_curves(self) -> tuple[np.ndarray, np.ndarray]:
+        """Seed 000's toy v ← a·v + b and its normalized twin over the scenario's layers. They need
+        no matrix: the depth plot keeps them when the stack simulation is skipped."""
+        s = self.scenario
+        return (toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers),
+                toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers, normalize=True))
 
     @property
     def messages(self) -> tuple[str, ...]:

@@ -482,3 +482,22 @@ def test_a_note_about_the_edit_just_accepted_stays(window):
     window.document.statusMessage.emit("rounded to 0")  # same gesture as the edit it explains
     assert window.document.set_cells("matrix", 0, 0, [[0.0]])
     assert window.statusBar().currentMessage() == "rounded to 0"
+
+
+def test_the_large_preset_keeps_the_toy_and_writes_why_on_the_plots(window):
+    window.load_preset("large")
+    # While the block computes on the worker, the heatmaps still show xian's stages: faded and marked.
+    assert window.document.result.stack_stale
+    assert window.stage_heatmaps.note.isVisible() and "previous" in window.stage_heatmaps.note.text()
+    assert window.stage_heatmaps._images[0].opacity() < 1
+    settle(window)
+    assert not window.document.result.stack_stale
+    assert not window.stage_heatmaps.note.isVisible() and window.stage_heatmaps._images[0].opacity() == 1
+    curves = window.depth_plot.curve_data()
+    assert len(curves["toy"]) == window.document.scenario.layers + 1 and "pre" not in curves
+    assert curves["toy"][1] == pytest.approx(1.5 * 1.0 + 0.5)  # v ← a·v + b from v = 1
+    for plot in (window.depth_plot.plot, window.grad_plot):
+        assert plot.note.isVisible() and "GiB" in plot.note.text() and "Fewer layers" in plot.note.text()
+    window.document.undo_stack.undo()
+    settle(window)
+    assert not window.depth_plot.plot.note.isVisible() and "pre" in window.depth_plot.curve_data()

@@ -241,175 +241,175 @@
 <context>
     <name>BlockFlow</name>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="159"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="163"/>
         <source>Pre-Norm block</source>
         <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="160"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="164"/>
         <source>Post-Norm block</source>
         <translation>Post-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="161"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="165"/>
         <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
         <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="162"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="166"/>
         <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
         <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="163"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="167"/>
         <source>x (input)</source>
         <translation>x（输入）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="164"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="168"/>
         <source>① {norm}</source>
         <translation>① {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="165"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="169"/>
         <source>② Multi-head attention</source>
         <translation>② 多头自注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="166"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="170"/>
         <source>③ {norm}</source>
         <translation>③ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="167"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="171"/>
         <source>④ FFN</source>
         <translation>④ 前馈网络 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="168"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="172"/>
         <source>norm off (identity)</source>
         <translation>不归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="169"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="173"/>
         <source>residual add</source>
         <translation>残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="170"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="174"/>
         <source>+x</source>
         <translation>+x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="171"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="172"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
         <source>+h</source>
         <translation>+h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="173"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
         <source>y → next block</source>
         <translation>y → 下一个 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="174"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
         <source>x: the block&apos;s input tokens</source>
         <translation>x：Block 的输入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
         <source>① N₁(x): each token normalized before attention</source>
         <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
         <source>② Attn(N₁(x)): the multi-head self-attention output</source>
         <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
         <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
         <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
         <source>③ N₂(h): normalized again before the FFN</source>
         <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
         <source>④ FFN(N₂(h)): the feed-forward output</source>
         <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
         <source>⊕ y = h + FFN(N₂(h)): the block&apos;s output</source>
         <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
         <source>② Attn(x): attention on the raw input</source>
         <translation>② Attn(x)：直接对输入做注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
         <source>⊕ x + Attn(x): the first residual sum</source>
         <translation>⊕ x + Attn(x)：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
         <source>① h = N₁(x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
         <source>④ FFN(h): the feed-forward output</source>
         <translation>④ FFN(h)：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
         <source>⊕ h + FFN(h): the second residual sum</source>
         <translation>⊕ h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
         <source>③ y = N₂(h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
         <source>Click a step, or press Step ▶ to walk through the block.</source>
         <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
         <source>Selected: {description}</source>
         <translation>当前：{description}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
         <source>Step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
         <source>Next step (wraps around)</source>
         <translation>下一步（到末尾后回到开头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
         <source>One Transformer block: click a step to show its output</source>
         <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
@@ -585,57 +585,57 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="53"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="53"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
         <source>Pre-Norm</source>
         <translation>Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="55"/>
         <source>Post-Norm</source>
         <translation>Post-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="54"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="55"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="55"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="56"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="58"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="59"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="59"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="60"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="60"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="61"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="63"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="64"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="64"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="65"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="107"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="111"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -974,22 +974,22 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="38"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="39"/>
         <source>Gradient norms at initialization</source>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="39"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="40"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="40"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="41"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="73"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="75"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1081,12 +1081,12 @@
         <translation>复制 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="87"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="93"/>
         <source>BatchNorm in eval mode uses the running statistics, not statistics of its own: there is nothing to calculate by hand.</source>
         <translation>推理模式的 BatchNorm 用的是滑动统计量，不计算自己的统计量：没有可手算的步骤。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="90"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="96"/>
         <source>No normalization is selected.</source>
         <translation>没有选择归一化。</translation>
     </message>
@@ -1198,186 +1198,181 @@
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="258"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="255"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="258"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="271"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="275"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
-        <location filename="../../app/main_window.py" line="277"/>
+        <location filename="../../app/main_window.py" line="279"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="279"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="280"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="281"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="280"/>
+        <location filename="../../app/main_window.py" line="285"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="284"/>
-        <location filename="../../app/main_window.py" line="285"/>
+        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="286"/>
+        <location filename="../../app/main_window.py" line="291"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="306"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="306"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="335"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="346"/>
+        <location filename="../../app/main_window.py" line="351"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="347"/>
+        <location filename="../../app/main_window.py" line="352"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="349"/>
+        <location filename="../../app/main_window.py" line="354"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="351"/>
+        <location filename="../../app/main_window.py" line="356"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="379"/>
+        <location filename="../../app/main_window.py" line="382"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="380"/>
+        <location filename="../../app/main_window.py" line="383"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="387"/>
+        <location filename="../../app/main_window.py" line="390"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="424"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="491"/>
+        <location filename="../../app/main_window.py" line="506"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="498"/>
+        <location filename="../../app/main_window.py" line="513"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="501"/>
-        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
-        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="538"/>
+        <location filename="../../app/main_window.py" line="551"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="539"/>
+        <location filename="../../app/main_window.py" line="552"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="540"/>
+        <location filename="../../app/main_window.py" line="553"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
@@ -1783,52 +1778,52 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="58"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="59"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="62"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -1947,38 +1942,51 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>StackNotes</name>
+    <message>
+        <location filename="../../widgets/common/stack_notes.py" line="15"/>
+        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
+        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/common/stack_notes.py" line="22"/>
+        <source>Computing… this still shows the previous settings.</source>
+        <translation>正在计算……这里显示的仍是之前设置的结果。</translation>
+    </message>
+</context>
+<context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="111"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="113"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="111"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="114"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="112"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="113"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="112"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="114"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="117"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
         <source>value</source>
         <translation>数值</translation>
     </message>

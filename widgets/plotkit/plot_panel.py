@@ -10,6 +10,7 @@ from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.grid_axis import GridAxis, grid_axes
 from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_note import PlotNote
 
 
 def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
@@ -46,6 +47,7 @@ class PlotPanel(pg.GraphicsView):
         layout.addItem(self._axes["bottom"], 2, 1)
         self.key = PlotKey()
         layout.addItem(self.key, 3, 0, 1, 2)
+        self.note = PlotNote(self.vb)  # why the plot shows less than asked, or that it is out of date
         for axis in self._axes.values():
             axis.linkToView(self.vb)
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole
