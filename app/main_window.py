@@ -178,6 +178,8 @@ class MainWindow(QMainWindow):
 
     def _on_current_cell(self, current, _previous) -> None:
         self.row_stats_plot.set_current(current.row(), current.column())
+        if hasattr(self, "batchnorm_lab"):  # else it picks the row up when built
+            self.batchnorm_lab.select_token(current.row())
         if self._hand_calc_page.content is not None:  # else it picks the cell up when built
             self.hand_calc.select(current.row(), current.column())
 
@@ -213,6 +215,7 @@ class MainWindow(QMainWindow):
         from widgets.teaching.batchnorm_lab import BatchNormLab
 
         self.batchnorm_lab = BatchNormLab()
+        self.batchnorm_lab.select_token(max(self.token_grid.currentIndex().row(), 0))
         return self.batchnorm_lab, [self.batchnorm_lab]
 
     def _build_scale_page(self) -> tuple[QWidget, list]:

@@ -326,3 +326,12 @@ def test_block_stage_plot_title_follows_a_language_switch(window):
     QApplication.processEvents()
     title = window.stage_heatmap.plotItem.titleLabel.text
     assert title != english and title == window.block_flow.stage_description("norm1")
+
+
+def test_batchnorm_token_picker_follows_the_selected_row(window):
+    select(window, 3, 0)
+    window.tabs.setCurrentIndex(3)  # built now: starts on the grid's row
+    assert window.batchnorm_lab.token_combo.currentText() == "天气"
+    select(window, 0, 1)
+    assert window.batchnorm_lab.token_combo.currentText() == "今天"
+    assert window.batchnorm_lab.lessons[0].token == 0

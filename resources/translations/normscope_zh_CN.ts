@@ -20,220 +20,220 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="222"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="335"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
         <source>{token}: output per dimension as the batch grows</source>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="336"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="338"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="354"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="339"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="355"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="340"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="341"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="357"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="347"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="348"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="364"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="366"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="367"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="380"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="472"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="372"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="396"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="359"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="375"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="364"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="380"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="387"/>
         <source>Only the first {n} of the {total} tokens are used.</source>
         <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="386"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
         <source>x (the token)</source>
         <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="387"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
         <source>running mean</source>
         <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="388"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="404"/>
         <source>running variance</source>
         <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="389"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
         <source>eval mode (alone)</source>
         <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="390"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
         <source>training mode (batch of {n})</source>
         <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="391"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="407"/>
         <source>difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
         <source>Showing the first {shown} of {d} dimensions.</source>
         <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
         <source>Training mode: refused</source>
         <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="422"/>
         <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
         <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="408"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="424"/>
         <source>Eval mode: running statistics</source>
         <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="409"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
         <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
         <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="413"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="429"/>
         <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
         <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="416"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="432"/>
         <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
         <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="461"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="477"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="462"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="463"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="466"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="467"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="483"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="476"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="492"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="498"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -1198,181 +1198,181 @@
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="257"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="258"/>
+        <location filename="../../app/main_window.py" line="261"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="268"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="271"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="281"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="279"/>
         <location filename="../../app/main_window.py" line="282"/>
+        <location filename="../../app/main_window.py" line="285"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="279"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="280"/>
+        <location filename="../../app/main_window.py" line="283"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="281"/>
+        <location filename="../../app/main_window.py" line="284"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="285"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="291"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="292"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="335"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="337"/>
+        <location filename="../../app/main_window.py" line="340"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="351"/>
+        <location filename="../../app/main_window.py" line="354"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="352"/>
+        <location filename="../../app/main_window.py" line="355"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="354"/>
+        <location filename="../../app/main_window.py" line="357"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="356"/>
+        <location filename="../../app/main_window.py" line="359"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="382"/>
+        <location filename="../../app/main_window.py" line="385"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="383"/>
+        <location filename="../../app/main_window.py" line="386"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="390"/>
+        <location filename="../../app/main_window.py" line="393"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="424"/>
+        <location filename="../../app/main_window.py" line="427"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="506"/>
+        <location filename="../../app/main_window.py" line="509"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="513"/>
+        <location filename="../../app/main_window.py" line="516"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="551"/>
+        <location filename="../../app/main_window.py" line="554"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="552"/>
+        <location filename="../../app/main_window.py" line="555"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="553"/>
+        <location filename="../../app/main_window.py" line="556"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
@@ -1916,9 +1916,24 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>✗ 不同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="252"/>
-        <source>LayerNorm subtracts each row&apos;s own mean and divides by its own standard deviation, so rows that differ only by a shift or a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical: γ/β can&apos;t tell [2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and lows survives, and so does the difference.</source>
-        <translation>LayerNorm 减去每行自己的均值、除以自己的标准差，所以只差一个平移或正的缩放的两行会得到同样的 z：尺度信息丢了。γ 和 β 对每一行施加同一个映射，相同的 z 结果仍然相同：γ/β 分不清 [2, 4, 6, 8] 和 [20, 40, 60, 80]。交换维度则不同：高低的模式保留了下来，差别也就保留了。</translation>
+        <location filename="../../widgets/teaching/scale_demo.py" line="267"/>
+        <source>LayerNorm subtracts each row&apos;s own mean and divides by its own standard deviation, so rows that differ only by a shift and a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical.</source>
+        <translation>LayerNorm 减去每一行自己的均值，再除以它自己的标准差，因此只相差一个平移和一个正缩放的行会得到相同的 z：尺度信息没有了。γ 和 β 随后对每一行施加同一个映射，所以相同的 z 仍然相同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="275"/>
+        <source>{name} {row} is {first} × {k} + {b}: the same z, and γ/β can&apos;t tell them apart.</source>
+        <translation>{name} {row} 等于 {first} × {k} + {b}：z 相同，γ/β 也无法区分它们。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="279"/>
+        <source>{name} {row} gives the same z as {first}.</source>
+        <translation>{name} {row} 与 {first} 的 z 相同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="282"/>
+        <source>{name} {row} is not {first} shifted or scaled by a positive factor: its own pattern of highs and lows gives a different z, and γ/β keep the difference.</source>
+        <translation>{name} {row} 不是 {first} 平移或乘以正数缩放得到的：它自己的高低模式给出不同的 z，γ/β 也会保留这一差别。</translation>
     </message>
     <message>
         <location filename="../../widgets/teaching/scale_demo.py" line="229"/>
@@ -1926,17 +1941,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>✓ 相同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="259"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="254"/>
         <source>γ = {gamma}, β = {beta}: the scenario&apos;s.</source>
         <translation>γ = {gamma}，β = {beta}：来自当前场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="261"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="256"/>
         <source>γ = {gamma}, β = {beta}: the scenario has d = {d}, not {n}, so its own γ/β don&apos;t fit these rows.</source>
         <translation>γ = {gamma}，β = {beta}：当前场景 d = {d}，不是 {n}，它的 γ/β 用不到这几行上。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="265"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="260"/>
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
         <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
     </message>
