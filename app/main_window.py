@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QSplitter, QTabWidget, QWidget)
 
 from app import language, theme
@@ -15,6 +15,7 @@ from app.autosave import Autosave
 from widgets.common.lazy_page import LazyPage
 from app.document import Document
 from app.file_actions import FileActions
+from app.help_menu import HelpMenu
 from app.presentation import Presentation
 from widgets.common.retranslation import TextBinder
 from widgets.common.stack_notes import depth_skipped_note
@@ -94,6 +95,8 @@ class MainWindow(QMainWindow):
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
+        self._last_grid = self.token_grid
+        QApplication.instance().focusChanged.connect(self._on_focus_changed)
         self.files = FileActions(self, self._settings, self._texts)
         # Beside the settings: per user, and per test with a throwaway settings file.
         autosave_folder = Path(self._settings.fileName()).resolve().parent
@@ -263,6 +266,17 @@ class MainWindow(QMainWindow):
         self._edit_menu = edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
         self._undo_actions: list[QAction] = []
         edit_menu.addSeparator()
+        # The keys stay the grids' own (Ctrl+C elsewhere copies from the focused field or text): the
+        # menu shows them and acts on the grid used last.
+        self._action(edit_menu, lambda: self._with_key(self.tr("&Copy"), QKeySequence.StandardKey.Copy),
+                     lambda: self._grid().copy_selection(), name="editCopy")
+        self._action(edit_menu, lambda: self._with_key(self.tr("&Paste"), QKeySequence.StandardKey.Paste),
+                     lambda: self._grid().paste(), name="editPaste")
+        self._action(edit_menu, lambda: self.tr("Insert &token below"), lambda: self.token_grid.insert_tokens(1),
+                     name="editInsertToken")
+        self._action(edit_menu, lambda: self.tr("Insert &dimension right"), lambda: self._grid().insert_dims(1),
+                     name="editInsertDimension")
+        edit_menu.addSeparator()
         self._action(edit_menu, lambda: self.tr("Reset γ to 1 and β to 0"), self.document.reset_affine)
 
         preset_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Presets"))
@@ -289,10 +303,21 @@ class MainWindow(QMainWindow):
                      lambda: self.restoreState(self._default_state))
 
         help_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Help"))
-        self._action(help_menu, lambda: self.tr("About NormScope"), lambda: QMessageBox.about(
-            self, self.tr("About NormScope"),
-            self.tr("NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"
-                    "Numbers follow PyTorch's semantics; edit any cell and every plot follows.")))
+        self.help = HelpMenu(self, help_menu, self._texts)
+
+    @staticmethod
+    def _with_key(text: str, key: QKeySequence.StandardKey) -> str:
+        """A menu text showing ``key`` after a tab, as Qt shows an action's own shortcut."""
+        return f"{text}\t{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}"
+
+    def _grid(self) -> MatrixView:
+        """The grid with the focus, else the one used last (a menu opened with the mouse)."""
+        return self._last_grid
+
+    def _on_focus_changed(self, _old, new) -> None:
+        for grid in (self.token_grid, self.affine_grid):
+            if new is not None and (new is grid or grid.isAncestorOf(new)):
+                self._last_grid = grid
 
     def _choice_menu(self, parent, title, key: str, choices: dict, apply) -> None:
         menu = self._texts.bind(parent.addMenu(""), title)

@@ -501,3 +501,40 @@ def test_the_large_preset_keeps_the_toy_and_writes_why_on_the_plots(window):
     window.document.undo_stack.undo()
     settle(window)
     assert not window.depth_plot.plot.note.isVisible() and "pre" in window.depth_plot.curve_data()
+
+
+def test_edit_menu_copies_pastes_and_inserts_on_the_grid_used_last(window, qtbot):
+    from PySide6.QtGui import QAction, QGuiApplication
+
+    edit = {name: window.findChild(QAction, name) for name in
+            ("editCopy", "editPaste", "editInsertToken", "editInsertDimension")}
+    assert edit["editCopy"].text().endswith("\tCtrl+C") and edit["editCopy"].shortcuts() == []  # the grids' key
+    window.affine_grid.setFocus()
+    qtbot.waitUntil(lambda: window._grid() is window.affine_grid)
+    window.affine_grid.setCurrentIndex(window.affine_grid.model().index(0, 0))
+    window.affine_grid.selectionModel().select(window.affine_grid.currentIndex(),
+                                               window.affine_grid.selectionModel().SelectionFlag.Select)
+    edit["editCopy"].trigger()
+    assert QGuiApplication.clipboard().text().strip() == "1.2"  # xian's γ₁, from the γ/β grid
+    QGuiApplication.clipboard().setText("2.5")
+    edit["editPaste"].trigger()
+    assert window.document.scenario.gamma[0] == 2.5
+    edit["editInsertDimension"].trigger()
+    assert window.document.scenario.dims == 5 and window.document.scenario.gamma[1] == 1.0  # right of d1
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(1, 0))
+    edit["editInsertToken"].trigger()  # tokens live in the token grid: below its current row (西安)
+    assert window.document.scenario.tokens == 7 and window.document.scenario.labels[2] == "t7"
+
+
+def test_help_lists_the_shortcuts_and_explains_every_view(window, monkeypatch):
+    from PySide6.QtGui import QAction
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append((title, text)))
+    window.findChild(QAction, "helpShortcuts").trigger()
+    listed = dict(window.help.shortcuts())
+    assert "Ctrl+Shift+Z" in listed["Redo"] and listed["Presentation mode"] == "F11"
+    assert listed["Copy (in a grid)"] == "Ctrl+C" and "Ctrl+Z" in shown[-1][1]
+    for key, title in window.help.view_titles().items():
+        window.findChild(QAction, f"help_{key}").trigger()
+        assert shown[-1][0] == title and len(shown[-1][1]) > 80

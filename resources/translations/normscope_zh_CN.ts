@@ -1140,239 +1140,392 @@
     </message>
 </context>
 <context>
+    <name>HelpMenu</name>
+    <message>
+        <location filename="../../app/help_menu.py" line="22"/>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="26"/>
+        <source>&amp;What am I looking at?</source>
+        <translation>我在看什么？(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="33"/>
+        <location filename="../../app/help_menu.py" line="35"/>
+        <source>About NormScope</source>
+        <translation>关于 NormScope</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="36"/>
+        <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
+Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
+        <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
+数值遵循 PyTorch 的语义；编辑任意单元格，所有图都会随之更新。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="52"/>
+        <source>{what} (in a grid)</source>
+        <translation>{what}（在表格中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="53"/>
+        <source>Edit the current cell</source>
+        <translation>编辑当前单元格</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="53"/>
+        <source>type, or F2; Enter keeps it, Esc drops it</source>
+        <translation>直接输入或按 F2；Enter 确认，Esc 放弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="54"/>
+        <source>Rename a token</source>
+        <translation>重命名 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="54"/>
+        <source>double-click its row header</source>
+        <translation>双击它的行标题</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="60"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>μ and σ plot</source>
+        <translation>μ 与 σ 图</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>Value size by depth</source>
+        <translation>数值大小随深度的变化</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Stage heatmaps</source>
+        <translation>各阶段热力图</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="67"/>
+        <source>Hand calculation</source>
+        <translation>手算步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="67"/>
+        <source>Block flow</source>
+        <translation>Block 流程</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>LN vs BN groups</source>
+        <translation>LN 与 BN 的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>BatchNorm&apos;s problems</source>
+        <translation>BatchNorm 的问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="69"/>
+        <source>Scale invariance</source>
+        <translation>尺度不变性</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="74"/>
+        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
+        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="78"/>
+        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
+        <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="82"/>
+        <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
+        <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="86"/>
+        <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
+        <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="90"/>
+        <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
+        <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="93"/>
+        <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
+        <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="96"/>
+        <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
+        <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="99"/>
+        <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
+        <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="103"/>
+        <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
+        <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="80"/>
+        <location filename="../../app/main_window.py" line="81"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset). Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="80"/>
+        <location filename="../../app/main_window.py" line="81"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="80"/>
+        <location filename="../../app/main_window.py" line="81"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="81"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="81"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="119"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="125"/>
+        <location filename="../../app/main_window.py" line="128"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="127"/>
+        <location filename="../../app/main_window.py" line="130"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="257"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="261"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="271"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="273"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="275"/>
+        <source>Insert &amp;token below</source>
+        <translation>在下方插入 token(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="277"/>
+        <source>Insert &amp;dimension right</source>
+        <translation>在右侧插入维度(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="280"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="281"/>
+        <location filename="../../app/main_window.py" line="295"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="282"/>
-        <location filename="../../app/main_window.py" line="285"/>
+        <location filename="../../app/main_window.py" line="296"/>
+        <location filename="../../app/main_window.py" line="299"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="282"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="284"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292"/>
-        <location filename="../../app/main_window.py" line="293"/>
-        <source>About NormScope</source>
-        <translation>关于 NormScope</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="294"/>
-        <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
-Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
-        <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
-数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="363"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="340"/>
+        <location filename="../../app/main_window.py" line="365"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="354"/>
+        <location filename="../../app/main_window.py" line="379"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="355"/>
+        <location filename="../../app/main_window.py" line="380"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="357"/>
+        <location filename="../../app/main_window.py" line="382"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="359"/>
+        <location filename="../../app/main_window.py" line="384"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="385"/>
+        <location filename="../../app/main_window.py" line="410"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="386"/>
+        <location filename="../../app/main_window.py" line="411"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="393"/>
+        <location filename="../../app/main_window.py" line="418"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="427"/>
+        <location filename="../../app/main_window.py" line="452"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="509"/>
+        <location filename="../../app/main_window.py" line="534"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="516"/>
+        <location filename="../../app/main_window.py" line="541"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="554"/>
+        <location filename="../../app/main_window.py" line="579"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="555"/>
+        <location filename="../../app/main_window.py" line="580"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="556"/>
+        <location filename="../../app/main_window.py" line="581"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
