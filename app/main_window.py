@@ -358,7 +358,8 @@ class MainWindow(QMainWindow):
         # needs new actions.
         for action in self._undo_actions:
             self._edit_menu.removeAction(action)
-            action.setShortcuts([])  # until deleteLater runs it would still claim its keys
+            action.setShortcuts([])  # until deleteLater runs it would still claim its keys (and its name)
+            action.setObjectName("")
             action.deleteLater()
         undo = self.document.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
