@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-from PySide6.QtCore import QObject, QSettings
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QStatusBar, QWidget
 
@@ -54,6 +54,9 @@ def _table_formats() -> dict:
 
 
 class FileActions(QObject):
+    #: The session's file changed (opened, or saved under a new name): the window title names it.
+    sessionPathChanged = Signal()
+
     def __init__(self, window: FileWindow, settings: QSettings, texts: TextBinder):
         super().__init__(window)
         self._window = window
@@ -83,7 +86,8 @@ class FileActions(QObject):
         except (OSError, UnicodeDecodeError, ValueError) as error:
             return self._refuse(describe(FileProblem(path, "{problem}", problem=error)))
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
-        self.session_path = path
+        self._document.undo_stack.setClean()  # what the file holds: nothing to save yet
+        self._set_session_path(path)
         self._remember(path)
         self._status("; ".join([self.tr("Opened {name}").format(name=path.name)] + [describe(w) for w in warnings]))
         return True
@@ -99,8 +103,8 @@ class FileActions(QObject):
             atomic_write(path, session_json(self._document.scenario).encode("utf-8"))
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
-        self.session_path = path
         self._document.undo_stack.setClean()
+        self._set_session_path(path)
         self._remember(path)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
@@ -224,7 +228,7 @@ class FileActions(QObject):
 
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)
-        self._action(menu, lambda: self.tr("&Save session"), self._save_dialog_if_needed, QKeySequence.StandardKey.Save)
+        self._action(menu, lambda: self.tr("&Save session"), self.save, QKeySequence.StandardKey.Save)
         self._action(menu, lambda: self.tr("Save session &as…"), self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
         self._recent_menu = self._texts.bind(menu.addMenu(""), lambda: self.tr("Open &recent"))
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -281,16 +285,16 @@ class FileActions(QObject):
         if path := self._ask_open(self.tr("Open session"), SESSION_FILTER):
             self.open_session(path)
 
-    def _save_dialog_if_needed(self) -> None:
+    def save(self) -> bool:
+        """Save to the session's file, asking for one if it has none; whether it was saved."""
         if self.session_path is not None:
-            self.save_session(self.session_path)
-        else:
-            self._save_session_dialog()
+            return self.save_session(self.session_path)
+        return self._save_session_dialog()
 
-    def _save_session_dialog(self) -> None:
+    def _save_session_dialog(self) -> bool:
         name = (self._document.scenario.name or "session") + SUFFIX
-        if path := self._ask_save(self.tr("Save session"), SESSION_FILTER, name):
-            self.save_session(path)
+        path = self._ask_save(self.tr("Save session"), SESSION_FILTER, name)
+        return bool(path) and self.save_session(path)
 
     def _import_matrix_dialog(self) -> None:
         if path := self._ask_open(self.tr("Import token matrix"), MATRIX_FILTER):
@@ -352,6 +356,11 @@ class FileActions(QObject):
 
         result: Result | None = self._document.result
         return {} if result is None else result_tables(result)
+
+    def _set_session_path(self, path: Path) -> None:
+        if path != self.session_path:
+            self.session_path = path
+            self.sessionPathChanged.emit()
 
     def _remember(self, path: Path) -> None:
         recent = [str(Path(path).resolve())] + [p for p in self.recent_files() if p != str(Path(path).resolve())]

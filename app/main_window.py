@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
                                QSplitter, QTabWidget, QWidget)
 
 from app import language, theme
@@ -16,9 +16,10 @@ from widgets.common.lazy_page import LazyPage
 from app.model_tab import install_model_tab
 from app.document import Document
 from app.file_actions import FileActions
+from app.help_menu import HelpMenu
 from app.presentation import Presentation
 from widgets.common.retranslation import TextBinder
-from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
+from widgets.common.stack_notes import depth_skipped_note
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.editors.controls_panel import ControlsPanel
@@ -41,6 +42,11 @@ BUSY_INDICATOR_DELAY_MS = 500
 
 
 class MainWindow(QMainWindow):
+    #: Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can
+    #: answer, a shown window on a real screen (not the offscreen platform of tests and headless export,
+    #: where the autosave keeps the edits for the next start).
+    ask_before_discarding: bool | None = None
+
     def __init__(self, preset: str = "xian", settings: QSettings | None = None, scenario: Scenario | None = None):
         """Open on ``scenario`` if given, else on ``preset`` with the remembered settings."""
         super().__init__()
@@ -91,6 +97,8 @@ class MainWindow(QMainWindow):
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
+        self._last_grid = self.token_grid
+        QApplication.instance().focusChanged.connect(self._on_focus_changed)
         self.files = FileActions(self, self._settings, self._texts)
         # Beside the settings: per user, and per test with a throwaway settings file.
         autosave_folder = Path(self._settings.fileName()).resolve().parent
@@ -116,17 +124,25 @@ class MainWindow(QMainWindow):
             view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
                 "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
+        self.files.sessionPathChanged.connect(self._update_title)
+        # The title's [*] shows while there are edits since the last save (or the start).
+        self.document.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
         if self.autosave.path is None:
             self.statusBar().showMessage(self.tr("Autosave is off: no autosave file is free in {folder}").format(
                 folder=autosave_folder), 15_000)
-        self.document.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 10_000))
+        self._problem_note: str | None = None
+        self.document.statusMessage.connect(self._show_problem_note)
+        self.document.scenarioChanged.connect(lambda _: self._clear_stale_problem_note())
         self.document.busyChanged.connect(self._on_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
         self.resizeDocks(self._docks[:3], [320, 110, 330], Qt.Orientation.Vertical)
         self._docks[2].raise_()
+        # Typing goes into the matrix from the start, at the seed's 西安 row (the hand calculation's too).
+        self.token_grid.setCurrentIndex(self.token_grid.model().index(min(1, self.document.scenario.tokens - 1), 0))
+        self.token_grid.setFocus()
         self._default_state = self.saveState()
         self._restore_layout()
         if self.document.result is not None:
@@ -167,6 +183,9 @@ class MainWindow(QMainWindow):
         return panel
 
     def _on_current_cell(self, current, _previous) -> None:
+        self.row_stats_plot.set_current(current.row(), current.column())
+        if hasattr(self, "batchnorm_lab"):  # else it picks the row up when built
+            self.batchnorm_lab.select_token(current.row())
         if self._hand_calc_page.content is not None:  # else it picks the cell up when built
             self.hand_calc.select(current.row(), current.column())
 
@@ -180,6 +199,8 @@ class MainWindow(QMainWindow):
         self.stage_table = StageTable()
         self.stage_heatmap = StageHeatmap()
         self.block_flow.stageSelected.connect(lambda _: self._show_selected_stage(self.document.result))
+        # The block view retranslates after the window (Qt tells parents first): its description then.
+        self.block_flow.retranslated.connect(lambda: self._show_selected_stage(self.document.result))
         self.block_flow.select_stage("input", emit=False)  # the walk starts at x: its matrix, not an empty plot
         stage_views = QSplitter(Qt.Orientation.Vertical)
         stage_views.addWidget(self.stage_heatmap)
@@ -200,6 +221,7 @@ class MainWindow(QMainWindow):
         from widgets.teaching.batchnorm_lab import BatchNormLab
 
         self.batchnorm_lab = BatchNormLab()
+        self.batchnorm_lab.select_token(max(self.token_grid.currentIndex().row(), 0))
         return self.batchnorm_lab, [self.batchnorm_lab]
 
     def _build_scale_page(self) -> tuple[QWidget, list]:
@@ -247,6 +269,17 @@ class MainWindow(QMainWindow):
         self._edit_menu = edit_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Edit"))
         self._undo_actions: list[QAction] = []
         edit_menu.addSeparator()
+        # The keys stay the grids' own (Ctrl+C elsewhere copies from the focused field or text): the
+        # menu shows them and acts on the grid used last.
+        self._action(edit_menu, lambda: self._with_key(self.tr("&Copy"), QKeySequence.StandardKey.Copy),
+                     lambda: self._grid().copy_selection(), name="editCopy")
+        self._action(edit_menu, lambda: self._with_key(self.tr("&Paste"), QKeySequence.StandardKey.Paste),
+                     lambda: self._grid().paste(), name="editPaste")
+        self._action(edit_menu, lambda: self.tr("Insert &token below"), lambda: self.token_grid.insert_tokens(1),
+                     name="editInsertToken")
+        self._action(edit_menu, lambda: self.tr("Insert &dimension right"), lambda: self._grid().insert_dims(1),
+                     name="editInsertDimension")
+        edit_menu.addSeparator()
         self._action(edit_menu, lambda: self.tr("Reset γ to 1 and β to 0"), self.document.reset_affine)
 
         preset_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Presets"))
@@ -273,10 +306,21 @@ class MainWindow(QMainWindow):
                      lambda: self.restoreState(self._default_state))
 
         help_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Help"))
-        self._action(help_menu, lambda: self.tr("About NormScope"), lambda: QMessageBox.about(
-            self, self.tr("About NormScope"),
-            self.tr("NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"
-                    "Numbers follow PyTorch's semantics; edit any cell and every plot follows.")))
+        self.help = HelpMenu(self, help_menu, self._texts)
+
+    @staticmethod
+    def _with_key(text: str, key: QKeySequence.StandardKey) -> str:
+        """A menu text showing ``key`` after a tab, as Qt shows an action's own shortcut."""
+        return f"{text}\t{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}"
+
+    def _grid(self) -> MatrixView:
+        """The grid with the focus, else the one used last (a menu opened with the mouse)."""
+        return self._last_grid
+
+    def _on_focus_changed(self, _old, new) -> None:
+        for grid in (self.token_grid, self.affine_grid):
+            if new is not None and (new is grid or grid.isAncestorOf(new)):
+                self._last_grid = grid
 
     def _choice_menu(self, parent, title, key: str, choices: dict, apply) -> None:
         menu = self._texts.bind(parent.addMenu(""), title)
@@ -317,11 +361,17 @@ class MainWindow(QMainWindow):
         # needs new actions.
         for action in self._undo_actions:
             self._edit_menu.removeAction(action)
+            action.setShortcuts([])  # until deleteLater runs it would still claim its keys (and its name)
+            action.setObjectName("")
             action.deleteLater()
         undo = self.document.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = self.document.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
+        # StandardKey.Redo holds Ctrl+Shift+Z on X11, Windows and macOS alike (and Ctrl+Y beside it):
+        # naming Ctrl+Shift+Z again makes Qt refuse the key as an ambiguous overload.
+        redo.setShortcuts(QKeySequence.StandardKey.Redo)
+        undo.setObjectName("undo")
+        redo.setObjectName("redo")
         first = self._edit_menu.actions()[0] if self._edit_menu.actions() else None
         self._edit_menu.insertActions(first, [undo, redo])
         self._undo_actions = [undo, redo]
@@ -338,8 +388,6 @@ class MainWindow(QMainWindow):
             action.setText(self.tr("Copy image"))
         for index, title in enumerate(self._tab_titles):
             self.tabs.setTabText(index, title())
-        if self.document.result is not None:
-            self._show_selected_stage(self.document.result)  # its title is the stage's description
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -464,19 +512,37 @@ class MainWindow(QMainWindow):
             self._waiting.discard(view)
             self._show_in(view, result)
 
+    def _show_problem_note(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10_000)
+        self._problem_note = None
+        # Armed once this gesture is over: a note about the edit that was just accepted (say, a value
+        # rounded) stays, while the next successful edit clears a refusal it made obsolete.
+        QTimer.singleShot(0, lambda: setattr(self, "_problem_note", text))
+
+    def _clear_stale_problem_note(self) -> None:
+        if self._problem_note is not None and self.statusBar().currentMessage() == self._problem_note:
+            self.statusBar().clearMessage()
+        self._problem_note = None
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
+        self.setWindowModified(not clean)
+
     def _update_title(self) -> None:
-        """The window names what the document holds: a preset, or the scenario's own name."""
-        name = self.document.scenario.name
-        self.setWindowTitle(f"NormScope — {self.preset_name(name) if name in PRESETS else name or self.tr('untitled')}")
+        """The window names the session's file, else what the document holds (a preset, or the
+        scenario's own name); ``[*]`` becomes the modified marker."""
+        if self.files.session_path is not None:
+            name = self.files.session_path.name
+        else:
+            name = self.document.scenario.name
+            name = self.preset_name(name) if name in PRESETS else name or self.tr("untitled")
+        self.setWindowTitle(f"NormScope — {name}[*]")
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
-        s, notes = result.scenario, []
-        notes += [describe(note) for note in (result.norm.message, result.stack_note) if note]
+        notes = [describe(note) for note in (result.norm.message, result.stack_note) if note]
         if result.depth_message:
-            notes.append(self.tr("Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of "
-                                 "weights (limit {limit:.0f} GiB).").format(
-                layers=s.layers, d=s.dims, need=stack_weight_bytes(s) / 2**30, limit=STACK_WEIGHT_LIMIT_BYTES / 2**30))
+            notes.append(depth_skipped_note(result))  # also written on the depth and gradient plots
         return notes
 
     def _on_busy(self, busy: bool) -> None:
@@ -500,7 +566,32 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
 
+    def _can_ask(self) -> bool:
+        if self.ask_before_discarding is not None:
+            return self.ask_before_discarding
+        return self.isVisible() and QGuiApplication.platformName() != "offscreen"
+
+    def _may_close(self) -> bool:
+        """Unsaved edits: ask Save / Discard / Cancel; whether the window may close."""
+        if self.document.undo_stack.isClean() or not self._can_ask():
+            return True
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self, self.tr("Save changes?"),
+            self.tr("{name} has changes that are not saved. Save them before closing?").format(
+                name=self.files.session_path.name if self.files.session_path else self.tr("This session")),
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        if answer == buttons.Save:
+            return self.files.save()
+        if answer == buttons.Discard:
+            self.document.undo_stack.setClean()  # discarded on purpose: no autosave offered next time
+            return True
+        return False
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_close():
+            event.ignore()
+            return
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from widgets.plotkit.plot_style import scale_plots
 
@@ -31,6 +33,7 @@ class Presentation:
             app.setFont(font)
         else:
             app.setFont(self._font)
+            _follow_the_application_font(self._window)
             self._window.restoreState(self._layout)
         scale_plots(self._window, FACTOR if on else 1.0, self._plot_originals)
         self._window.statusBar().setVisible(not on)
@@ -40,3 +43,15 @@ class Presentation:
         """Bring plots built after presentation mode was switched on to its scale."""
         if self.enabled:
             scale_plots(widget, FACTOR, self._plot_originals)
+
+
+def _follow_the_application_font(root: QWidget) -> None:
+    """Make widgets that never chose a font take the application's again.
+
+    Qt does not pass the application font on to some widgets that were hidden when it changed
+    (a table's horizontal header and scroll bars inside a hidden dock kept the projector size).
+    ``setFont(QFont())`` sets nothing of its own, so the widget resolves from its parent once more.
+    """
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            widget.setFont(QFont())

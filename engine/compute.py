@@ -11,7 +11,8 @@ from typing import Mapping
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
-from engine.depth import STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, layer_spec
+from engine.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, layer_spec,
+                          toy_explosion)
 from engine.norms import batch_norm, dyt, layer_norm, rms_norm
 from engine.problem import QT_TRANSLATE_NOOP, Note
 from engine.scenario import Scenario
@@ -68,6 +69,13 @@ class Result(_ComparedByValue):
     stack_labels: tuple[str, ...] = ()
     #: What the block and depth simulations' BatchNorm really does, when that is not what was asked.
     stack_note: Note | None = None
+
+    def toy_curves(self) -> tuple[np.ndarray, np.ndarray]:
+        """Seed 000's toy v ← a·v + b and its normalized twin over the scenario's layers. They need
+        no matrix: the depth plot keeps them when the stack simulation is skipped."""
+        s = self.scenario
+        return (toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers),
+                toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers, normalize=True))
 
     @property
     def messages(self) -> tuple[str, ...]:

@@ -261,3 +261,63 @@ def test_a_plot_copies_to_the_clipboard_as_an_image_for_slides(window):
     corner = plot.plot.geometry().topLeft() * 2  # the plot's own view, past the log-scale check box
     assert QColor(image.pixel(corner.x() + 4, corner.y() + 4)) == QColor("white")  # as an exported PNG
     assert "Copied" in window.statusBar().currentMessage()
+
+
+def test_title_names_the_file_and_marks_unsaved_edits(window, tmp_path):
+    assert not window.isWindowModified() and "今天西安" in window.windowTitle()
+    window.document.set_setting("layers", 4)
+    assert window.isWindowModified() and window.windowTitle().endswith("[*]")
+    window.document.undo_stack.undo()
+    assert not window.isWindowModified()  # back where it started: nothing to save
+    window.document.set_setting("layers", 4)
+    assert window.files.save_session(tmp_path / "lesson")
+    assert "lesson.normscope.json" in window.windowTitle() and not window.isWindowModified()
+    assert window.files.save_session(tmp_path / "renamed.normscope.json")  # Save As while clean
+    assert "renamed.normscope.json" in window.windowTitle()
+    window.load_preset("apple")
+    assert window.isWindowModified()
+    assert window.files.open_session(tmp_path / "lesson.normscope.json")
+    assert "lesson.normscope.json" in window.windowTitle() and not window.isWindowModified()
+
+
+def answer_close_with(monkeypatch, button):
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: asked.append(args) or button)
+    return asked
+
+
+def test_closing_with_unsaved_edits_can_be_cancelled(window, monkeypatch):
+    window.ask_before_discarding = True
+    window.show()
+    window.document.set_setting("layers", 4)
+    asked = answer_close_with(monkeypatch, QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert asked and window.isVisible() and window.document.scenario.layers == 4
+    window.ask_before_discarding = False
+    assert window.close()  # a window left open would catch later tests' mouse events
+
+
+def test_closing_with_discard_leaves_no_work_to_restore(window, monkeypatch, settings, qtbot):
+    window.ask_before_discarding = True
+    window.document.set_setting("layers", 4)
+    answer_close_with(monkeypatch, QMessageBox.StandardButton.Discard)
+    assert window.close()
+    again = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    qtbot.addWidget(again)
+    assert not again.autosave.has_recovery()
+
+
+def test_closing_with_save_writes_the_session_first(window, monkeypatch, tmp_path):
+    window.ask_before_discarding = True
+    path = tmp_path / "lesson.normscope.json"
+    assert window.files.save_session(path)
+    window.document.set_setting("layers", 4)
+    answer_close_with(monkeypatch, QMessageBox.StandardButton.Save)
+    assert window.close()
+    assert '"layers": 4' in path.read_text(encoding="utf-8")
+
+
+def test_closing_a_clean_window_asks_nothing(window, monkeypatch):
+    window.ask_before_discarding = True
+    asked = answer_close_with(monkeypatch, QMessageBox.StandardButton.Cancel)
+    assert window.close() and not asked

@@ -383,3 +383,158 @@ def test_hovering_a_plot_shows_the_values_under_the_mouse(window):
     heatmaps = window.stage_heatmaps
     _hover(heatmaps._views[0], 2.5, 1.5)  # the input's row 1 (西安), column d3
     assert heatmaps.toolTip().endswith("西安, d3: 0.277")
+
+
+def every_shortcut(window) -> list[tuple[str, str, object]]:
+    """(key, action text, scope) for every key sequence a live action of the window claims; the scope is
+    "window", or the widget a widget-context action belongs to (Qt only asks it while that widget has focus)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+
+    window_wide = (Qt.ShortcutContext.WindowShortcut, Qt.ShortcutContext.ApplicationShortcut)
+    return [(key.toString(), action.text(),
+             "window" if action.shortcutContext() in window_wide else action.parent())
+            for action in window.findChildren(QAction) for key in action.shortcuts() if not key.isEmpty()]
+
+
+def test_every_shortcut_is_assigned_once_across_menus_and_docks(window):
+    window.set_language("zh_CN")  # rebuilds the undo actions: the old ones must let go of their keys
+    window.set_language("en")
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    claims = every_shortcut(window)
+    duplicates = {}
+    for key in {k for k, _, _ in claims}:
+        scopes = [scope for k, _, scope in claims if k == key]
+        # Two grids may each own Ctrl+C for themselves; nothing may share a key with a window-wide one.
+        if len(scopes) > 1 and ("window" in scopes or len(set(map(id, scopes))) < len(scopes)):
+            duplicates[key] = [text for k, text, _ in claims if k == key]
+    assert not duplicates, f"Qt refuses these keys as ambiguous: {duplicates}"
+    from PySide6.QtGui import QAction
+
+    assert "Ctrl+Shift+Z" in [key.toString() for key in window.findChild(QAction, "redo").shortcuts()]
+
+
+X11_REDO_PROBE = """
+import json, sys
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.main_window import MainWindow
+window = MainWindow("xian", QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+window.activateWindow()
+QTest.qWaitForWindowActive(window, 5000)
+window.document.set_cells("matrix", 0, 0, [[5.0]])
+ctrl = Qt.KeyboardModifier.ControlModifier
+QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl)
+undone = float(window.document.scenario.matrix[0, 0])
+QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier)
+print(json.dumps({"undone": undone, "redone": float(window.document.scenario.matrix[0, 0])}))
+window.document.undo_stack.setClean()
+"""
+
+
+def test_ctrl_shift_z_redoes_in_a_real_x11_window(tmp_path):
+    """On xcb StandardKey.Redo starts with Ctrl+Shift+Z (offscreen it starts with Ctrl+Y), so only a
+    real X11 window shows a key claimed twice."""
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if shutil.which("xvfb-run") is None:
+        pytest.skip("needs xvfb-run (Debian: xvfb xauth) for a real X11 window")
+    env = dict(os.environ, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", X11_REDO_PROBE, str(tmp_path / "s.ini")],
+                         capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert "Ambiguous shortcut" not in run.stderr
+    values = json.loads(run.stdout.strip().splitlines()[-1])
+    assert values["undone"] == pytest.approx(0.32) and values["redone"] == 5.0
+
+
+def test_typing_at_start_goes_into_the_token_grid_at_the_lessons_row(window, qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.token_grid)
+    qtbot.keyClicks(window.token_grid, "5")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # the editor's commit is queued
+    qtbot.waitUntil(lambda: window.document.scenario.matrix[1, 0] == 5.0)
+
+
+def test_a_refusal_note_goes_with_the_next_successful_edit(window, qtbot):
+    model = window.token_grid.model()
+    assert not model.setData(model.index(0, 0), "abc")
+    refusal = window.statusBar().currentMessage()
+    assert "refused" in refusal
+    qtbot.wait(1)  # the gesture is over
+    window.document.set_setting("layers", 4)
+    assert window.statusBar().currentMessage() != refusal
+
+
+def test_a_note_about_the_edit_just_accepted_stays(window):
+    window.document.statusMessage.emit("rounded to 0")  # same gesture as the edit it explains
+    assert window.document.set_cells("matrix", 0, 0, [[0.0]])
+    assert window.statusBar().currentMessage() == "rounded to 0"
+
+
+def test_the_large_preset_keeps_the_toy_and_writes_why_on_the_plots(window):
+    window.load_preset("large")
+    # While the block computes on the worker, the heatmaps still show xian's stages: faded and marked.
+    assert window.document.result.stack_stale
+    assert window.stage_heatmaps.note.isVisible() and "previous" in window.stage_heatmaps.note.text()
+    assert window.stage_heatmaps._images[0].opacity() < 1
+    settle(window)
+    assert not window.document.result.stack_stale
+    assert not window.stage_heatmaps.note.isVisible() and window.stage_heatmaps._images[0].opacity() == 1
+    curves = window.depth_plot.curve_data()
+    assert len(curves["toy"]) == window.document.scenario.layers + 1 and "pre" not in curves
+    assert curves["toy"][1] == pytest.approx(1.5 * 1.0 + 0.5)  # v ← a·v + b from v = 1
+    for plot in (window.depth_plot.plot, window.grad_plot):
+        assert plot.note.isVisible() and "GiB" in plot.note.text() and "Fewer layers" in plot.note.text()
+    window.document.undo_stack.undo()
+    settle(window)
+    assert not window.depth_plot.plot.note.isVisible() and "pre" in window.depth_plot.curve_data()
+
+
+def test_edit_menu_copies_pastes_and_inserts_on_the_grid_used_last(window, qtbot):
+    from PySide6.QtGui import QAction, QGuiApplication
+
+    edit = {name: window.findChild(QAction, name) for name in
+            ("editCopy", "editPaste", "editInsertToken", "editInsertDimension")}
+    assert edit["editCopy"].text().endswith("\tCtrl+C") and edit["editCopy"].shortcuts() == []  # the grids' key
+    window.affine_grid.setFocus()
+    qtbot.waitUntil(lambda: window._grid() is window.affine_grid)
+    window.affine_grid.setCurrentIndex(window.affine_grid.model().index(0, 0))
+    window.affine_grid.selectionModel().select(window.affine_grid.currentIndex(),
+                                               window.affine_grid.selectionModel().SelectionFlag.Select)
+    edit["editCopy"].trigger()
+    assert QGuiApplication.clipboard().text().strip() == "1.2"  # xian's γ₁, from the γ/β grid
+    QGuiApplication.clipboard().setText("2.5")
+    edit["editPaste"].trigger()
+    assert window.document.scenario.gamma[0] == 2.5
+    edit["editInsertDimension"].trigger()
+    assert window.document.scenario.dims == 5 and window.document.scenario.gamma[1] == 1.0  # right of d1
+    window.token_grid.setCurrentIndex(window.token_grid.model().index(1, 0))
+    edit["editInsertToken"].trigger()  # tokens live in the token grid: below its current row (西安)
+    assert window.document.scenario.tokens == 7 and window.document.scenario.labels[2] == "t7"
+
+
+def test_help_lists_the_shortcuts_and_explains_every_view(window, monkeypatch):
+    from PySide6.QtGui import QAction
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append((title, text)))
+    window.findChild(QAction, "helpShortcuts").trigger()
+    listed = dict(window.help.shortcuts())
+    assert "Ctrl+Shift+Z" in listed["Redo"] and listed["Presentation mode"] == "F11"
+    assert listed["Copy (in a grid)"] == "Ctrl+C" and "Ctrl+Z" in shown[-1][1]
+    for key, title in window.help.view_titles().items():
+        window.findChild(QAction, f"help_{key}").trigger()
+        assert shown[-1][0] == title and len(shown[-1][1]) > 80

@@ -94,3 +94,19 @@ def test_an_axis_label_longer_than_its_axis_is_elided(qtbot):
     panel.resize(300, 700)
     QApplication.processEvents()
     assert label.toPlainText().strip() == "RMS of the hidden state after every layer"
+
+
+def bottom_labels(window) -> list[str]:
+    return [name for _, name in window.row_stats_plot.getAxis("bottom")._tickLevels[0]]
+
+
+def test_the_lessons_token_and_the_selected_one_keep_their_labels(narrow):
+    assert len(bottom_labels(narrow)) < 6 and "西安" in bottom_labels(narrow)  # the seed's row, selected at start
+    narrow.token_grid.setCurrentIndex(narrow.token_grid.model().index(3, 0))
+    assert "天气" in bottom_labels(narrow)
+
+
+def test_keys_leave_most_of_the_height_to_the_data(narrow):
+    for panel in (narrow.row_stats_plot, narrow.depth_plot.plot, narrow.grad_plot):
+        assert panel.key.size().height() <= 0.3 * panel.vb.height(), panel.objectName()
+    assert narrow.depth_plot.key.point_size() == 9.0  # the asked size stays, for presentation mode

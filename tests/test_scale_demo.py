@@ -84,3 +84,12 @@ def test_retranslate_rereads_texts(demo):
         QCoreApplication.removeTranslator(translator)
     QCoreApplication.sendEvent(demo, QEvent(QEvent.Type.LanguageChange))
     assert demo.cell_text(1, SAME) == "✓ same"
+
+
+def test_the_explanation_speaks_of_the_rows_in_the_table(demo, qtbot):
+    assert "吃 = 10 × 苹果 [20, 40, 60, 80] is 苹果 × 10 + 0" in demo.explanation.text()
+    assert "[2, 6, 4, 8] is not 苹果 shifted or scaled" in demo.explanation.text()
+    with qtbot.waitSignal(demo.rowsChanged):
+        demo.table.item(2, INPUT).setText("5, 9, 13, 17")  # 2 × [2, 4, 6, 8] + 1
+    text = demo.explanation.text()
+    assert "[5, 9, 13, 17] is row 1 × 2 + 1" in text and "[2, 6, 4, 8]" not in text

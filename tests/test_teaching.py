@@ -105,7 +105,7 @@ def visible_texts(window) -> list[str]:
     """Every text a user can read in the main window, its menus and its plots."""
     import pyqtgraph as pg
 
-    texts = [window.windowTitle()]
+    texts = [window.windowTitle().replace("[*]", "*" if window.isWindowModified() else "")]  # as Qt shows it
 
     def walk(actions):
         for action in actions:
@@ -203,6 +203,21 @@ def test_presentation_mode_enlarges_and_restores(window):
     assert window.statusBar().isVisible()
 
 
+def test_leaving_presentation_mode_restores_header_fonts_and_dock_sizes(window):
+    app = QApplication.instance()
+    docks = [dock for dock in window.findChildren(QDockWidget) if dock.isVisible()]
+    heights = [dock.height() for dock in docks]
+    window.presentation.set_enabled(True)
+    QApplication.processEvents()
+    window.presentation.set_enabled(False)
+    QApplication.processEvents()
+    for grid in (window.token_grid, window.affine_grid):
+        for part in (grid.horizontalHeader(), grid.verticalHeader(), grid.verticalScrollBar()):
+            assert part.font().pointSizeF() == app.font().pointSizeF()
+    for dock, height in zip(docks, heights):
+        assert abs(dock.height() - height) <= 0.03 * height, dock.objectName()
+
+
 def test_dark_theme_colours_the_window_and_the_plots(window):
     heatmaps = window.stage_heatmaps
     window.set_theme("dark")
@@ -289,3 +304,34 @@ def test_the_hand_calculation_behind_settings_is_not_built_at_start(qtbot, tmp_p
     assert window.findChild(QWidget, "handCalc") is None  # its dock is shown to Qt, but behind a tab
     raise_dock(window, "handCalcDock")
     assert window.findChild(QWidget, "handCalc").isVisible()
+
+
+def test_hand_calculation_keeps_its_scroll_position_through_edits(window):
+    bar = window.hand_calc.text.verticalScrollBar()
+    window.findChild(QDockWidget, "handCalcDock").resize(300, 200)
+    QApplication.processEvents()
+    assert bar.maximum() > 20  # the four steps need scrolling at this size
+    bar.setValue(bar.maximum() // 2)
+    kept = bar.value()
+    window.document.set_cells("matrix", 1, 0, [[0.5]])
+    QApplication.processEvents()
+    assert bar.value() == kept
+
+
+def test_block_stage_plot_title_follows_a_language_switch(window):
+    window.tabs.setCurrentIndex(1)
+    window.block_flow.select_stage("norm1")
+    english = window.stage_heatmap.plotItem.titleLabel.text
+    window.set_language("zh_CN")
+    QApplication.processEvents()
+    title = window.stage_heatmap.plotItem.titleLabel.text
+    assert title != english and title == window.block_flow.stage_description("norm1")
+
+
+def test_batchnorm_token_picker_follows_the_selected_row(window):
+    select(window, 3, 0)
+    window.tabs.setCurrentIndex(3)  # built now: starts on the grid's row
+    assert window.batchnorm_lab.token_combo.currentText() == "天气"
+    select(window, 0, 1)
+    assert window.batchnorm_lab.token_combo.currentText() == "今天"
+    assert window.batchnorm_lab.lessons[0].token == 0

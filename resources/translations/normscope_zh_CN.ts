@@ -20,220 +20,220 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="222"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="335"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
         <source>{token}: output per dimension as the batch grows</source>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="336"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="338"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="354"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="339"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="355"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="340"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="341"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="357"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="347"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="348"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="364"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="366"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="367"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="380"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="472"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="372"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="396"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="359"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="375"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="364"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="380"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="387"/>
         <source>Only the first {n} of the {total} tokens are used.</source>
         <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="386"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
         <source>x (the token)</source>
         <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="387"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
         <source>running mean</source>
         <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="388"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="404"/>
         <source>running variance</source>
         <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="389"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
         <source>eval mode (alone)</source>
         <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="390"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
         <source>training mode (batch of {n})</source>
         <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="391"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="407"/>
         <source>difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
         <source>Showing the first {shown} of {d} dimensions.</source>
         <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
         <source>Training mode: refused</source>
         <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="422"/>
         <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
         <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="408"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="424"/>
         <source>Eval mode: running statistics</source>
         <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="409"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
         <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
         <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="413"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="429"/>
         <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
         <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="416"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="432"/>
         <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
         <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="461"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="477"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="462"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="463"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="466"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="467"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="483"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="476"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="492"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="498"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -241,175 +241,175 @@
 <context>
     <name>BlockFlow</name>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="159"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="163"/>
         <source>Pre-Norm block</source>
         <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="160"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="164"/>
         <source>Post-Norm block</source>
         <translation>Post-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="161"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="165"/>
         <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
         <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="162"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="166"/>
         <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
         <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="163"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="167"/>
         <source>x (input)</source>
         <translation>x（输入）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="164"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="168"/>
         <source>① {norm}</source>
         <translation>① {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="165"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="169"/>
         <source>② Multi-head attention</source>
         <translation>② 多头自注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="166"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="170"/>
         <source>③ {norm}</source>
         <translation>③ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="167"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="171"/>
         <source>④ FFN</source>
         <translation>④ 前馈网络 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="168"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="172"/>
         <source>norm off (identity)</source>
         <translation>不归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="169"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="173"/>
         <source>residual add</source>
         <translation>残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="170"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="174"/>
         <source>+x</source>
         <translation>+x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="171"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="172"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
         <source>+h</source>
         <translation>+h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="173"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
         <source>y → next block</source>
         <translation>y → 下一个 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="174"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
         <source>x: the block&apos;s input tokens</source>
         <translation>x：Block 的输入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
         <source>① N₁(x): each token normalized before attention</source>
         <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
         <source>② Attn(N₁(x)): the multi-head self-attention output</source>
         <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
         <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
         <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
         <source>③ N₂(h): normalized again before the FFN</source>
         <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
         <source>④ FFN(N₂(h)): the feed-forward output</source>
         <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
         <source>⊕ y = h + FFN(N₂(h)): the block&apos;s output</source>
         <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
         <source>② Attn(x): attention on the raw input</source>
         <translation>② Attn(x)：直接对输入做注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
         <source>⊕ x + Attn(x): the first residual sum</source>
         <translation>⊕ x + Attn(x)：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
         <source>① h = N₁(x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
         <source>④ FFN(h): the feed-forward output</source>
         <translation>④ FFN(h)：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
         <source>⊕ h + FFN(h): the second residual sum</source>
         <translation>⊕ h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
         <source>③ y = N₂(h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
         <source>Click a step, or press Step ▶ to walk through the block.</source>
         <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
         <source>Selected: {description}</source>
         <translation>当前：{description}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
         <source>Step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
         <source>Next step (wraps around)</source>
         <translation>下一步（到末尾后回到开头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
         <source>One Transformer block: click a step to show its output</source>
         <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
@@ -585,69 +585,69 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="65"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="65"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
         <source>Pre-Norm</source>
         <translation>Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
         <source>Post-Norm</source>
         <translation>Post-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="68"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>BatchNorm here: eval mode with the default
 running statistics (mean 0, variance 1)</source>
         <translation>此处 BatchNorm 为评估模式，使用默认的
 运行统计量（均值 0、方差 1）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="116"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="120"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="146"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="150"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -750,245 +750,246 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="85"/>
+        <location filename="../../app/file_actions.py" line="88"/>
         <source>Open {name}</source>
+        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="88"/>
+        <location filename="../../app/file_actions.py" line="92"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="101"/>
-        <location filename="../../app/file_actions.py" line="169"/>
+        <location filename="../../app/file_actions.py" line="105"/>
+        <location filename="../../app/file_actions.py" line="173"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="105"/>
-        <location filename="../../app/file_actions.py" line="170"/>
-        <location filename="../../app/file_actions.py" line="188"/>
+        <location filename="../../app/file_actions.py" line="109"/>
+        <location filename="../../app/file_actions.py" line="174"/>
+        <location filename="../../app/file_actions.py" line="192"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="120"/>
+        <location filename="../../app/file_actions.py" line="124"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="123"/>
+        <location filename="../../app/file_actions.py" line="127"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="139"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="142"/>
+        <location filename="../../app/file_actions.py" line="146"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="147"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="155"/>
+        <location filename="../../app/file_actions.py" line="159"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="165"/>
+        <location filename="../../app/file_actions.py" line="169"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="178"/>
+        <location filename="../../app/file_actions.py" line="182"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="197"/>
+        <location filename="../../app/file_actions.py" line="201"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="218"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="218"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="227"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="230"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="227"/>
+        <location filename="../../app/file_actions.py" line="231"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="228"/>
+        <location filename="../../app/file_actions.py" line="232"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="229"/>
+        <location filename="../../app/file_actions.py" line="233"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="232"/>
+        <location filename="../../app/file_actions.py" line="236"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="233"/>
+        <location filename="../../app/file_actions.py" line="237"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="234"/>
+        <location filename="../../app/file_actions.py" line="238"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="235"/>
+        <location filename="../../app/file_actions.py" line="239"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="237"/>
+        <location filename="../../app/file_actions.py" line="241"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="242"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="242"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="244"/>
+        <location filename="../../app/file_actions.py" line="248"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="254"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="271"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="281"/>
+        <location filename="../../app/file_actions.py" line="285"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="292"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/file_actions.py" line="304"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="305"/>
+        <location filename="../../app/file_actions.py" line="309"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="306"/>
+        <location filename="../../app/file_actions.py" line="310"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="319"/>
+        <location filename="../../app/file_actions.py" line="323"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="320"/>
+        <location filename="../../app/file_actions.py" line="324"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="326"/>
+        <location filename="../../app/file_actions.py" line="330"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="336"/>
+        <location filename="../../app/file_actions.py" line="340"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="341"/>
+        <location filename="../../app/file_actions.py" line="345"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="341"/>
+        <location filename="../../app/file_actions.py" line="345"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
     </message>
@@ -996,22 +997,22 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="38"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="39"/>
         <source>Gradient norms at initialization</source>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="39"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="40"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="40"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="41"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="73"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="75"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1103,12 +1104,12 @@ running statistics (mean 0, variance 1)</source>
         <translation>复制 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="87"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="93"/>
         <source>BatchNorm in eval mode uses the running statistics, not statistics of its own: there is nothing to calculate by hand.</source>
         <translation>推理模式的 BatchNorm 用的是滑动统计量，不计算自己的统计量：没有可手算的步骤。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="90"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="96"/>
         <source>No normalization is selected.</source>
         <translation>没有选择归一化。</translation>
     </message>
@@ -1162,221 +1163,389 @@ running statistics (mean 0, variance 1)</source>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>HelpMenu</name>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
-        <source>Plots</source>
-        <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset).</extracomment>
-        <translation>图表</translation>
+        <location filename="../../app/help_menu.py" line="22"/>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
-        <source>Block flow</source>
-        <translation>Block 流程</translation>
+        <location filename="../../app/help_menu.py" line="26"/>
+        <source>&amp;What am I looking at?</source>
+        <translation>我在看什么？(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
-        <source>LN vs BN groups</source>
-        <translation>LN 与 BN 的分组</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="78"/>
-        <source>BatchNorm&apos;s problems</source>
-        <translation>BatchNorm 的问题</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="78"/>
-        <source>Scale invariance</source>
-        <translation>尺度不变性</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="87"/>
-        <source>Tokens</source>
-        <translation>Token 矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="89"/>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="90"/>
-        <source>Hand calculation</source>
-        <translation>手算步骤</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="117"/>
-        <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
-        <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="120"/>
-        <source>Autosave failed: {reason}</source>
-        <translation>自动保存失败：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="122"/>
-        <source>Autosave is off: no autosave file is free in {folder}</source>
-        <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="241"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="245"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="247"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="250"/>
-        <source>Reset γ to 1 and β to 0</source>
-        <translation>重置 γ 为 1、β 为 0</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="252"/>
-        <source>&amp;Presets</source>
-        <translation>预设(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="258"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="262"/>
-        <source>&amp;Presentation mode</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="265"/>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="266"/>
-        <location filename="../../app/main_window.py" line="269"/>
-        <source>Follow the system</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="266"/>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="267"/>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="268"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="272"/>
-        <source>Restore default layout</source>
-        <translation>恢复默认布局</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="275"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="276"/>
-        <location filename="../../app/main_window.py" line="277"/>
+        <location filename="../../app/help_menu.py" line="33"/>
+        <location filename="../../app/help_menu.py" line="35"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/help_menu.py" line="36"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
-数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
+数值遵循 PyTorch 的语义；编辑任意单元格，所有图都会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292"/>
+        <location filename="../../app/help_menu.py" line="52"/>
+        <source>{what} (in a grid)</source>
+        <translation>{what}（在表格中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="53"/>
+        <source>Edit the current cell</source>
+        <translation>编辑当前单元格</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="53"/>
+        <source>type, or F2; Enter keeps it, Esc drops it</source>
+        <translation>直接输入或按 F2；Enter 确认，Esc 放弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="54"/>
+        <source>Rename a token</source>
+        <translation>重命名 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="54"/>
+        <source>double-click its row header</source>
+        <translation>双击它的行标题</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="60"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>μ and σ plot</source>
+        <translation>μ 与 σ 图</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>Value size by depth</source>
+        <translation>数值大小随深度的变化</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Stage heatmaps</source>
+        <translation>各阶段热力图</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="67"/>
+        <source>Hand calculation</source>
+        <translation>手算步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="67"/>
+        <source>Block flow</source>
+        <translation>Block 流程</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>LN vs BN groups</source>
+        <translation>LN 与 BN 的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>BatchNorm&apos;s problems</source>
+        <translation>BatchNorm 的问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="69"/>
+        <source>Scale invariance</source>
+        <translation>尺度不变性</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="74"/>
+        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
+        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="78"/>
+        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
+        <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="82"/>
+        <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
+        <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="86"/>
+        <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
+        <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="90"/>
+        <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
+        <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="93"/>
+        <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
+        <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="96"/>
+        <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
+        <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="99"/>
+        <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
+        <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="103"/>
+        <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
+        <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/main_window.py" line="83"/>
+        <source>Plots</source>
+        <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset). Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="83"/>
+        <source>Block flow</source>
+        <translation>Block 流程</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="83"/>
+        <source>LN vs BN groups</source>
+        <translation>LN 与 BN 的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="84"/>
+        <source>BatchNorm&apos;s problems</source>
+        <translation>BatchNorm 的问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="84"/>
+        <source>Scale invariance</source>
+        <translation>尺度不变性</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="93"/>
+        <source>Tokens</source>
+        <translation>Token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="95"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="96"/>
+        <source>Hand calculation</source>
+        <translation>手算步骤</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="125"/>
+        <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
+        <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="131"/>
+        <source>Autosave failed: {reason}</source>
+        <translation>自动保存失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="133"/>
+        <source>Autosave is off: no autosave file is free in {folder}</source>
+        <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="267"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="269"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="274"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="276"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="278"/>
+        <source>Insert &amp;token below</source>
+        <translation>在下方插入 token(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="280"/>
+        <source>Insert &amp;dimension right</source>
+        <translation>在右侧插入维度(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="283"/>
+        <source>Reset γ to 1 and β to 0</source>
+        <translation>重置 γ 为 1、β 为 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="285"/>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="291"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="295"/>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="298"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="299"/>
+        <location filename="../../app/main_window.py" line="302"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="299"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="300"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="301"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="305"/>
+        <source>Restore default layout</source>
+        <translation>恢复默认布局</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="308"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="538"/>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="580"/>
+        <source>Save changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="581"/>
+        <source>{name} has changes that are not saved. Save them before closing?</source>
+        <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="582"/>
+        <source>This session</source>
+        <translation>当前会话</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="293"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="293"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="323"/>
+        <location filename="../../app/main_window.py" line="369"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="383"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="384"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="386"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="388"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="366"/>
+        <location filename="../../app/main_window.py" line="414"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367"/>
+        <location filename="../../app/main_window.py" line="415"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="374"/>
+        <location filename="../../app/main_window.py" line="422"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="408"/>
+        <location filename="../../app/main_window.py" line="456"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="477"/>
-        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
-        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
 </context>
 <context>
@@ -2131,18 +2300,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="158"/>
+        <location filename="../../engine/compute.py" line="166"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>The stack simulation keeps every layer&apos;s weights alive for the backward pass; above this it is skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer). Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). What the block and depth simulations&apos; BatchNorm really does, when that is not what was asked. Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="215"/>
+        <location filename="../../engine/compute.py" line="223"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="220"/>
+        <location filename="../../engine/compute.py" line="228"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
@@ -2261,7 +2430,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/models/pickles.py" line="14"/>
         <source>is a pickle (PyTorch checkpoint); NormScope never unpickles, because loading a pickle can run any code. Convert it where you trust it: model.save_pretrained(folder, safe_serialization=True) in transformers, or safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</source>
-        <translation>是 pickle 文件（PyTorch 检查点）；NormScope 从不反序列化 pickle，因为加载 pickle 可以运行任意代码。请在你信任的环境里转换它：在 transformers 中用 model.save_pretrained(folder, safe_serialization=True)，或用 safetensors.torch.save_file(state_dict, "model.safetensors")</translation>
+        <translation>是 pickle 文件（PyTorch 检查点）；NormScope 从不反序列化 pickle，因为加载 pickle 可以运行任意代码。请在你信任的环境里转换它：在 transformers 中用 model.save_pretrained(folder, safe_serialization=True)，或用 safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</translation>
     </message>
     <message>
         <location filename="../../engine/models/tokenizer.py" line="45"/>
@@ -2338,52 +2507,52 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="58"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="59"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="62"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -2476,9 +2645,24 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>✗ 不同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="252"/>
-        <source>LayerNorm subtracts each row&apos;s own mean and divides by its own standard deviation, so rows that differ only by a shift or a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical: γ/β can&apos;t tell [2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and lows survives, and so does the difference.</source>
-        <translation>LayerNorm 减去每行自己的均值、除以自己的标准差，所以只差一个平移或正的缩放的两行会得到同样的 z：尺度信息丢了。γ 和 β 对每一行施加同一个映射，相同的 z 结果仍然相同：γ/β 分不清 [2, 4, 6, 8] 和 [20, 40, 60, 80]。交换维度则不同：高低的模式保留了下来，差别也就保留了。</translation>
+        <location filename="../../widgets/teaching/scale_demo.py" line="267"/>
+        <source>LayerNorm subtracts each row&apos;s own mean and divides by its own standard deviation, so rows that differ only by a shift and a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical.</source>
+        <translation>LayerNorm 减去每一行自己的均值，再除以它自己的标准差，因此只相差一个平移和一个正缩放的行会得到相同的 z：尺度信息没有了。γ 和 β 随后对每一行施加同一个映射，所以相同的 z 仍然相同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="275"/>
+        <source>{name} {row} is {first} × {k} + {b}: the same z, and γ/β can&apos;t tell them apart.</source>
+        <translation>{name} {row} 等于 {first} × {k} + {b}：z 相同，γ/β 也无法区分它们。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="279"/>
+        <source>{name} {row} gives the same z as {first}.</source>
+        <translation>{name} {row} 与 {first} 的 z 相同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/scale_demo.py" line="282"/>
+        <source>{name} {row} is not {first} shifted or scaled by a positive factor: its own pattern of highs and lows gives a different z, and γ/β keep the difference.</source>
+        <translation>{name} {row} 不是 {first} 平移或乘以正数缩放得到的：它自己的高低模式给出不同的 z，γ/β 也会保留这一差别。</translation>
     </message>
     <message>
         <location filename="../../widgets/teaching/scale_demo.py" line="229"/>
@@ -2486,54 +2670,67 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>✓ 相同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="259"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="254"/>
         <source>γ = {gamma}, β = {beta}: the scenario&apos;s.</source>
         <translation>γ = {gamma}，β = {beta}：来自当前场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="261"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="256"/>
         <source>γ = {gamma}, β = {beta}: the scenario has d = {d}, not {n}, so its own γ/β don&apos;t fit these rows.</source>
         <translation>γ = {gamma}，β = {beta}：当前场景 d = {d}，不是 {n}，它的 γ/β 用不到这几行上。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="265"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="260"/>
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
         <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
     </message>
 </context>
 <context>
+    <name>StackNotes</name>
+    <message>
+        <location filename="../../widgets/common/stack_notes.py" line="15"/>
+        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
+        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/common/stack_notes.py" line="22"/>
+        <source>Computing… this still shows the previous settings.</source>
+        <translation>正在计算……这里显示的仍是之前设置的结果。</translation>
+    </message>
+</context>
+<context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="111"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="113"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="111"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="114"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="112"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="113"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="112"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="114"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="117"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
         <source>value</source>
         <translation>数值</translation>
     </message>

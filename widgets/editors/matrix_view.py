@@ -33,11 +33,11 @@ class MatrixView(QTableView):
         self._add_action(lambda: self.tr("Paste"), QKeySequence.StandardKey.Paste, self.paste)
         if target == "matrix":
             self.verticalHeader().sectionDoubleClicked.connect(self._rename_token)
-            self._add_action(lambda: self.tr("Insert token above"), None, lambda: self._insert_tokens(0))
-            self._add_action(lambda: self.tr("Insert token below"), None, lambda: self._insert_tokens(1))
+            self._add_action(lambda: self.tr("Insert token above"), None, lambda: self.insert_tokens(0))
+            self._add_action(lambda: self.tr("Insert token below"), None, lambda: self.insert_tokens(1))
             self._add_action(lambda: self.tr("Remove selected tokens"), None, self._remove_tokens)
-            self._add_action(lambda: self.tr("Insert dimension left"), None, lambda: self._insert_dims(0))
-            self._add_action(lambda: self.tr("Insert dimension right"), None, lambda: self._insert_dims(1))
+            self._add_action(lambda: self.tr("Insert dimension left"), None, lambda: self.insert_dims(0))
+            self._add_action(lambda: self.tr("Insert dimension right"), None, lambda: self.insert_dims(1))
             self._add_action(lambda: self.tr("Remove selected dimensions"), None, self._remove_dims)
         else:
             self._add_action(lambda: self.tr("Reset γ to 1 and β to 0"), None, document.reset_affine)
@@ -117,7 +117,8 @@ class MatrixView(QTableView):
         if ok and label.strip():
             self._document.set_label(row, label.strip())
 
-    def _insert_tokens(self, offset: int) -> None:
+    def insert_tokens(self, offset: int) -> None:
+        """Insert a zero token above (``offset`` 0) or below (1) the selected rows."""
         rows = self._selected_span("rows")
         at = (rows[-1] + 1) if (offset and rows) else (rows[0] if rows else 0)
         self._document.insert_tokens(at)
@@ -127,7 +128,8 @@ class MatrixView(QTableView):
         if rows:
             self._document.remove_tokens(rows)
 
-    def _insert_dims(self, offset: int) -> None:
+    def insert_dims(self, offset: int) -> None:
+        """Insert a dimension left (``offset`` 0) or right (1) of the selected columns (γ 1, β 0)."""
         cols = self._selected_span("columns")
         at = (cols[-1] + 1) if (offset and cols) else (cols[0] if cols else 0)
         self._document.insert_dims(at)

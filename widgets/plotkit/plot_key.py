@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
 PADDING = 5.0
+SMALLEST_FONT = 0.75  # of the asked size: a key shrinks this far to stay within its height budget
 
 
 class PlotKey(pg.GraphicsWidget):
@@ -23,6 +24,8 @@ class PlotKey(pg.GraphicsWidget):
         self._entries: list[tuple[object, str]] = []
         self._font = QFont()
         self._font.setPointSizeF(9.0)
+        self._asked_points = 9.0  # the size asked for; the font may be smaller to fit the budget
+        self._height_budget = float("inf")
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
         self.setMinimumHeight(0.0)
@@ -41,11 +44,22 @@ class PlotKey(pg.GraphicsWidget):
         self.update()
 
     def point_size(self) -> float:
+        """The size asked for (presentation mode scales it); see ``shown_point_size``."""
+        return self._asked_points
+
+    def shown_point_size(self) -> float:
         return self._font.pointSizeF()
 
     def set_point_size(self, size: float) -> None:
-        self._font.setPointSizeF(size)
+        self._asked_points = size
         self._relayout()
+
+    def set_height_budget(self, height: float) -> None:
+        """The most height the key should take: it draws its text smaller (down to a limit) to stay
+        within it, so that on a small screen the key doesn't crowd out the plot."""
+        if height != self._height_budget:
+            self._height_budget = height
+            self._relayout()
 
     def columns(self) -> int:
         """How many columns the entries take at the present width."""
@@ -76,10 +90,16 @@ class PlotKey(pg.GraphicsWidget):
         return []
 
     def _relayout(self) -> None:
-        self._column_widths = self._fit_columns(self.size().width())
-        _, row, _, _ = self._metrics()
-        rows = -(-len(self._entries) // max(1, len(self._column_widths)))
-        height = rows * row + 2 * PADDING if self._entries else 0.0
+        points = self._asked_points
+        while True:  # the asked size, or the largest smaller one whose rows fit the budget
+            self._font.setPointSizeF(points)
+            self._column_widths = self._fit_columns(self.size().width())
+            _, row, _, _ = self._metrics()
+            rows = -(-len(self._entries) // max(1, len(self._column_widths)))
+            height = rows * row + 2 * PADDING if self._entries else 0.0
+            if height <= self._height_budget or points - 0.25 < SMALLEST_FONT * self._asked_points:
+                break
+            points -= 0.25
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
             self.setMaximumHeight(height)  # the layout gives it this height, and the view the rest

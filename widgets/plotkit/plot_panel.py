@@ -10,6 +10,7 @@ from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.grid_axis import GridAxis, grid_axes
 from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_note import PlotNote
 
 
 def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
@@ -19,6 +20,9 @@ def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
     layout = QGraphicsGridLayout(holder)
     view.setCentralItem(holder)
     return layout
+
+
+KEY_SHARE = 0.18
 
 
 class PlotPanel(pg.GraphicsView):
@@ -43,11 +47,19 @@ class PlotPanel(pg.GraphicsView):
         layout.addItem(self._axes["bottom"], 2, 1)
         self.key = PlotKey()
         layout.addItem(self.key, 3, 0, 1, 2)
+        self.note = PlotNote(self.vb)  # why the plot shows less than asked, or that it is out of date
         for axis in self._axes.values():
             axis.linkToView(self.vb)
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole
             # layout, so its grid lines stay behind the view's data.
             axis.setFlag(axis.GraphicsItemFlag.ItemNegativeZStacksBehindParent)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        # The key may take under a fifth of the panel: more, and on a projector it squeezes the data.
+        # (pyqtgraph calls this once with no event while building the view, before the key exists.)
+        if event is not None:
+            self.key.set_height_budget(KEY_SHARE * event.size().height())
+        super().resizeEvent(event)
 
     def getAxis(self, name: str) -> GridAxis:  # noqa: N802 (PlotItem's name)
         """``"left"`` or ``"bottom"``."""

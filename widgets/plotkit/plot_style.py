@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from widgets.plotkit.grid_axis import GridAxis
 from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.round_limits import linear_limits, log_limits
 from widgets.plotkit.text_fit import points
@@ -198,7 +199,7 @@ def scale_plots(root, factor: float, originals: dict) -> None:
                 width = originals.setdefault(("width", id(item)), item.fixedWidth)
                 if width is not None:  # a fixed width (the value axes) grows with its tick labels
                     item.setWidth(width * factor)
-            elif isinstance(item, PlotKey):
+            elif isinstance(item, (PlotKey, PlotNote)):
                 item.set_point_size(originals.setdefault(("key", id(item)), item.point_size()) * factor)
             elif isinstance(item, PlotTitle):
                 item.set_point_size(originals.setdefault(("title", id(item)), item.point_size()) * factor)

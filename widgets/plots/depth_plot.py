@@ -8,6 +8,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
+from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once)
@@ -84,14 +85,17 @@ class DepthPlot(QWidget):
         super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
+        self.plot.note.set_text(stack_note(result))
         profile = result.depth
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw
         self._shown = profile
-        self._data = {} if profile is None else {
-            "none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
-            "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized),
-        }
+        if profile is None:  # skipped (too large): the toy needs no matrix, so it stays
+            toy, toy_normalized = result.toy_curves()
+            self._data = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
+        else:
+            self._data = {"none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
+                          "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
         self._overflow = {} if profile is None else profile.overflow_layers()
         self._stack_note.setVisible(profile is not None and result.stack_note is not None)
         self._draw()
@@ -140,9 +144,9 @@ class DepthPlot(QWidget):
         if not self._data or not self.plot.vb.sceneBoundingRect().contains(pos):
             return
         layer = int(round(self.plot.vb.mapSceneToView(pos).x()))
-        if 0 <= layer < len(self._data["pre"]):
+        if 0 <= layer < len(self._data["toy"]):
             names = self._curve_names()
-            parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES]
+            parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES if key in self._data]
             self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
 
 

@@ -6,6 +6,7 @@ import numpy as np
 from PySide6.QtCore import QEvent, Qt
 
 from engine.compute import Result
+from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
 
@@ -45,6 +46,7 @@ class GradPlot(PlotPanel):
         super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
+        self.note.set_text(stack_note(result))
         profile = result.depth
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw

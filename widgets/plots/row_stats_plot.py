@@ -42,6 +42,7 @@ class RowStatsPlot(PlotPanel):
         self._shown = None
         self._ticks = None
         self._norm = "layer"
+        self._current = (1, 0)  # the grid's current cell: its token (or dimension) keeps its label
         configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.vb.sigResized.connect(lambda _: self._label_ticks())
@@ -77,6 +78,13 @@ class RowStatsPlot(PlotPanel):
     def grouping(self) -> str:
         """``"rows"`` (one group of bars per token) or ``"columns"`` (per dimension, BatchNorm)."""
         return self._grouping
+
+    def set_current(self, row: int, column: int) -> None:
+        """The grid's current cell: its token (its dimension under BatchNorm) is always labelled."""
+        if (row, column) != self._current:
+            self._current = (row, column)
+            self._placed = (None, 0.0)
+            self._label_ticks()
 
     def show_result(self, result: Result) -> None:
         s = result.scenario
@@ -129,10 +137,25 @@ class RowStatsPlot(PlotPanel):
             if len(shown) < 2 or np.max(shown[:-1] + shown[1:]) / 2 + LABEL_GAP <= step * room:
                 break
             step += 1
-        ticks = [[(i, self._names[i]) for i in range(0, len(self._names), step)]]
+        ticks = [[(i, self._names[i]) for i in self._labelled(step, room)]]
         if ticks != self._ticks:  # new ticks redraw the axis: only when they change
             self._ticks = ticks
             self.getAxis("bottom").setTicks(ticks)
+
+    def _labelled(self, step: int, room: float) -> list[int]:
+        """Every ``step``-th name, plus the first and the current one (the lesson's token), whose
+        neighbours make way for them."""
+        widths = self._measured[1]
+        current = self._current[1] if self._grouping == "columns" else self._current[0]
+        kept = sorted({0, current} & set(range(len(widths))))
+
+        def clear(i: int, j: int) -> bool:
+            return i == j or (widths[i] + widths[j]) / 2 + LABEL_GAP <= abs(i - j) * room
+
+        if len(kept) == 2 and not clear(*kept):
+            kept = kept[1:]  # too close to show both: the current one wins
+        others = [i for i in range(0, len(widths), step) if all(clear(i, k) for k in kept)]
+        return sorted(set(kept) | set(others))
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""

@@ -12,6 +12,8 @@ from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
+from widgets.common.stack_notes import stale_note
+from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
 from widgets.plotkit.round_limits import colour_limit
@@ -76,11 +78,16 @@ class StageHeatmaps(pg.GraphicsView):
         self._shown = None
         self._axes_key = None
         self._placement = "pre"
+        self.note = PlotNote(self.centralWidget)  # across all four panels
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
     def show_result(self, result: Result) -> None:
         s = result.scenario
+        # Still the matrices of earlier settings (a large preset computing): faded, and said so.
+        self.note.set_text(stale_note() if result.stack_stale else "")
+        for image in self._images:
+            image.setOpacity(0.35 if result.stack_stale else 1.0)
         if result.stages is None or (result.stages is self._shown and result.stack_labels == self._labels):
             return
         self._shown = result.stages

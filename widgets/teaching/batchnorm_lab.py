@@ -87,6 +87,7 @@ class BatchNormLab(QWidget):
         self.token_combo.setObjectName("labToken")
         self.token_combo.setMinimumContentsLength(8)
         self.token_combo.currentIndexChanged.connect(self._on_token)
+        self._wanted_token = 0  # until the window passes on the grid's current row
         self.token_label.setBuddy(self.token_combo)
         self.steps_label = QLabel()
         self.steps_spin = QSpinBox()
@@ -251,11 +252,15 @@ class BatchNormLab(QWidget):
         self._total_tokens = source.tokens
         s = first_tokens(source, LAB_MAX_TOKENS)
         self._scenario = s
-        token = min(max(self.token_combo.currentIndex(), 0), s.tokens - 1)
+        token = min(max(self._wanted_token, 0), s.tokens - 1)
         if tuple(self.token_combo.itemText(i) for i in range(self.token_combo.count())) != s.labels:
             self.token_combo.blockSignals(True)
             self.token_combo.clear()
             self.token_combo.addItems(list(s.labels))
+            self.token_combo.setCurrentIndex(token)
+            self.token_combo.blockSignals(False)
+        elif self.token_combo.currentIndex() != token:
+            self.token_combo.blockSignals(True)
             self.token_combo.setCurrentIndex(token)
             self.token_combo.blockSignals(False)
         self._per_dimension = s.dims <= MAX_DIMENSION_CURVES
@@ -269,7 +274,18 @@ class BatchNormLab(QWidget):
         self._update_token(token)
         self._draw_running()
 
+    def select_token(self, row: int) -> None:
+        """Follow the grid's current row (the lab's tokens are the matrix's first 64: a row beyond
+        them leaves the lab's token as it is)."""
+        if row >= LAB_MAX_TOKENS:
+            return
+        self._wanted_token = row
+        if 0 <= row < self.token_combo.count() and row != self.token_combo.currentIndex():
+            self.token_combo.setCurrentIndex(row)  # _on_token redraws
+
     def _on_token(self, index: int) -> None:
+        if index >= 0:
+            self._wanted_token = index
         if self._scenario is not None and index >= 0:
             self._update_token(index)
 

@@ -55,9 +55,13 @@ class BlockFlow(QWidget):
     stageSelected(str)
         A stage key of ``engine.block`` (``"input"``, ``"norm1"``, ``"attn"``, ...), emitted when a
         box is clicked or the Step / back buttons move the selection.
+    retranslated()
+        The texts, ``stage_description`` among them, are in the new language (a view showing a
+        description asks again).
     """
 
     stageSelected = Signal(str)
+    retranslated = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -195,6 +199,7 @@ class BlockFlow(QWidget):
         self.setAccessibleDescription(self.tr("One Transformer block: click a step to show its output"))
         self._update_caption()
         self.update()
+        self.retranslated.emit()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -82,7 +82,13 @@ class HandCalcPanel(QWidget):
 
     def _render(self) -> None:
         if self._calculation is not None:
+            # setHtml scrolls back to the top: a class reading step 4 keeps reading it while a cell changes.
+            bars = (self.text.verticalScrollBar(), self.text.horizontalScrollBar())
+            positions = [bar.value() for bar in bars]
             self.text.setHtml(to_html(self._calculation, self.precision.value()))
+            self.text.document().size()  # lays the text out now: the bars get their range before being set
+            for bar, position in zip(bars, positions):
+                bar.setValue(position)
         elif self._result is not None and self._result.scenario.norm == "batch":
             self.text.setHtml("<p>" + self.tr("BatchNorm in eval mode uses the running statistics, "
                                               "not statistics of its own: there is nothing to calculate by hand.") + "</p>")

@@ -191,10 +191,45 @@ def to_text(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> st
     return "\n\n".join(blocks) + "\n"
 
 
+#: Characters of the step titles that pdflatex can't take as text, in math or as a macro.
+_LATEX_TEXT = {"μ": r"$\mu$", "σ": r"$\sigma$", "γ": r"$\gamma$", "β": r"$\beta$", "ε": r"$\varepsilon$",
+               "·": r"$\cdot$", "×": r"$\times$", "−": "-", "…": r"\dots{}", "\\": r"\textbackslash{}",
+               "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
+               "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or "\uff00" <= char <= "\uffef"
+
+
+def latex_text(text: str) -> tuple[str, bool]:
+    """``text`` as the argument of ``\\text{}`` for pdflatex, and whether it holds CJK.
+
+    Greek letters and symbols become math, TeX's special characters are escaped, and runs of Chinese
+    (a token such as 西安, or a Chinese UI's titles) go into the CJKutf8 package's environment.
+    """
+    out, run, cjk = [], [], False
+    for char in text + "\0":
+        if char != "\0" and _is_cjk(char):
+            run.append(char)
+            continue
+        if run:
+            out.append(r"\begin{CJK*}{UTF8}{gbsn}" + "".join(run) + r"\end{CJK*}")
+            run, cjk = [], True
+        if char != "\0":
+            out.append(_LATEX_TEXT.get(char, char))
+    return "".join(out), cjk
+
+
 def to_latex(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
-    lines = [r"\begin{align*}"]
+    """An ``align*`` that pdflatex compiles; its first line names the packages it needs."""
+    lines, cjk = [], False
     for step in steps(calc, precision, max_terms):
-        lines.append(f"&\\text{{{step.title}}} \\\\")
+        title, has_cjk = latex_text(step.title)
+        cjk = cjk or has_cjk
+        lines.append(f"&\\text{{{title}}} \\\\")
         lines.extend("&" + "".join(line.latex) + r" \\" for line in step.lines)
-    lines.append(r"\end{align*}")
-    return "\n".join(lines) + "\n"
+    needs = r"% pdflatex: needs \usepackage{amsmath}"
+    if cjk:
+        needs += r" and \usepackage{CJKutf8} (Chinese in the gbsn font; Debian: latex-cjk-chinese)"
+    return "\n".join([needs + ".", r"\begin{align*}", *lines, r"\end{align*}"]) + "\n"

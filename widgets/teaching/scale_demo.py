@@ -248,12 +248,7 @@ class ScaleDemo(QWidget):
                 table.setItem(i, j, cell)
         table.blockSignals(False)
         self._fit_table_height()
-        self.explanation.setText(self.tr(
-            "LayerNorm subtracts each row's own mean and divides by its own standard deviation, so rows "
-            "that differ only by a shift or a positive scale get the same z: the scale is gone. γ and β then "
-            "apply one and the same map to every row, so identical z stay identical: γ/β can't tell "
-            "[2, 4, 6, 8] from [20, 40, 60, 80]. Swapping dimensions is different: the pattern of highs and "
-            "lows survives, and so does the difference."))
+        self.explanation.setText(self._explain(lesson))
         gamma, beta = _vector(lesson.gamma), _vector(lesson.beta)
         if lesson.uses_scenario_affine:
             note = self.tr("γ = {gamma}, β = {beta}: the scenario's.").format(gamma=gamma, beta=beta)
@@ -265,6 +260,29 @@ class ScaleDemo(QWidget):
             note = self.tr("γ = {gamma}, β = {beta} (no scenario yet).").format(gamma=gamma, beta=beta)
         self.affine_note.setText(note)
         self.status.setText(self._error)
+
+    def _explain(self, lesson: ScaleInvariance) -> str:
+        """The lesson in words, about the rows in the table now (they follow every edit)."""
+        first = self._row_name(0)
+        parts = [self.tr("LayerNorm subtracts each row's own mean and divides by its own standard deviation, "
+                         "so rows that differ only by a shift and a positive scale get the same z: the scale is "
+                         "gone. γ and β then apply one and the same map to every row, so identical z stay "
+                         "identical.")]
+        for i in range(1, len(self._rows)):
+            name, row = self._row_name(i), _vector(self._rows[i])
+            scale = lesson.stds[i] / lesson.stds[0] if lesson.stds[0] > 0 else 0.0
+            if lesson.same_as_first[i] and scale > 0:
+                parts.append(self.tr("{name} {row} is {first} × {k} + {b}: the same z, and γ/β can't tell them "
+                                     "apart.").format(name=name, row=row, first=first, k=_number(scale),
+                                                      b=_number(lesson.means[i] - scale * lesson.means[0])))
+            elif lesson.same_as_first[i]:
+                parts.append(self.tr("{name} {row} gives the same z as {first}.").format(
+                    name=name, row=row, first=first))
+            else:
+                parts.append(self.tr("{name} {row} is not {first} shifted or scaled by a positive factor: its own "
+                                     "pattern of highs and lows gives a different z, and γ/β keep the difference.").format(
+                    name=name, row=row, first=first))
+        return " ".join(parts)
 
     def _fit_table_height(self) -> None:
         """As tall as its rows: no empty grid under three vectors."""
