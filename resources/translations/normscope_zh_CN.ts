@@ -2,6 +2,304 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ActivationsView</name>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="221"/>
+        <source>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; ReLU′(x) = 1 for x &amp;gt; 0, else 0</source>
+        <translation>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; 当 x &amp;gt; 0 时 ReLU′(x) = 1，否则为 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="222"/>
+        <source>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;). The plot moves v&lt;sub&gt;k&lt;/sub&gt; alone.</source>
+        <translation>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;)。图中只改变 v&lt;sub&gt;k&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="225"/>
+        <source>Swish(x) = x · σ(βx) (β = 1: SiLU),&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s)) with s = σ(βx)</source>
+        <translation>Swish(x) = x · σ(βx)（β = 1 即 SiLU），&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s))，其中 s = σ(βx)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
+        <source>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2));&amp;nbsp;&amp;nbsp; tanh form: ½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</source>
+        <translation>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2))；&amp;nbsp;&amp;nbsp; tanh 近似形式：½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="229"/>
+        <source>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;. Drawn: SiLU(h) · u over the gate&apos;s input h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;, for a fixed u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;</source>
+        <translation>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;。图中画的是 SiLU(h) · u 随门控输入 h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 的变化，u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 固定</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="237"/>
+        <source>Squeezes any input into (0, 1): reads as a probability or as a gate that opens and closes</source>
+        <translation>把任意输入压进 (0, 1)：可以看作概率，或一个可开可关的门</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="238"/>
+        <source>Smooth and monotonic, with a derivative written in its own output</source>
+        <translation>平滑且单调，导数可以直接用它自己的输出表示</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="240"/>
+        <source>Saturates: beyond |x| ≈ 5 the slope is almost 0, and it is never above ¼, so a deep stack of sigmoids shrinks the gradient layer by layer</source>
+        <translation>会饱和：|x| 超过约 5 时斜率几乎为 0，且斜率最大也只有 ¼，因此多层 sigmoid 堆叠会让梯度逐层变小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="242"/>
+        <source>Its outputs are all positive (not centred on 0), which pushes the next layer&apos;s weight updates in one direction</source>
+        <translation>输出全为正（不以 0 为中心），使下一层权重的更新方向趋于一致</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="244"/>
+        <source>Needs an exponential</source>
+        <translation>需要计算指数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="247"/>
+        <source>Centred on 0, range (−1, 1): the next layer gets inputs of both signs</source>
+        <translation>以 0 为中心，取值范围 (−1, 1)：下一层得到有正有负的输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="248"/>
+        <source>Its slope at 0 is 1, four times the sigmoid&apos;s; DyT uses tanh(αx) in place of a norm</source>
+        <translation>在 0 处斜率为 1，是 sigmoid 的四倍；DyT 用 tanh(αx) 代替归一化层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="250"/>
+        <source>Saturates in both tails as the sigmoid does: the gradient still vanishes for large |x|</source>
+        <translation>和 sigmoid 一样在两端饱和：|x| 较大时梯度仍会消失</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="251"/>
+        <source>Needs exponentials</source>
+        <translation>需要计算指数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="254"/>
+        <source>Almost free to compute: one comparison</source>
+        <translation>计算几乎不花代价：只需一次比较</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="255"/>
+        <source>Slope exactly 1 for every positive input: no saturation on that side</source>
+        <translation>对所有正输入斜率恰为 1：正半轴不会饱和</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="256"/>
+        <source>Sparse: about half the units are exactly 0</source>
+        <translation>稀疏：大约一半的单元恰好为 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="258"/>
+        <source>Slope 0 for negative inputs: a unit whose input stays negative gets no gradient and stops learning (a &quot;dead&quot; ReLU)</source>
+        <translation>负输入处斜率为 0：输入一直为负的单元得不到梯度，不再学习（“死亡” ReLU）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="260"/>
+        <source>A kink at 0, and its outputs are unbounded and not centred on 0</source>
+        <translation>在 0 处有折点，输出无上界且不以 0 为中心</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="263"/>
+        <source>Turns any vector of scores into a probability distribution (positive, summing to 1) and keeps their order: the output layer of a classifier, and attention&apos;s weights</source>
+        <translation>把任意一组分数变成概率分布（全为正、和为 1），并保持大小顺序：用于分类器的输出层和注意力权重</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="265"/>
+        <source>Its backward pass is short: s ⊙ (g − ⟨s, g⟩)</source>
+        <translation>反向传播很简洁：s ⊙ (g − ⟨s, g⟩)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="267"/>
+        <source>Not element-wise: every output depends on every input</source>
+        <translation>不是逐元素的：每个输出都依赖所有输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="268"/>
+        <source>Only differences count (adding a constant to v changes nothing); large differences make it nearly one-hot and its gradient nearly 0, hence attention&apos;s division by √d</source>
+        <translation>只有差值起作用（给 v 加一个常数不改变结果）；差值很大时输出接近 one-hot，梯度接近 0，这正是注意力要除以 √d 的原因</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="270"/>
+        <source>exp overflows unless the maximum is subtracted first (done here, as PyTorch does)</source>
+        <translation>不先减去最大值时 exp 会溢出（这里和 PyTorch 一样先减去最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
+        <source>Smooth, and lets small negative values through (lowest value about −0.28, at x ≈ −1.28 for β = 1) instead of cutting them to 0</source>
+        <translation>平滑，并让较小的负值通过（β = 1 时最小值约 −0.28，在 x ≈ −1.28 处），而不是一律截成 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="275"/>
+        <source>β moves it between x/2 (β = 0) and ReLU (β → ∞)</source>
+        <translation>β 让它在 x/2（β = 0）与 ReLU（β → ∞）之间变化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="276"/>
+        <source>SiLU is the gate of SwiGLU</source>
+        <translation>SiLU 就是 SwiGLU 的门控</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="278"/>
+        <source>Not monotonic: the dip below 0 is harder to reason about</source>
+        <translation>不单调：0 以下的凹陷更难直观分析</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="279"/>
+        <source>Costs an exponential; no outputs that are exactly 0</source>
+        <translation>需要计算指数；没有恰好为 0 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="282"/>
+        <source>Smooth everywhere, with no kink at 0 like ReLU&apos;s</source>
+        <translation>处处平滑，不像 ReLU 那样在 0 处有折点</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="283"/>
+        <source>Keeps a little of negative inputs (lowest value about −0.17 at x ≈ −0.75): fewer dead units</source>
+        <translation>保留少量负输入的信息（最小值约 −0.17，在 x ≈ −0.75 处）：更少“死亡”单元</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="284"/>
+        <source>Weighs x by the chance Φ(x) that a standard normal value is below it, a smooth, deterministic cousin of dropout; the activation of BERT, GPT-2 and ViT</source>
+        <translation>用标准正态变量小于 x 的概率 Φ(x) 给 x 加权，可看作 dropout 的平滑、确定性版本；BERT、GPT-2 和 ViT 都用它</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="287"/>
+        <source>Needs erf, or the tanh form, which differs from it by up to about 5·10⁻⁴ (the dotted curve, magnified): a model should run with the form it was trained with</source>
+        <translation>需要 erf，或用 tanh 近似，两者最多相差约 5·10⁻⁴（点线为放大后的差值）：模型推理时应使用训练时的那种形式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="289"/>
+        <source>A little more work than ReLU</source>
+        <translation>计算量比 ReLU 稍大</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="292"/>
+        <source>A gate: one projection through SiLU decides, element by element, how much of a second, linear projection passes</source>
+        <translation>门控：一路投影经过 SiLU 后逐元素决定另一路线性投影能通过多少</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="294"/>
+        <source>Better results per unit of compute in practice: the FFN of PaLM, LLaMA and Mistral</source>
+        <translation>实践中同等计算量下效果更好：PaLM、LLaMA 和 Mistral 的 FFN 都用它</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="295"/>
+        <source>No saturation: along u the output is linear, so the gradient keeps flowing</source>
+        <translation>不饱和：沿 u 方向输出是线性的，梯度可以持续流动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="297"/>
+        <source>A third weight matrix: 1.5 × the FFN&apos;s weights at the same hidden width (models shrink the width to about 8/3 · d to make up for it)</source>
+        <translation>多一个权重矩阵：相同隐藏宽度下 FFN 参数是原来的 1.5 倍（模型因此把宽度缩小到约 8/3 · d）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="299"/>
+        <source>A product of two projections grows with the square of the input&apos;s scale: a source of very large activations</source>
+        <translation>两路投影的乘积随输入尺度的平方增长：这是超大激活值的一个来源</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="306"/>
+        <source>GELU, erf form (exact)</source>
+        <translation>GELU，erf 形式（精确）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="306"/>
+        <source>GELU, tanh form</source>
+        <translation>GELU，tanh 近似形式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="307"/>
+        <source>derivative (erf form)</source>
+        <translation>导数（erf 形式）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="308"/>
+        <source>(erf form − tanh form) × {k}</source>
+        <translation>（erf 形式 − tanh 形式）× {k}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="310"/>
+        <source>s_k as v_k varies</source>
+        <translation>s_k 随 v_k 的变化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
+        <source>SiLU(h) · u, u = {u}</source>
+        <translation>SiLU(h) · u，u = {u}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="314"/>
+        <source>derivative</source>
+        <translation>导数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="322"/>
+        <source>Pick an activation function</source>
+        <translation>选择一个激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="324"/>
+        <source>Swish&apos;s β: 1 gives SiLU, 0 the line x/2, large values approach ReLU</source>
+        <translation>Swish 的 β：1 即 SiLU，0 为直线 x/2，取值很大时接近 ReLU</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="325"/>
+        <source>Vector v</source>
+        <translation>向量 v</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="326"/>
+        <source>A few numbers, separated by commas or spaces</source>
+        <translation>几个数字，用逗号或空格分隔</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="327"/>
+        <source>entry k</source>
+        <translation>第 k 个分量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="328"/>
+        <source>The entry of v that the plot moves, the others held fixed</source>
+        <translation>图中改变的 v 的分量，其余分量保持不变</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="329"/>
+        <source>linear branch u</source>
+        <translation>线性分支 u</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="330"/>
+        <source>The value of the linear projection x W₃ that the gate multiplies</source>
+        <translation>门控所乘的线性投影 x W₃ 的值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="371"/>
+        <source>“{text}” is not 2 to {n} numbers; kept {old}.</source>
+        <translation>“{text}” 不是 2 到 {n} 个数字；保留原值 {old}。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="387"/>
+        <source>{name} and its derivative</source>
+        <translation>{name} 及其导数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="404"/>
+        <source>softmax(v) = {s} (sum 1);  ∂softmax(v)/∂v_{k} = {column} (sums to 0: raising one score takes probability from all the others)</source>
+        <translation>softmax(v) = {s}（和为 1）；  ∂softmax(v)/∂v_{k} = {column}（和为 0：提高一个分数会从其他所有分量那里拿走概率）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="408"/>
+        <source>Pros</source>
+        <translation>优点</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="409"/>
+        <source>Cons</source>
+        <translation>缺点</translation>
+    </message>
+</context>
+<context>
     <name>ArrayTableModel</name>
     <message>
         <location filename="../../widgets/editors/matrix_model.py" line="86"/>
@@ -417,154 +715,179 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>Norm</source>
         <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
         <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <source>GELU (tanh approximation)</source>
+        <translation>GELU（tanh 近似）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="113"/>
+        <source>x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch&apos;s default)</source>
+        <translation>x · Φ(x)，Φ 为标准正态分布函数（用 erf 精确计算；PyTorch 的默认方式）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
+        <source>½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU&apos;s tanh approximation (GPT-2)</source>
+        <translation>½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))，GELU 的 tanh 近似（GPT-2 使用）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <source>x · sigmoid(x): Swish with β = 1, also called SiLU</source>
+        <translation>x · sigmoid(x)：β = 1 的 Swish，也叫 SiLU</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <source>SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix</source>
+        <translation>SiLU(x W₁) ⊙ (x W₃)，再乘 W₂：多一个矩阵的门控 FFN</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="131"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="141"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="135"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="149"/>
         <source>ε must be ≥ 0</source>
         <translation>ε 必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1190,191 +1513,196 @@ running statistics (mean 0, variance 1)</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="78"/>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="115"/>
+        <location filename="../../app/main_window.py" line="116"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="118"/>
+        <location filename="../../app/main_window.py" line="119"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="120"/>
+        <location filename="../../app/main_window.py" line="121"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="239"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="243"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="248"/>
+        <location filename="../../app/main_window.py" line="255"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="250"/>
+        <location filename="../../app/main_window.py" line="257"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="256"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="267"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="270"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
-        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="271"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="271"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="277"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="280"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="281"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="283"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值与 PyTorch 的定义一致；改任何一个单元格，所有图都跟着变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="319"/>
+        <location filename="../../app/main_window.py" line="326"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="328"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="339"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="341"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="364"/>
+        <location filename="../../app/main_window.py" line="371"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="365"/>
+        <location filename="../../app/main_window.py" line="372"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="372"/>
+        <location filename="../../app/main_window.py" line="379"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="406"/>
+        <location filename="../../app/main_window.py" line="413"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="475"/>
+        <location filename="../../app/main_window.py" line="482"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。</translation>
     </message>
