@@ -1439,49 +1439,64 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="116"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="117"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="118"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="120"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="129"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="132"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="138"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="141"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="155"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="158"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="157"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="160"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="172"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="165"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="167"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <source>DyT takes no statistics of the row: no μ, no σ.</source>
+        <translation>DyT 不计算这一行的任何统计量：没有 μ，也没有 σ。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="184"/>
+        <source>Step 2 · t = tanh(α·x), element by element</source>
+        <translation>第 2 步 · 逐元素计算 t = tanh(α·x)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="186"/>
+        <source>Step 3 · scale by γ, shift by β</source>
+        <translation>第 3 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
 </context>
 <context>
@@ -2124,52 +2139,57 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="57"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="57"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="58"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="58"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="58"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="62"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="69"/>
+        <source>DyT does not normalize: no statistics are taken</source>
+        <translation>DyT 不做归一化：不计算任何统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="72"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="72"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>

@@ -9,7 +9,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.compute import Result
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
+from widgets.plotkit.plot_style import BLUE, GREY, ORANGE, SKY, configure_plot, pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
@@ -42,6 +42,11 @@ class RowStatsPlot(PlotPanel):
         self._shown = None
         self._ticks = None
         self._norm = "layer"
+        # DyT squashes each element; the "after" bars are just what comes out (fixed in the view's corner).
+        self._dyt_note = pg.TextItem(color=GREY, anchor=(0.0, 0.0))
+        self._dyt_note.setParentItem(self.vb)
+        self._dyt_note.setPos(4, 2)
+        self._dyt_note.hide()
         configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.vb.sigResized.connect(lambda _: self._label_ticks())
@@ -59,7 +64,10 @@ class RowStatsPlot(PlotPanel):
         self._relabel()
 
     def _relabel(self) -> None:
-        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": self.tr("no norm")}[self._norm]
+        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
+                "none": self.tr("no norm")}[self._norm]
+        self._dyt_note.setText(self.tr("DyT does not normalize: no statistics are taken"))
+        self._dyt_note.setVisible(self._norm == "dyt")
         if self._grouping == "columns":
             title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
         else:
@@ -133,6 +141,10 @@ class RowStatsPlot(PlotPanel):
         if ticks != self._ticks:  # new ticks redraw the axis: only when they change
             self._ticks = ticks
             self.getAxis("bottom").setTicks(ticks)
+
+    def note(self) -> str:
+        """The note shown in the plot's corner now ("" when none; for tests)."""
+        return self._dyt_note.textItem.toPlainText() if self._dyt_note.isVisible() else ""
 
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""
