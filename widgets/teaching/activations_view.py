@@ -92,6 +92,11 @@ def curves_for(key: str, beta: float = 1.0, vector=SOFTMAX_DEFAULT, index: int =
     return Curves(x, {"f": f(x), "df": df(x)})
 
 
+def _editable(values) -> str:
+    """The vector as the line edit shows it: "2, 1, 0.1"."""
+    return ", ".join(f"{v:g}" for v in values)
+
+
 def _numbers(values) -> str:
     return "[" + ", ".join(f"{v:.3f}".replace("-", "−") for v in values) + "]"
 
@@ -135,7 +140,7 @@ class ActivationsView(QWidget):
         self.beta.setValue(1.0)
         self.vector_label, self.vector = QLabel(), QLineEdit()
         self.vector.setObjectName("softmaxVector")
-        self.vector.setText(", ".join(f"{v:g}" for v in self._vector))
+        self.vector.setText(_editable(self._vector))
         self.index_label, self.index = QLabel(), QSpinBox()
         self.index.setObjectName("softmaxIndex")
         self.index.setRange(1, len(self._vector))
@@ -146,10 +151,10 @@ class ActivationsView(QWidget):
         self.up.setDecimals(2)
         self.up.setValue(1.0)
         settings = QHBoxLayout()
-        self._settings = {"swish": (self.beta_label, self.beta), "softmax": (self.vector_label, self.vector,
-                                                                               self.index_label, self.index),
-                          "swiglu": (self.up_label, self.up)}
-        for widgets in self._settings.values():
+        self._setting_widgets = {"swish": (self.beta_label, self.beta),
+                                 "softmax": (self.vector_label, self.vector, self.index_label, self.index),
+                                 "swiglu": (self.up_label, self.up)}
+        for widgets in self._setting_widgets.values():
             for widget in widgets:
                 settings.addWidget(widget, 1 if widget is self.vector else 0)
         settings.addStretch(1)
@@ -203,8 +208,8 @@ class ActivationsView(QWidget):
         layout = QHBoxLayout(self)
         layout.addWidget(self.list)
         layout.addLayout(right, 1)
-        self.list.currentRowChanged.connect(lambda _: self._redraw())
         self.list.setCurrentRow(0)
+        self.list.currentRowChanged.connect(lambda _: self._redraw())
         self.retranslate()
 
     # --- language -------------------------------------------------------------------------------
@@ -352,7 +357,7 @@ class ActivationsView(QWidget):
         if not 2 <= len(values) <= MAX_VECTOR:
             raise ValueError(len(values))
         self._vector = values
-        self.vector.setText(", ".join(f"{v:g}" for v in values))
+        self.vector.setText(_editable(values))
         self.index.blockSignals(True)
         self.index.setRange(1, len(values))
         self.index.blockSignals(False)
@@ -370,7 +375,7 @@ class ActivationsView(QWidget):
         except ValueError:
             self._error = self.tr("“{text}” is not 2 to {n} numbers; kept {old}.").format(
                 text=text, n=MAX_VECTOR, old=_numbers(self._vector))
-            self.vector.setText(", ".join(f"{v:g}" for v in self._vector))
+            self.vector.setText(_editable(self._vector))
             self._redraw()
 
     def shown_curves(self) -> Curves | None:
@@ -378,8 +383,6 @@ class ActivationsView(QWidget):
         return self._shown
 
     def _redraw(self) -> None:
-        if not hasattr(self, "status"):
-            return  # still being built
         key = self.current_key()
         curves = curves_for(key, self.beta.value(), self._vector, self.index.value() - 1, self.up.value())
         self._shown = curves
@@ -395,7 +398,7 @@ class ActivationsView(QWidget):
             self._marker.setData([], [])
         else:
             self._marker.setData([curves.marker[0]], [curves.marker[1]])
-        for k, widgets in self._settings.items():
+        for k, widgets in self._setting_widgets.items():
             for widget in widgets:
                 widget.setVisible(k == key)
         self.values.setVisible(key == "softmax")
