@@ -5,10 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.activations import ACTIVATIONS
 from engine.presets import PRESETS
 from engine.scenario import NORM_KINDS, PLACEMENTS
+from engine.weights import INITS
 
 __version__ = "0.1.0"
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser whose bad arguments give one line on stderr and status 2 (as its bad files do),
+    not argparse's usage block."""
+
+    def error(self, message: str):
+        self.exit(2, f"normscope {self.prog.split()[-1]}: {message}\n")
 
 
 def _add_export_parser(commands) -> None:
@@ -26,7 +36,14 @@ def _add_export_parser(commands) -> None:
     export.add_argument("--gamma", metavar="FILE[:TENSOR]", help="γ from CSV, NPY or safetensors")
     export.add_argument("--beta", metavar="FILE[:TENSOR]", help="β from CSV, NPY or safetensors")
     export.add_argument("--norm", choices=NORM_KINDS)
-    export.add_argument("--placement", choices=PLACEMENTS)
+    export.add_argument("--alpha", type=float, metavar="A", dest="dyt_alpha", help="DyT's α (default 0.5)")
+    export.add_argument("--placement", choices=PLACEMENTS,
+                        help="pre, post, peri (sandwich), deepnorm or mixln (Post-Norm in the first quarter)")
+    export.add_argument("--qk-norm", action="store_true", default=None, help="normalize q and k of each head")
+    export.add_argument("--ln-scaling", action="store_true", default=None,
+                        help="scale Pre-Norm's norms by 1/√l in layer l (LayerNorm scaling)")
+    export.add_argument("--init", choices=INITS, help="weight initialisation (default fan_in)")
+    export.add_argument("--activation", choices=ACTIVATIONS, help="the FFN's activation (default relu)")
     export.add_argument("--eps", type=float, metavar="E")
     export.add_argument("--layers", type=int, metavar="N")
     export.add_argument("--format", default="png,svg,pdf", metavar="LIST",
@@ -48,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset", choices=list(PRESETS), default="xian",
         help="scenario to open with (default: xian, seed 000's 今天西安的天气怎么样)",
     )
-    _add_export_parser(parser.add_subparsers(dest="command", metavar="COMMAND"))
+    _add_export_parser(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser))
     return parser
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import tempfile
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.compute import compute
+from engine.compute import compute, depth, stack_note
+from engine.depth import STACK_PLACEMENTS
 from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
 from engine.problem import Problem
 from engine.presets import load_preset
@@ -64,7 +66,7 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
         changes["gamma"] = pick_vector(args.gamma, dims, "γ")
     if args.beta:
         changes["beta"] = pick_vector(args.beta, dims, "β")
-    for field in ("norm", "placement", "eps", "layers"):
+    for field in ("norm", "dyt_alpha", "placement", "qk_norm", "ln_scaling", "init", "activation", "eps", "layers"):
         value = getattr(args, field)
         if value is not None:
             changes[field] = value
@@ -117,7 +119,11 @@ def run_export(args) -> int:
         return 2
     for warning in warnings:
         print(f"normscope export: warning: {warning}", file=sys.stderr)
-    result = compute(scenario)
+    # The tables need no block stages; depth.csv and grad.csv hold every placement, whichever ones the
+    # window draws (its own Result, in render_figures, runs the usual ones).
+    profile, depth_message = depth(scenario, STACK_PLACEMENTS)
+    result = dataclasses.replace(compute(scenario, stack=False), depth=profile, depth_message=depth_message,
+                                 stack_note=stack_note(scenario))
     for message in result.messages:
         print(f"normscope export: note: {message}", file=sys.stderr)
     written = []

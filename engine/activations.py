@@ -1,5 +1,5 @@
-"""The FFN's activations and their derivatives: ReLU, GELU (erf form, PyTorch's default, and its tanh
-approximation), Swish and SiLU.
+"""The activations and their derivatives: the FFN's ReLU, GELU (erf form, PyTorch's default, and its tanh
+approximation), Swish and SiLU, and for the activations view also sigmoid, tanh and softmax.
 
 GELU follows ``torch.nn.functional.gelu`` operation by operation and is evaluated in float64 (float32
 inputs are widened and the result rounded back), so both dtypes get the correctly rounded value of
@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-ACTIVATIONS = ("relu", "gelu", "swiglu")
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "swiglu")
 
 _SQRT_HALF = 0.7071067811865476
 _INV_SQRT_2PI = 0.3989422804014327
@@ -103,21 +103,56 @@ def gelu_tanh_grad(x: np.ndarray) -> np.ndarray:
     return (left + right).astype(x.dtype, copy=False)
 
 
-def _sigmoid(x: np.ndarray) -> np.ndarray:
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    """1 / (1 + exp(−x)), as ``torch.sigmoid``, without overflow for large |x|."""
     # exp(−|x|) never overflows, and each side keeps full relative precision.
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
+def sigmoid_grad(x: np.ndarray) -> np.ndarray:
+    """dσ/dx = σ(x) · (1 − σ(x)): at most ¼, at x = 0."""
+    s = sigmoid(x)
+    return s * (1.0 - s)
+
+
+def tanh(x: np.ndarray) -> np.ndarray:
+    """tanh(x) = 2σ(2x) − 1, zero-centred in (−1, 1)."""
+    return np.tanh(x)
+
+
+def tanh_grad(x: np.ndarray) -> np.ndarray:
+    """d tanh/dx = 1 − tanh²(x): 1 at x = 0."""
+    t = np.tanh(x)
+    return 1.0 - t * t
+
+
+def softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
+    """exp(xᵢ) / Σⱼ exp(xⱼ) along ``axis``, as ``torch.softmax``: the maximum is subtracted first, so
+    no exp overflows (the result is unchanged by a common shift)."""
+    x = np.asarray(x)
+    e = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+def softmax_jvp(x: np.ndarray, v: np.ndarray, axis: int = -1) -> np.ndarray:
+    """The softmax's Jacobian times ``v``: J v = s ⊙ (v − ⟨s, v⟩) with s = softmax(x), J = diag(s) − s sᵀ.
+
+    J is symmetric, so this is also the backward pass (vector-Jacobian product) of attention's softmax.
+    """
+    s = softmax(x, axis)
+    return s * (v - np.sum(s * v, axis=axis, keepdims=True))
+
+
 def swish(x: np.ndarray, beta: float = 1.0) -> np.ndarray:
     """Swish, x · sigmoid(β x) (Ramachandran et al. 2017); β = 1 is SiLU."""
-    return x * _sigmoid(x if beta == 1.0 else beta * x)
+    return x * sigmoid(x if beta == 1.0 else beta * x)
 
 
 def swish_grad(x: np.ndarray, beta: float = 1.0) -> np.ndarray:
     """d swish/dx = s · (1 + β x (1 − s)) with s = sigmoid(β x)."""
     bx = x if beta == 1.0 else beta * x
-    s = _sigmoid(bx)
+    s = sigmoid(bx)
     return s * (1.0 + bx * (1.0 - s))
 
 

@@ -47,9 +47,10 @@ def test_export_writes_the_seed_numbers(exported):
     np.testing.assert_allclose([float(r[2]) for r in stats[1:]], [0.710, 0.543, 0.346, 0.715, 0.505, 0.692],
                                atol=5e-4)
     depth = read_csv(exported / "depth.csv")
-    assert depth[0] == ["layer", "none", "pre", "post", "toy"] and len(depth) == 12
-    assert float(depth[11][4]) == pytest.approx(114.33, abs=0.005)
-    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post", "pre_dx", "post_dx"]
+    assert depth[0] == ["layer", "none", "pre", "post", "peri", "deepnorm", "mixln", "toy"] and len(depth) == 12
+    assert float(depth[11][7]) == pytest.approx(114.33, abs=0.005)
+    assert read_csv(exported / "grad.csv")[0] == ["layer", "pre", "post", "peri", "deepnorm", "mixln",
+                                                  "pre_dx", "post_dx", "peri_dx", "deepnorm_dx", "mixln_dx"]
 
 
 def test_export_numbers_round_trip_float32_exactly(exported):
@@ -113,6 +114,68 @@ def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, args, message)
     assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0] and "Traceback" not in err[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--norm", "dyt", "--alpha", "0"], "DyT's α must lie in (0, 100], got 0"),
+    (["--alpha", "-1"], "DyT's α must lie in (0, 100]"),
+])
+def test_bad_variant_settings_exit_2_with_one_line(tmp_path, capsys, args, message):
+    assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("normscope export: ") and message in err[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--placement", "middle"], "argument --placement: invalid choice: 'middle'"),
+    (["--init", "he"], "argument --init: invalid choice: 'he'"),
+    (["--norm", "dyt", "--alpha", "half"], "argument --alpha: invalid float value: 'half'"),
+    (["--activation", "tanh"], "argument --activation: invalid choice: 'tanh'"),
+    (["--qk-norm=yes"], "argument --qk-norm: ignored explicit argument 'yes'"),
+])
+def test_unparsable_options_exit_2_with_one_line_not_the_usage(tmp_path, capsys, args, message):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["export", "--out", str(tmp_path / "o"), *args])
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("normscope export: ") and message in err[0], captured.err
+    assert not (tmp_path / "o").exists()
+
+
+def test_variant_flags_reach_the_scenario():
+    from app.cli import build_parser
+    from app.export_command import build_scenario
+
+    args = build_parser().parse_args(["export", "--out", "o", "--norm", "dyt", "--alpha", "0.25", "--placement",
+                                      "deepnorm", "--qk-norm", "--ln-scaling", "--init", "xiong",
+                                      "--activation", "gelu_tanh"])
+    s, _ = build_scenario(args)
+    assert (s.norm, s.dyt_alpha, s.placement, s.qk_norm, s.ln_scaling, s.init, s.activation) == (
+        "dyt", 0.25, "deepnorm", True, True, "xiong", "gelu_tanh")
+    plain, _ = build_scenario(build_parser().parse_args(["export", "--out", "o", "--preset", "apple"]))
+    default = load_preset("apple")
+    assert (plain.dyt_alpha, plain.qk_norm, plain.ln_scaling, plain.init, plain.placement) == (
+        default.dyt_alpha, default.qk_norm, default.ln_scaling, default.init, default.placement)
+
+
+def test_a_variant_export_writes_every_placement_and_its_settings_numbers(tmp_path):
+    from engine.compute import depth
+    from engine.depth import STACK_PLACEMENTS
+
+    out = tmp_path / "out"
+    assert main(["export", "--norm", "dyt", "--alpha", "0.5", "--placement", "peri", "--init", "uniform_1_over_d",
+                 "--layers", "4", "--format", "png", "--out", str(out)]) == 0
+    depth_rows = read_csv(out / "depth.csv")
+    assert depth_rows[0] == ["layer", "none", "pre", "post", "peri", "deepnorm", "mixln", "toy"]
+    assert len(depth_rows) == 6
+    expected, _ = depth(load_preset("xian").replace(norm="dyt", dyt_alpha=0.5, placement="peri",
+                                                    init="uniform_1_over_d", layers=4), STACK_PLACEMENTS)
+    for column, placement in enumerate(STACK_PLACEMENTS, start=2):
+        np.testing.assert_array_equal([np.float32(r[column]) for r in depth_rows[1:]],
+                                      expected.runs[placement].rms.astype(np.float32))
+    grad = read_csv(out / "grad.csv")
+    assert grad[0][:6] == ["layer", "pre", "post", "peri", "deepnorm", "mixln"] and len(grad) == 5
 
 
 def test_ragged_matrix_file_names_file_and_line(tmp_path):

@@ -5,6 +5,7 @@ import dataclasses
 import numpy as np
 import pytest
 
+from engine.activations import ACTIVATIONS
 from engine.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
                           weight_gradients_norm)
 from engine.depth import loss_target, run_stack
@@ -72,7 +73,7 @@ def test_attention_gradients(heads, causal, qk_norm):
     assert weight_gradients_norm(grads) == pytest.approx(direct, rel=1e-10)
 
 
-@pytest.mark.parametrize("activation", ["relu", "gelu", "swiglu"])
+@pytest.mark.parametrize("activation", ACTIVATIONS)
 def test_ffn_gradients(activation):
     w = WEIGHTS[activation == "swiglu"]
     _, backward = ffn_with_grad(X, w, activation)
@@ -92,6 +93,21 @@ def test_block_input_gradient(norm, placement):
     spec = BlockSpec(norm=norm, placement=placement, gamma=GAMMA, beta=BETA, heads=2, activation="gelu",
                      residual_scale=1.7 if placement == "deepnorm" else 1.0)
     w = WEIGHTS[False]
+
+    def loss(x):
+        stages, _, _ = block_with_grad(x, w, spec)
+        return np.sum(list(stages.values())[-1] * DY)
+
+    _, _, backward = block_with_grad(X, w, spec)
+    dx, _ = backward(DY)
+    np.testing.assert_allclose(dx, numeric_grad(loss, X.copy()), atol=1e-5)
+
+
+@pytest.mark.parametrize("activation", ["gelu_tanh", "silu", "swiglu"])
+@pytest.mark.parametrize("placement", ["pre", "post"])
+def test_block_input_gradient_with_each_newer_activation(activation, placement):
+    spec = BlockSpec(norm="layer", placement=placement, gamma=GAMMA, beta=BETA, heads=2, activation=activation)
+    w = WEIGHTS[activation == "swiglu"]
 
     def loss(x):
         stages, _, _ = block_with_grad(x, w, spec)

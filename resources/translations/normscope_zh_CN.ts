@@ -2,6 +2,304 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ActivationsView</name>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="226"/>
+        <source>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; ReLU′(x) = 1 for x &amp;gt; 0, else 0</source>
+        <translation>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; 当 x &amp;gt; 0 时 ReLU′(x) = 1，否则为 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
+        <source>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;). The plot moves v&lt;sub&gt;k&lt;/sub&gt; alone.</source>
+        <translation>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;)。图中只改变 v&lt;sub&gt;k&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="230"/>
+        <source>Swish(x) = x · σ(βx) (β = 1: SiLU),&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s)) with s = σ(βx)</source>
+        <translation>Swish(x) = x · σ(βx)（β = 1 即 SiLU），&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s))，其中 s = σ(βx)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="232"/>
+        <source>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2));&amp;nbsp;&amp;nbsp; tanh form: ½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</source>
+        <translation>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2))；&amp;nbsp;&amp;nbsp; tanh 近似形式：½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="234"/>
+        <source>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;. Drawn: SiLU(h) · u over the gate&apos;s input h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;, for a fixed u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;</source>
+        <translation>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;。图中画的是 SiLU(h) · u 随门控输入 h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 的变化，u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 固定</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="242"/>
+        <source>Squeezes any input into (0, 1): reads as a probability or as a gate that opens and closes</source>
+        <translation>把任意输入压进 (0, 1)：可以看作概率，或一个可开可关的门</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="243"/>
+        <source>Smooth and monotonic, with a derivative written in its own output</source>
+        <translation>平滑且单调，导数可以直接用它自己的输出表示</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="245"/>
+        <source>Saturates: beyond |x| ≈ 5 the slope is almost 0, and it is never above ¼, so a deep stack of sigmoids shrinks the gradient layer by layer</source>
+        <translation>会饱和：|x| 超过约 5 时斜率几乎为 0，且斜率最大也只有 ¼，因此多层 sigmoid 堆叠会让梯度逐层变小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="247"/>
+        <source>Its outputs are all positive (not centred on 0), which pushes the next layer&apos;s weight updates in one direction</source>
+        <translation>输出全为正（不以 0 为中心），使下一层权重的更新方向趋于一致</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="249"/>
+        <source>Needs an exponential</source>
+        <translation>需要计算指数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="252"/>
+        <source>Centred on 0, range (−1, 1): the next layer gets inputs of both signs</source>
+        <translation>以 0 为中心，取值范围 (−1, 1)：下一层得到有正有负的输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="253"/>
+        <source>Its slope at 0 is 1, four times the sigmoid&apos;s; DyT uses tanh(αx) in place of a norm</source>
+        <translation>在 0 处斜率为 1，是 sigmoid 的四倍；DyT 用 tanh(αx) 代替归一化层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="255"/>
+        <source>Saturates in both tails as the sigmoid does: the gradient still vanishes for large |x|</source>
+        <translation>和 sigmoid 一样在两端饱和：|x| 较大时梯度仍会消失</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="256"/>
+        <source>Needs exponentials</source>
+        <translation>需要计算指数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="259"/>
+        <source>Almost free to compute: one comparison</source>
+        <translation>计算几乎不花代价：只需一次比较</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="260"/>
+        <source>Slope exactly 1 for every positive input: no saturation on that side</source>
+        <translation>对所有正输入斜率恰为 1：正半轴不会饱和</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="261"/>
+        <source>Sparse: about half the units are exactly 0</source>
+        <translation>稀疏：大约一半的单元恰好为 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="263"/>
+        <source>Slope 0 for negative inputs: a unit whose input stays negative gets no gradient and stops learning (a &quot;dead&quot; ReLU)</source>
+        <translation>负输入处斜率为 0：输入一直为负的单元得不到梯度，不再学习（“死亡” ReLU）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="265"/>
+        <source>A kink at 0, and its outputs are unbounded and not centred on 0</source>
+        <translation>在 0 处有折点，输出无上界且不以 0 为中心</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="268"/>
+        <source>Turns any vector of scores into a probability distribution (positive, summing to 1) and keeps their order: the output layer of a classifier, and attention&apos;s weights</source>
+        <translation>把任意一组分数变成概率分布（全为正、和为 1），并保持大小顺序：用于分类器的输出层和注意力权重</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="270"/>
+        <source>Its backward pass is short: s ⊙ (g − ⟨s, g⟩)</source>
+        <translation>反向传播很简洁：s ⊙ (g − ⟨s, g⟩)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="272"/>
+        <source>Not element-wise: every output depends on every input</source>
+        <translation>不是逐元素的：每个输出都依赖所有输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
+        <source>Only differences count (adding a constant to v changes nothing); large differences make it nearly one-hot and its gradient nearly 0, hence attention&apos;s division by √d</source>
+        <translation>只有差值起作用（给 v 加一个常数不改变结果）；差值很大时输出接近 one-hot，梯度接近 0，这正是注意力要除以 √d 的原因</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="275"/>
+        <source>exp overflows unless the maximum is subtracted first (done here, as PyTorch does)</source>
+        <translation>不先减去最大值时 exp 会溢出（这里和 PyTorch 一样先减去最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="278"/>
+        <source>Smooth, and lets small negative values through (lowest value about −0.28, at x ≈ −1.28 for β = 1) instead of cutting them to 0</source>
+        <translation>平滑，并让较小的负值通过（β = 1 时最小值约 −0.28，在 x ≈ −1.28 处），而不是一律截成 0</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="280"/>
+        <source>β moves it between x/2 (β = 0) and ReLU (β → ∞)</source>
+        <translation>β 让它在 x/2（β = 0）与 ReLU（β → ∞）之间变化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="281"/>
+        <source>SiLU is the gate of SwiGLU</source>
+        <translation>SiLU 就是 SwiGLU 的门控</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="283"/>
+        <source>Not monotonic: the dip below 0 is harder to reason about</source>
+        <translation>不单调：0 以下的凹陷更难直观分析</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="284"/>
+        <source>Costs an exponential; no outputs that are exactly 0</source>
+        <translation>需要计算指数；没有恰好为 0 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="287"/>
+        <source>Smooth everywhere, with no kink at 0 like ReLU&apos;s</source>
+        <translation>处处平滑，不像 ReLU 那样在 0 处有折点</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="288"/>
+        <source>Keeps a little of negative inputs (lowest value about −0.17 at x ≈ −0.75): fewer dead units</source>
+        <translation>保留少量负输入的信息（最小值约 −0.17，在 x ≈ −0.75 处）：更少“死亡”单元</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="289"/>
+        <source>Weighs x by the chance Φ(x) that a standard normal value is below it, a smooth, deterministic cousin of dropout; the activation of BERT, GPT-2 and ViT</source>
+        <translation>用标准正态变量小于 x 的概率 Φ(x) 给 x 加权，可看作 dropout 的平滑、确定性版本；BERT、GPT-2 和 ViT 都用它</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="292"/>
+        <source>Needs erf, or the tanh form, which differs from it by up to about 5·10⁻⁴ (the dotted curve, magnified): a model should run with the form it was trained with</source>
+        <translation>需要 erf，或用 tanh 近似，两者最多相差约 5·10⁻⁴（点线为放大后的差值）：模型推理时应使用训练时的那种形式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="294"/>
+        <source>A little more work than ReLU</source>
+        <translation>计算量比 ReLU 稍大</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="297"/>
+        <source>A gate: one projection through SiLU decides, element by element, how much of a second, linear projection passes</source>
+        <translation>门控：一路投影经过 SiLU 后逐元素决定另一路线性投影能通过多少</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="299"/>
+        <source>Better results per unit of compute in practice: the FFN of PaLM, LLaMA and Mistral</source>
+        <translation>实践中同等计算量下效果更好：PaLM、LLaMA 和 Mistral 的 FFN 都用它</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="300"/>
+        <source>No saturation: along u the output is linear, so the gradient keeps flowing</source>
+        <translation>不饱和：沿 u 方向输出是线性的，梯度可以持续流动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="302"/>
+        <source>A third weight matrix: 1.5 × the FFN&apos;s weights at the same hidden width (models shrink the width to about 8/3 · d to make up for it)</source>
+        <translation>多一个权重矩阵：相同隐藏宽度下 FFN 参数是原来的 1.5 倍（模型因此把宽度缩小到约 8/3 · d）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="304"/>
+        <source>A product of two projections grows with the square of the input&apos;s scale: a source of very large activations</source>
+        <translation>两路投影的乘积随输入尺度的平方增长：这是超大激活值的一个来源</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="311"/>
+        <source>GELU, erf form (exact)</source>
+        <translation>GELU，erf 形式（精确）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="311"/>
+        <source>GELU, tanh form</source>
+        <translation>GELU，tanh 近似形式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
+        <source>derivative (erf form)</source>
+        <translation>导数（erf 形式）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="313"/>
+        <source>(erf form − tanh form) × {k}</source>
+        <translation>（erf 形式 − tanh 形式）× {k}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="315"/>
+        <source>s_k as v_k varies</source>
+        <translation>s_k 随 v_k 的变化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="317"/>
+        <source>SiLU(h) · u, u = {u}</source>
+        <translation>SiLU(h) · u，u = {u}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="319"/>
+        <source>derivative</source>
+        <translation>导数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="327"/>
+        <source>Pick an activation function</source>
+        <translation>选择一个激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="329"/>
+        <source>Swish&apos;s β: 1 gives SiLU, 0 the line x/2, large values approach ReLU</source>
+        <translation>Swish 的 β：1 即 SiLU，0 为直线 x/2，取值很大时接近 ReLU</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="330"/>
+        <source>Vector v</source>
+        <translation>向量 v</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="331"/>
+        <source>A few numbers, separated by commas or spaces</source>
+        <translation>几个数字，用逗号或空格分隔</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="332"/>
+        <source>entry k</source>
+        <translation>第 k 个分量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="333"/>
+        <source>The entry of v that the plot moves, the others held fixed</source>
+        <translation>图中改变的 v 的分量，其余分量保持不变</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="334"/>
+        <source>linear branch u</source>
+        <translation>线性分支 u</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="335"/>
+        <source>The value of the linear projection x W₃ that the gate multiplies</source>
+        <translation>门控所乘的线性投影 x W₃ 的值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="376"/>
+        <source>“{text}” is not 2 to {n} numbers; kept {old}.</source>
+        <translation>“{text}” 不是 2 到 {n} 个数字；保留原值 {old}。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="390"/>
+        <source>{name} and its derivative</source>
+        <translation>{name} 及其导数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="407"/>
+        <source>softmax(v) = {s} (sum 1);  ∂softmax(v)/∂v_{k} = {column} (sums to 0: raising one score takes probability from all the others)</source>
+        <translation>softmax(v) = {s}（和为 1）；  ∂softmax(v)/∂v_{k} = {column}（和为 0：提高一个分数会从其他所有分量那里拿走概率）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="411"/>
+        <source>Pros</source>
+        <translation>优点</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/activations_view.py" line="412"/>
+        <source>Cons</source>
+        <translation>缺点</translation>
+    </message>
+</context>
+<context>
     <name>ArrayTableModel</name>
     <message>
         <location filename="../../widgets/editors/matrix_model.py" line="86"/>
@@ -417,154 +715,179 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>Norm</source>
         <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
         <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <source>GELU (tanh approximation)</source>
+        <translation>GELU（tanh 近似）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="113"/>
+        <source>x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch&apos;s default)</source>
+        <translation>x · Φ(x)，Φ 为标准正态分布函数（用 erf 精确计算；PyTorch 的默认方式）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
+        <source>½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU&apos;s tanh approximation (GPT-2)</source>
+        <translation>½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))，GELU 的 tanh 近似（GPT-2 使用）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <source>x · sigmoid(x): Swish with β = 1, also called SiLU</source>
+        <translation>x · sigmoid(x)：β = 1 的 Swish，也叫 SiLU</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <source>SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix</source>
+        <translation>SiLU(x W₁) ⊙ (x W₃)，再乘 W₂：多一个矩阵的门控 FFN</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="131"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="141"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="135"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="149"/>
         <source>ε must be ≥ 0</source>
         <translation>ε 必须 ≥ 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1117,193 +1440,208 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="116"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="117"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="118"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="120"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="129"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="132"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="138"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="141"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="155"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="158"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="157"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="160"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="172"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="165"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="167"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <source>DyT takes no statistics of the row: no μ, no σ.</source>
+        <translation>DyT 不计算这一行的任何统计量：没有 μ，也没有 σ。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="184"/>
+        <source>Step 2 · t = tanh(α·x), element by element</source>
+        <translation>第 2 步 · 逐元素计算 t = tanh(α·x)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="186"/>
+        <source>Step 3 · scale by γ, shift by β</source>
+        <translation>第 3 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
 </context>
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="22"/>
+        <location filename="../../app/help_menu.py" line="18"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="26"/>
+        <location filename="../../app/help_menu.py" line="22"/>
         <source>&amp;What am I looking at?</source>
         <translation>我在看什么？(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="33"/>
-        <location filename="../../app/help_menu.py" line="35"/>
+        <location filename="../../app/help_menu.py" line="29"/>
+        <location filename="../../app/help_menu.py" line="31"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="36"/>
+        <location filename="../../app/help_menu.py" line="32"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值遵循 PyTorch 的语义；编辑任意单元格，所有图都会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="52"/>
+        <location filename="../../app/help_menu.py" line="48"/>
         <source>{what} (in a grid)</source>
         <translation>{what}（在表格中）</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="53"/>
+        <location filename="../../app/help_menu.py" line="49"/>
         <source>Edit the current cell</source>
         <translation>编辑当前单元格</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="53"/>
+        <location filename="../../app/help_menu.py" line="49"/>
         <source>type, or F2; Enter keeps it, Esc drops it</source>
         <translation>直接输入或按 F2；Enter 确认，Esc 放弃</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="54"/>
+        <location filename="../../app/help_menu.py" line="50"/>
         <source>Rename a token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="54"/>
+        <location filename="../../app/help_menu.py" line="50"/>
         <source>double-click its row header</source>
         <translation>双击它的行标题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="60"/>
+        <location filename="../../app/help_menu.py" line="56"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/help_menu.py" line="61"/>
         <source>μ and σ plot</source>
         <translation>μ 与 σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/help_menu.py" line="61"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="66"/>
+        <location filename="../../app/help_menu.py" line="62"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="66"/>
+        <location filename="../../app/help_menu.py" line="62"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="67"/>
+        <location filename="../../app/help_menu.py" line="63"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="67"/>
+        <location filename="../../app/help_menu.py" line="63"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="68"/>
+        <location filename="../../app/help_menu.py" line="64"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="68"/>
+        <location filename="../../app/help_menu.py" line="64"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="69"/>
+        <location filename="../../app/help_menu.py" line="65"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/help_menu.py" line="70"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="78"/>
+        <location filename="../../app/help_menu.py" line="74"/>
         <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
         <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="82"/>
+        <location filename="../../app/help_menu.py" line="78"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="86"/>
+        <location filename="../../app/help_menu.py" line="82"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="90"/>
+        <location filename="../../app/help_menu.py" line="86"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="93"/>
+        <location filename="../../app/help_menu.py" line="89"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="96"/>
+        <location filename="../../app/help_menu.py" line="92"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="99"/>
+        <location filename="../../app/help_menu.py" line="95"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/help_menu.py" line="99"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
@@ -1337,213 +1675,218 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="85"/>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="125"/>
+        <location filename="../../app/main_window.py" line="126"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="133"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="270"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="276"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="281"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="283"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="285"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="280"/>
+        <location filename="../../app/main_window.py" line="287"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="285"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="295"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="298"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="299"/>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="299"/>
+        <location filename="../../app/main_window.py" line="306"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="312"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="315"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="538"/>
+        <location filename="../../app/main_window.py" line="545"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="580"/>
+        <location filename="../../app/main_window.py" line="587"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="581"/>
+        <location filename="../../app/main_window.py" line="588"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="582"/>
+        <location filename="../../app/main_window.py" line="589"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="337"/>
+        <location filename="../../app/main_window.py" line="344"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="337"/>
+        <location filename="../../app/main_window.py" line="344"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367"/>
+        <location filename="../../app/main_window.py" line="374"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="376"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="383"/>
+        <location filename="../../app/main_window.py" line="390"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="384"/>
+        <location filename="../../app/main_window.py" line="391"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="386"/>
+        <location filename="../../app/main_window.py" line="393"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="388"/>
+        <location filename="../../app/main_window.py" line="395"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="414"/>
+        <location filename="../../app/main_window.py" line="421"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="415"/>
+        <location filename="../../app/main_window.py" line="422"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="422"/>
+        <location filename="../../app/main_window.py" line="429"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="456"/>
+        <location filename="../../app/main_window.py" line="463"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2532,27 +2875,32 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <source>DyT does not normalize: no statistics are taken</source>
+        <translation>DyT 不做归一化：不计算任何统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="70"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="67"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="70"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -2701,36 +3049,36 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="123"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="125"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="118"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="123"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="126"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="120"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="125"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="119"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="121"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="126"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="129"/>
         <source>value</source>
         <translation>数值</translation>
     </message>

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSignalBlocker
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
                                QWidget)
 
 from widgets.editors.editor import Editor
+from engine.activations import ACTIVATIONS
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
@@ -16,7 +17,7 @@ COMBOS = {
     "norm": ("normKind", ("layer", "rms", "batch", "none")),
     "placement": ("placement", ("pre", "post")),
     "bn_training": ("bnMode", (True, False)),
-    "activation": ("activation", ("relu", "gelu", "swiglu")),
+    "activation": ("activation", ACTIVATIONS),
 }
 #: field -> (objectName, widget class, minimum, maximum, step, decimals)
 SPINS = {
@@ -96,13 +97,24 @@ class ControlsPanel(QWidget):
                             {True: self.tr("train (batch statistics)"), False: self.tr("eval (running statistics)")}),
             "bn_momentum": (self.tr("BN momentum"), self.tr("running = (1 − momentum) · running + momentum · batch"), {}),
             "activation": (self.tr("FFN activation"), self.tr("The feed-forward network's non-linearity"),
-                           {"relu": "ReLU", "gelu": "GELU", "swiglu": "SwiGLU"}),
+                           {"relu": "ReLU", "gelu": "GELU", "gelu_tanh": self.tr("GELU (tanh approximation)"),
+                            "silu": "Swish / SiLU", "swiglu": "SwiGLU"}),
             "heads": (self.tr("Attention heads"), self.tr("Number of attention heads; must divide the number of dimensions"), {}),
             "causal": ("", self.tr("Each token attends only to itself and earlier tokens, as in a decoder"), {}),
             "seed": (self.tr("Random seed"), self.tr("Seed of the stacked blocks' random weights"), {}),
             "toy_a": (self.tr("Toy a"), self.tr("The seed's toy explosion: v ← a·v + b per layer"), {}),
             "toy_b": (self.tr("Toy b"), self.tr("The seed's toy explosion: v ← a·v + b per layer"), {}),
         }
+
+    def _item_tooltips(self) -> dict:
+        """field -> {value: the item's own tooltip, its formula}."""
+        return {"activation": {
+            "relu": "max(0, x)",
+            "gelu": self.tr("x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch's default)"),
+            "gelu_tanh": self.tr("½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU's tanh approximation (GPT-2)"),
+            "silu": self.tr("x · sigmoid(x): Swish with β = 1, also called SiLU"),
+            "swiglu": self.tr("SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix"),
+        }}
 
     def retranslate(self) -> None:
         for field, (label, tip, items) in self._texts().items():
@@ -112,8 +124,10 @@ class ControlsPanel(QWidget):
             editor.setToolTip(tip)
             if field in self._combos:
                 combo = self._combos[field]
+                tips = self._item_tooltips().get(field, {})
                 for i in range(combo.count()):
                     combo.setItemText(i, items[combo.itemData(i)])
+                    combo.setItemData(i, tips.get(combo.itemData(i)), Qt.ItemDataRole.ToolTipRole)
         self.causal.setText(self.tr("Causal mask"))
 
     def changeEvent(self, event) -> None:

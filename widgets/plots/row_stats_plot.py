@@ -60,7 +60,10 @@ class RowStatsPlot(PlotPanel):
         self._relabel()
 
     def _relabel(self) -> None:
-        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "none": self.tr("no norm")}[self._norm]
+        kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
+                "none": self.tr("no norm")}[self._norm]
+        # DyT squashes each element; the "after" bars are just what comes out.
+        self.note.set_text(self.tr("DyT does not normalize: no statistics are taken") if self._norm == "dyt" else "")
         if self._grouping == "columns":
             title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
         else:
@@ -156,7 +159,6 @@ class RowStatsPlot(PlotPanel):
             kept = kept[1:]  # too close to show both: the current one wins
         others = [i for i in range(0, len(widths), step) if all(clear(i, k) for k in kept)]
         return sorted(set(kept) | set(others))
-
     def bar_heights(self) -> dict:
         """What the bars show now, by AxisStats field (for tests and scripts)."""
         return dict(self._values)

@@ -22,6 +22,12 @@ from widgets.plotkit.round_limits import colour_limit
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
 
 
+def panel_style(stages) -> str:
+    """``"post"`` for a block that normalizes after each residual add (Post-Norm, DeepNorm, Mix-LN's first
+    layers: its last stage is ``norm2``), else ``"pre"`` (Pre-Norm, Peri-Norm, Mix-LN's Pre-Norm layers)."""
+    return "post" if list(stages)[-1] == "norm2" else "pre"
+
+
 def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
     """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
     still show sharp cells for small matrices like 6 × 4 (large ones are left alone: their cells
@@ -83,7 +89,6 @@ class StageHeatmaps(pg.GraphicsView):
         self.retranslate()
 
     def show_result(self, result: Result) -> None:
-        s = result.scenario
         # Still the matrices of earlier settings (a large preset computing): faded, and said so.
         self.note.set_text(stale_note() if result.stack_stale else "")
         for image in self._images:
@@ -92,9 +97,9 @@ class StageHeatmaps(pg.GraphicsView):
             return
         self._shown = result.stages
         self._labels = result.stack_labels  # the tokens the stages were computed for
-        self._placement = s.placement
+        self._placement = panel_style(result.stages)
         titles = self._titles()
-        self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[s.placement]]
+        self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[self._placement]]
         limit = colour_limit(*(m for _, m in self._stages))  # round: it stays put under edits
         rows, cols = self._stages[0][1].shape
         relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change

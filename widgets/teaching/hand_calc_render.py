@@ -55,6 +55,7 @@ EPS = ("ε", "ε", r"\varepsilon")
 # DejaVu Sans, the usual default on Linux, draws x + U+0302 without its hat (or off the x); the
 # bundled font (resources/fonts) places it.
 XHAT = ("<span style=\"font-family: 'NormScope Sans SC'\">x̂</span>", "x̂", r"\hat{x}")
+T = ("t", "t", "t")  # DyT's tanh(α·x)
 GAMMA = ("γ", "γ", r"\gamma")
 BETA = ("β", "β", r"\beta")
 TIMES = (" × ", " × ", r" \times ")
@@ -108,7 +109,7 @@ class Step:
 
 
 def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list[Step]:
-    """The four steps of seed 000 §2.3 (or RMSNorm's), written with the calculation's numbers."""
+    """The four steps of seed 000 §2.3 (or RMSNorm's, or DyT's three), written with the calculation's numbers."""
     n = len(calc.x)
     p = precision
     rms = calc.norm == "rms"
@@ -120,6 +121,8 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
     result = [Step(step1.format(what=what, name=calc.group),
                    [_vector(Formula().sym("x", "x", "x").add(" = "), calc.x, p, max_terms)])]
 
+    if calc.norm == "dyt":
+        return result + _dyt_steps(calc, p, max_terms)
     if rms:
         mean_square = Formula().add("mean(x<sup>2</sup>)", "mean(x²)", r"\overline{x^2}").add(" = (")
         _sum_of(mean_square, calc.x, p, max_terms, squared=True).add(f") / {n} = ").num(calc.variance, p)
@@ -157,23 +160,47 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
         title = QCoreApplication.translate("HandCalculation", "Step 3 · subtract μ, divide by σ")
     result.append(Step(title, lines))
 
-    lines = []
-    for i in shown_indices(n, max_terms):
-        if i is None:
-            lines.append(Formula().add("⋮", "⋮", r"\vdots"))
-            continue
-        f = Formula().indexed(("y", "y", "y"), str(i + 1)).add(" = ").num(calc.gamma[i], p).sym(*TIMES)
-        f.num(calc.x_hat[i], p, True)
-        if not rms:
-            f.add(" + ").num(calc.beta[i], p, True)
-        lines.append(f.add(" = ").num(calc.y[i], p))
-    lines.append(_vector(Formula().sym("y", "y", "y").add(" = "), calc.y, p, max_terms))
+    lines = _affine_lines(calc, p, max_terms, shift=not rms)
     if rms:
         title = QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ")
     else:
         title = QCoreApplication.translate("HandCalculation", "Step 4 · scale by γ, shift by β")
     result.append(Step(title, lines))
     return result
+
+
+def _dyt_steps(calc: HandCalculation, p: int, max_terms: int) -> list[Step]:
+    """DyT after step 1: tanh(α·x) of each element, then γ ⊙ t + β; no μ, no σ."""
+    note = QCoreApplication.translate("HandCalculation", "DyT takes no statistics of the row: no μ, no σ.")
+    lines = [Formula().add(note, note, f"\\text{{{note}}}")]
+    for i in shown_indices(len(calc.x), max_terms):
+        if i is None:
+            lines.append(Formula().add("⋮", "⋮", r"\vdots"))
+            continue
+        f = Formula().indexed(T, str(i + 1)).add(" = tanh(", " = tanh(", r" = \tanh(").add(f"{calc.alpha:g}")  # α as set
+        f.sym(*TIMES).num(calc.x[i], p, True).add(") = ", ") = ", r") = ").num(calc.x_hat[i], p)
+        lines.append(f)
+    lines.append(_vector(Formula().sym(*T).add(" = "), calc.x_hat, p, max_terms))
+    title = QCoreApplication.translate("HandCalculation", "Step 2 · t = tanh(α·x), element by element")
+    result = [Step(title, lines)]
+    title = QCoreApplication.translate("HandCalculation", "Step 3 · scale by γ, shift by β")
+    return result + [Step(title, _affine_lines(calc, p, max_terms, shift=True))]
+
+
+def _affine_lines(calc: HandCalculation, p: int, max_terms: int, shift: bool) -> list[Formula]:
+    """yᵢ = γᵢ × x̂ᵢ (+ βᵢ) = …, then the vector y (x̂ is DyT's t)."""
+    lines = []
+    for i in shown_indices(len(calc.x), max_terms):
+        if i is None:
+            lines.append(Formula().add("⋮", "⋮", r"\vdots"))
+            continue
+        f = Formula().indexed(("y", "y", "y"), str(i + 1)).add(" = ").num(calc.gamma[i], p).sym(*TIMES)
+        f.num(calc.x_hat[i], p, True)
+        if shift:
+            f.add(" + ").num(calc.beta[i], p, True)
+        lines.append(f.add(" = ").num(calc.y[i], p))
+    lines.append(_vector(Formula().sym("y", "y", "y").add(" = "), calc.y, p, max_terms))
+    return lines
 
 
 def to_html(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
