@@ -139,8 +139,11 @@ def _parse_chunk(lines: Sequence[str], sep: str, width: int, dtype: str, line: i
     """Rows ``line``.. of a block: NumPy converts them at once; only a refused step is read cell by
     cell, to name the cell."""
     for r, text in enumerate(lines):
-        if text.count(sep) != width - 1:
+        if text.count(sep) != width - 1:  # in reading order: a bad cell above this row is named first
+            _parse_chunk(lines[:r], sep, width, dtype, line, first_row, first_col, unit)
             raise BlockProblem("ragged", unit, line + r, first_row, count=text.count(sep) + 1, width=width)
+    if not lines:
+        return np.empty((0, width))
     joined = sep.join(lines).replace("\u2212", "-")
     cells = joined.split(sep)
     try:
@@ -150,7 +153,8 @@ def _parse_chunk(lines: Sequence[str], sep: str, width: int, dtype: str, line: i
     except ValueError:
         values = None
     else:
-        stored = values.astype(dtype)
+        with np.errstate(over="ignore"):  # 1e39 becomes inf in float32: refused just below
+            stored = values.astype(dtype)
         suspect = ~np.isfinite(values) | (np.abs(values) > float(np.finfo(dtype).max))
         if ("e" in joined or "E" in joined or max(map(len, cells)) >= _UNDERFLOW_LENGTH) and (stored == 0).any():
             suspect |= stored == 0
