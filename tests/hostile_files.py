@@ -6,6 +6,7 @@ match). The loaders, the File actions and the export command are all run over th
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -40,6 +41,7 @@ def npy_header(shape, descr: str = "<f8") -> bytes:
     return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(text)) + text.encode("latin1")
 
 
+@functools.lru_cache(maxsize=4)  # built once per test process, whichever module asks first
 def zip_bomb(inflated: int, declared: int | None = None) -> bytes:
     """An NPZ whose member ``matrix.npy`` inflates to ``inflated`` bytes of zeros (a few MB
     deflated per GiB); ``declared`` overwrites the size its headers declare (a lying archive)."""
@@ -84,7 +86,7 @@ def _session_text_with(field: str, literal: str) -> str:
     return _session_with(**{field: "@@"}).replace('"@@"', literal)
 
 
-def build(folder: Path, bomb_bytes: int = 512 << 20) -> list[tuple[str, str, str]]:
+def build(folder: Path, bomb_bytes: int = 300 << 20) -> list[tuple[str, str, str]]:
     """Write the corpus into ``folder``; returns its cases."""
     folder = Path(folder)
     cases = []
