@@ -58,9 +58,9 @@ def _npy_header(data) -> tuple[np.dtype, tuple[int, ...], bool, int]:
         else:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "is not a valid .npy file (version {version} is not read)"),
                           version=".".join(map(str, version)))
-    except (ValueError, SyntaxError, TypeError, EOFError, OverflowError, RecursionError) as error:
-        if isinstance(error, Problem):
-            raise
+    except Problem:
+        raise
+    except Exception as error:  # numpy's header reader tokenizes and evaluates: ValueError, SyntaxError, TokenError...
         raise Problem(QT_TRANSLATE_NOOP("Problem", "is not a valid .npy file ({reason})"), reason=str(error)[:200]) from None
     return dtype, tuple(shape), bool(fortran), stream.tell()
 

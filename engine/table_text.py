@@ -101,10 +101,17 @@ def _has_nonzero_digit(number: str) -> bool:
 def split_lines(text: str) -> tuple[list[str], str]:
     """Lines of tab-separated (spreadsheet) or comma-separated text, without trailing blank lines,
     and the separator (a tab if the text has one)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = lines_of(text)
     while lines and not lines[-1].strip():
         lines.pop()
     return lines, "\t" if "\t" in text else ","
+
+
+def lines_of(text: str) -> list[str]:
+    """``text`` split at every line ending (\\n, \\r\\n or \\r), blank lines kept."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
 
 
 
