@@ -88,6 +88,16 @@ def parse_session_npz(data) -> tuple[Scenario, list[Problem]]:
     return _scenario_from_fields({**document["settings"], **arrays}, document.get("version"))
 
 
+def read_snapshot(path) -> tuple[Scenario, list[Problem]]:
+    """The snapshot (``session_npz``) in the file at ``path``, read like a session file: regular
+    files of at most ``MAX_FILE_BYTES`` only; a FileProblem names the file and what is wrong."""
+    data = read_regular_file(path, MAX_FILE_BYTES)
+    try:
+        return parse_session_npz(data)
+    except Problem as problem:
+        raise FileProblem(path, "{problem}", problem=problem) from None
+
+
 def _numbers(name: str, value) -> np.ndarray:
     """A JSON list of lists (or list) of numbers as a float64 array; a Problem names the field."""
     wrong = Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be a {ndim}-D list of numbers"),

@@ -19,7 +19,8 @@ from engine.array_formats import parse_npz
 from engine.io import FileProblem, load_matrix, vector_candidates
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import parse_session, parse_session_npz, read_session, session_json, session_npz
+from engine.session import (parse_session, parse_session_npz, read_session, read_snapshot, session_json,
+                            session_npz)
 from tests import hostile_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -236,3 +237,22 @@ def test_hostile_files_are_refused_under_a_3_gib_address_space_cap(corpus):
                          env={"OPENBLAS_NUM_THREADS": "1", "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0, run.stderr
     assert run.stdout.split("\n")[:-1] == [f"refused {name}" for name, _, _ in cases]
+
+
+@pytest.mark.parametrize("make", ["fifo", "device", "bomb", "good"])
+def test_a_snapshot_file_is_read_like_a_session_file(tmp_path, make):
+    import os
+
+    path = tmp_path / ".autosave.normscope.npz"
+    if make == "fifo":
+        os.mkfifo(path)
+    elif make == "device":
+        os.symlink("/dev/zero", path)
+    elif make == "bomb":
+        path.write_bytes(_declared_bomb(4 << 30))
+    else:
+        path.write_bytes(session_npz(load_preset("apple")))
+        assert read_snapshot(path) == (load_preset("apple"), [])
+        return
+    outcome = _finishes(lambda: read_snapshot(path), seconds=5)
+    assert isinstance(outcome, FileProblem) and outcome.path == path, outcome
