@@ -24,7 +24,7 @@ from engine.tables import Table, to_csv
 #: Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.
 MAX_FILE_BYTES = 256 << 20
 #: Values an array read from a file may hold, before it is converted: as many as 256 MB of float64
-#: (a 256 MB file of int8 would otherwise become 2 GB of float64).
+#: (a 256 MB file of int8, or of "0,0,0,...", would otherwise become 1-2 GB of float64).
 MAX_VALUES = MAX_FILE_BYTES // 8
 #: Bytes of CSV decoded and split per step.
 _PIECE_BYTES = 4 << 20
@@ -137,7 +137,7 @@ def _parse_csv(path, data, progress: Progress | None = None) -> tuple[np.ndarray
         lines = [line.split(sep, 1)[1] for line in lines]
     try:
         values = parse_lines(lines, sep, first_row=first_row, first_col=2 if labels else 1, unit="line",
-                             progress=progress)
+                             progress=progress, max_values=MAX_VALUES)
     except ValueError as error:
         raise FileProblem(path, "{problem}", problem=error) from None  # the engine's BlockProblem, worded by the app
     return values, labels

@@ -18,6 +18,8 @@ _NUMBER = re.compile(r"[+\-\u2212]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+\-\u2212
 #: Block text made only of these characters can go to NumPy's converter in one call: on them,
 #: float()'s grammar is exactly ``_NUMBER``'s (so any other character sends a block the slow way).
 _FOREIGN = re.compile(r"[^0-9.eE+\- ,\t]")
+#: Values a block may hold: 256 MB of float64 (a 2048 × 4096 matrix is a quarter of it).
+MAX_VALUES = 1 << 25
 #: Cells converted per step of a block: small enough for a progress report every few milliseconds.
 _STEP_CELLS = 1 << 16
 #: Shortest text that can underflow without an exponent in float32 ("0." and 45 zeros); below it
@@ -49,11 +51,12 @@ def _shortened(text: str, keep: int = 40) -> str:
 
 class BlockProblem(Problem):
     """Where a block of numbers goes wrong. ``kind`` is "empty", "ragged" (row ``line`` has
-    ``count`` values, row ``first`` has ``width``) or "cell" (``column`` of row ``line``,
-    because of ``cause``); ``unit`` says "row" (a pasted block) or "line" (a file)."""
+    ``count`` values, row ``first`` has ``width``), "cell" (``column`` of row ``line``, because of
+    ``cause``) or "too_big" (``count`` rows of ``width`` exceed ``limit`` values); ``unit`` says
+    "row" (a pasted block) or "line" (a file)."""
 
     def __init__(self, kind: str, unit: str = "row", line: int = 0, first: int = 1, count: int = 0, width: int = 0,
-                 column: int = 0, cause: NumberProblem | None = None):
+                 column: int = 0, cause: NumberProblem | None = None, limit: int = 0):
         templates = {
             ("empty", "row"): QT_TRANSLATE_NOOP("Problem", "no numbers found"),
             ("ragged", "row"): QT_TRANSLATE_NOOP(
@@ -62,9 +65,11 @@ class BlockProblem(Problem):
             ("ragged", "line"): QT_TRANSLATE_NOOP(
                 "Problem", "line {line} has {count} values but line {first} has {width}: the block must be rectangular"),
             ("cell", "line"): QT_TRANSLATE_NOOP("Problem", "line {line}, column {column}: {cause}"),
+            ("too_big", "row"): QT_TRANSLATE_NOOP("Problem", "{count} rows × {width} columns is more than {limit} values"),
         }
-        template = templates[(kind, "row" if kind == "empty" else unit)]
-        super().__init__(template, line=line, first=first, count=count, width=width, column=column, cause=cause)
+        template = templates[(kind, "row" if kind in ("empty", "too_big") else unit)]
+        super().__init__(template, line=line, first=first, count=count, width=width, column=column, cause=cause,
+                         limit=f"{limit:,}")
 
 
 def is_number(text: str) -> bool:
@@ -119,17 +124,20 @@ Progress = Callable[[float], None]
 
 
 def parse_lines(lines: Sequence[str], sep: str, dtype: str = "float64", first_row: int = 1, first_col: int = 1,
-                unit: str = "row", progress: Progress | None = None) -> np.ndarray:
+                unit: str = "row", progress: Progress | None = None, max_values: int = MAX_VALUES) -> np.ndarray:
     """A rectangular block of numbers from lines of ``sep``-separated cells.
 
     A BlockProblem names the first ragged row or bad cell by its 1-based position (offset by
-    ``first_row`` / ``first_col``), calling a row ``unit`` ("line" for files). Rows are converted a
-    step of ``_STEP_CELLS`` cells at a time by NumPy; ``progress`` hears the fraction done after each
-    step (and may raise to stop).
+    ``first_row`` / ``first_col``), calling a row ``unit`` ("line" for files), or says the block
+    would hold more than ``max_values`` values (refused before the array is allocated). Rows are
+    converted a step of ``_STEP_CELLS`` cells at a time by NumPy; ``progress`` hears the fraction
+    done after each step (and may raise to stop).
     """
     if not lines:
         raise BlockProblem("empty", unit)
     width = lines[0].count(sep) + 1
+    if len(lines) * width > max_values:
+        raise BlockProblem("too_big", unit, count=len(lines), width=width, limit=max_values)
     values = np.empty((len(lines), width))
     step = max(1, _STEP_CELLS // width)
     for start in range(0, len(lines), step):

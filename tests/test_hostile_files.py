@@ -256,3 +256,13 @@ def test_a_snapshot_file_is_read_like_a_session_file(tmp_path, make):
         return
     outcome = _finishes(lambda: read_snapshot(path), seconds=5)
     assert isinstance(outcome, FileProblem) and outcome.path == path, outcome
+
+
+def test_a_csv_of_more_values_than_the_cap_is_refused_before_the_array_is_made(tmp_path, monkeypatch):
+    from engine import io as nsio
+
+    monkeypatch.setattr(nsio, "MAX_VALUES", 10)
+    path = tmp_path / "wide.csv"
+    path.write_text("0,0,0,0\n" * 3)
+    with pytest.raises(FileProblem, match="3 rows × 4 columns is more than 10 values"):
+        load_matrix(path)

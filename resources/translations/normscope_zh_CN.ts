@@ -1482,18 +1482,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="37"/>
+        <location filename="../../engine/io.py" line="39"/>
         <source>is not a valid {kind} file ({reason})</source>
-        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8 would otherwise become 2 GB of float64). The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
+        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
         <translation>不是有效的 {kind} 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="43"/>
+        <location filename="../../engine/io.py" line="45"/>
         <source>has an unknown type; save as {types}</source>
         <translation>文件类型未知；请保存为 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="45"/>
+        <location filename="../../engine/io.py" line="47"/>
         <source>has an unknown type; open {types}</source>
         <translation>文件类型未知；请打开 {types}</translation>
     </message>
@@ -1534,53 +1534,53 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>读取期间被改动；请重试</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="57"/>
+        <location filename="../../engine/io.py" line="59"/>
         <source>holds {dtype} values, not real numbers</source>
         <translation>包含 {dtype} 类型的值，不是实数</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="60"/>
+        <location filename="../../engine/io.py" line="62"/>
         <source>holds an array of shape {shape}; a token matrix must be 2-D</source>
         <translation>数组形状为 {shape}；token 矩阵必须是二维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="61"/>
+        <location filename="../../engine/io.py" line="63"/>
         <source>holds an array of shape {shape}; γ or β must be 1-D</source>
         <translation>数组形状为 {shape}；γ 或 β 必须是一维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="64"/>
+        <location filename="../../engine/io.py" line="66"/>
         <source>holds an empty array of shape {shape}</source>
         <translation>数组为空，形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="68"/>
+        <location filename="../../engine/io.py" line="70"/>
         <source>holds a value that is not a finite number (at position {position})</source>
         <translation>含有不是有限数的值（位置 {position}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="95"/>
-        <location filename="../../engine/session.py" line="147"/>
+        <location filename="../../engine/io.py" line="97"/>
+        <location filename="../../engine/session.py" line="157"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="97"/>
+        <location filename="../../engine/io.py" line="99"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="101"/>
+        <location filename="../../engine/io.py" line="125"/>
         <source>has no rows</source>
         <translation>没有任何行</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="106"/>
+        <location filename="../../engine/io.py" line="130"/>
         <source>has a header but no numbers</source>
         <translation>只有表头，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="112"/>
+        <location filename="../../engine/io.py" line="136"/>
         <source>has labels but no numbers</source>
         <translation>只有标签，没有数字</translation>
     </message>
@@ -1657,27 +1657,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="177"/>
+        <location filename="../../engine/io.py" line="201"/>
         <source>holds {names}; name the token matrix &apos;matrix&apos;</source>
         <translation>包含 {names}；请把 token 矩阵命名为 &apos;matrix&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="183"/>
+        <location filename="../../engine/io.py" line="207"/>
         <source>its labels must be {count} strings, got {dtype} {shape}</source>
         <translation>标签必须是 {count} 个字符串，实际为 {dtype} {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="147"/>
+        <location filename="../../engine/io.py" line="171"/>
         <source>has no tensors</source>
         <translation>没有任何张量</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="149"/>
+        <location filename="../../engine/io.py" line="173"/>
         <source>has no 1-D tensor of length {length} (it has {shapes})</source>
         <translation>没有长度为 {length} 的一维张量（其中有 {shapes}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="209"/>
+        <location filename="../../engine/io.py" line="233"/>
         <source>holds {count} values; the matrix has {length} dimensions</source>
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
@@ -1762,17 +1762,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="93"/>
+        <location filename="../../engine/session.py" line="103"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="123"/>
+        <location filename="../../engine/session.py" line="133"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="127"/>
+        <location filename="../../engine/session.py" line="137"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -1804,91 +1804,96 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="109"/>
-        <location filename="../../engine/session.py" line="132"/>
+        <location filename="../../engine/session.py" line="119"/>
+        <location filename="../../engine/session.py" line="142"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
-        <translation>字段 '{name}' 含有过大而无法成为有限数的数</translation>
+        <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="164"/>
+        <location filename="../../engine/session.py" line="174"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="168"/>
+        <location filename="../../engine/session.py" line="178"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="175"/>
+        <location filename="../../engine/session.py" line="185"/>
         <source>field &apos;version&apos; must be an integer</source>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="177"/>
+        <location filename="../../engine/session.py" line="187"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="183"/>
+        <location filename="../../engine/session.py" line="193"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="187"/>
+        <location filename="../../engine/session.py" line="197"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="192"/>
+        <location filename="../../engine/session.py" line="202"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="34"/>
+        <location filename="../../engine/table_text.py" line="36"/>
         <source>empty cell: type a number</source>
-        <extracomment>What a person types as a number: ASCII digits, one optional point, an optional exponent, and a sign that may be U+2212 − (the minus sign the app itself displays). Python&apos;s float() also takes other scripts&apos; digits (١٢٣, １２), underscores, &quot;nan&quot; and &quot;inf&quot;: none of those is a cell value. Block text made only of these characters can go to NumPy&apos;s converter in one call: on them, float()&apos;s grammar is exactly ``_NUMBER``&apos;s (so any other character sends a block the slow way). Cells converted per step of a block: small enough for a progress report every few milliseconds. Shortest text that can underflow without an exponent in float32 (&quot;0.&quot; and 45 zeros); below it and without an &quot;e&quot;, a zero value means the text was zero.</extracomment>
+        <extracomment>What a person types as a number: ASCII digits, one optional point, an optional exponent, and a sign that may be U+2212 − (the minus sign the app itself displays). Python&apos;s float() also takes other scripts&apos; digits (١٢٣, １２), underscores, &quot;nan&quot; and &quot;inf&quot;: none of those is a cell value. Block text made only of these characters can go to NumPy&apos;s converter in one call: on them, float()&apos;s grammar is exactly ``_NUMBER``&apos;s (so any other character sends a block the slow way). Values a block may hold: 256 MB of float64 (a 2048 × 4096 matrix is a quarter of it). Cells converted per step of a block: small enough for a progress report every few milliseconds. Shortest text that can underflow without an exponent in float32 (&quot;0.&quot; and 45 zeros); below it and without an &quot;e&quot;, a zero value means the text was zero.</extracomment>
         <translation>空单元格：请输入一个数</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="35"/>
+        <location filename="../../engine/table_text.py" line="37"/>
         <source>“{text}” is not a number (type digits 0-9, “.”, “e” and a sign)</source>
         <translation>「{text}」不是数（请输入数字 0-9、“.”、“e” 和正负号）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="36"/>
+        <location filename="../../engine/table_text.py" line="38"/>
         <source>“{text}” is not a finite {dtype} number (|x| ≤ {limit})</source>
         <translation>「{text}」不是有限的 {dtype} 数（|x| ≤ {limit}）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="37"/>
+        <location filename="../../engine/table_text.py" line="39"/>
         <source>“{text}” is too close to 0 for {dtype} (it would be stored as 0); type 0 if you mean it</source>
         <translation>「{text}」对 {dtype} 而言太接近 0（会被存为 0）；如果本意是 0，请输入 0</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="58"/>
+        <location filename="../../engine/table_text.py" line="61"/>
         <source>no numbers found</source>
         <translation>没有找到数字</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="59"/>
+        <location filename="../../engine/table_text.py" line="62"/>
         <source>row {line} has {count} values but row {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据块必须是矩形</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="61"/>
+        <location filename="../../engine/table_text.py" line="64"/>
         <source>row {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="62"/>
+        <location filename="../../engine/table_text.py" line="65"/>
         <source>line {line} has {count} values but line {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据必须是矩形的</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="64"/>
+        <location filename="../../engine/table_text.py" line="67"/>
         <source>line {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/table_text.py" line="68"/>
+        <source>{count} rows × {width} columns is more than {limit} values</source>
+        <translation>{count} 行 × {width} 列超过了 {limit} 个值</translation>
     </message>
     <message>
         <location filename="../../widgets/common/problem_text.py" line="19"/>
