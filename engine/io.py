@@ -132,9 +132,10 @@ def _parse_csv(path, data, progress: Progress | None = None) -> tuple[np.ndarray
     labels = None
     if not any(is_number(_first_cell(line, sep)) for line in lines):
         labels = tuple(_first_cell(line, sep).strip() for line in lines)
-        if not all(sep in line for line in lines):
+        if not any(sep in line for line in lines):
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has labels but no numbers"))
-        lines = [line.split(sep, 1)[1] for line in lines]
+        # A line of a label alone keeps an empty rest: named below as a short line or an empty cell.
+        lines = [line.partition(sep)[2] for line in lines]
     try:
         values = parse_lines(lines, sep, first_row=first_row, first_col=2 if labels else 1, unit="line",
                              progress=progress, max_values=MAX_VALUES)

@@ -142,3 +142,18 @@ def test_the_export_process_exits_2_at_once_on_a_fifo_a_device_a_bomb_and_deep_j
                          cwd=ROOT, capture_output=True, text=True, timeout=60,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert run.returncode == 2 and run.stderr.count("\n") == 1, run.stderr
+
+
+@pytest.mark.slow
+def test_every_hostile_file_makes_the_export_process_exit_2_with_one_line(corpus, tmp_path):
+    folder, cases = corpus
+    runs = []
+    for name, kind, message in cases:  # started together: two cores, forty-odd processes
+        option = {"matrix": "--matrix", "vector": "--gamma", "session": "--session"}[kind]
+        runs.append((name, message, subprocess.Popen(
+            [sys.executable, "main.py", "export", option, str(folder / name), "--out", str(tmp_path / name)],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})))
+    for name, message, run in runs:
+        _, err = run.communicate(timeout=120)
+        assert run.returncode == 2 and err.count("\n") == 1 and re.search(message, err), (name, err)
