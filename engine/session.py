@@ -16,8 +16,8 @@ from engine.bounded_read import Progress, read_regular_file, scaled
 from engine.io import MAX_FILE_BYTES, MAX_VALUES, READ_SHARE
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.safe_json import load_json
+from engine.table_text import format_number, parse_lines
 from engine.scenario import Scenario
-from engine.table_text import format_number
 
 FORMAT = "normscope-session"
 VERSION = 1
@@ -152,7 +152,7 @@ def read_session(path, progress: Progress | None = None) -> tuple[Scenario, list
     try:
         text = data.decode("utf-8")
         del data
-        scenario, warnings = parse_session(text)
+        scenario, warnings = parse_session(text, scaled(progress, READ_SHARE, 1.0))
     except UnicodeDecodeError:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
     except Problem as problem:
@@ -162,14 +162,25 @@ def read_session(path, progress: Progress | None = None) -> tuple[Scenario, list
     return scenario, warnings
 
 
-def parse_session(text: str) -> tuple[Scenario, list[Problem]]:
+def parse_session(text: str, progress: Progress | None = None) -> tuple[Scenario, list[Problem]]:
     """A Scenario from session JSON, and warnings (unknown fields, a newer version).
 
     Raises a Problem naming the missing or wrong field. The JSON is read with bounds
     (engine.safe_json): no nesting, huge integer or non-finite number gets past as an exception
-    other than a Problem.
+    other than a Problem. A large matrix is read in steps that ``progress`` hears (see
+    ``_split_matrix``).
     """
-    document = load_json(text)
+    document = None
+    if len(text) > FAST_MATRIX_CHARS and (split := _split_matrix(text, progress)) is not None:
+        rest, matrix = split
+        document = load_json(rest)
+        if isinstance(document, dict) and isinstance(document.get("scenario"), dict) and \
+                document["scenario"].get("matrix") == _MATRIX_PLACEHOLDER:
+            document["scenario"]["matrix"] = matrix
+        else:  # the one "matrix" key was somewhere else: read it all the ordinary way
+            document = None
+    if document is None:
+        document = load_json(text)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope session (no \"format\": \"{format}\")"),
                       format=FORMAT)
@@ -177,6 +188,39 @@ def parse_session(text: str) -> tuple[Scenario, list[Problem]]:
     if not isinstance(fields, dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'scenario' is missing or not an object"))
     return _scenario_from_fields(fields, document.get("version"))
+
+
+#: Above this many characters a session's matrix is read apart from the rest of the JSON.
+FAST_MATRIX_CHARS = 1 << 20
+_MATRIX_KEY = re.compile(r'"matrix"\s*:\s*\[')
+_MATRIX_END = re.compile(r"\]\s*\]")
+_ROW_BREAK = re.compile(r"\]\s*,\s*\[")
+#: Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).
+_MATRIX_PLACEHOLDER = "\x00matrix"
+
+
+def _split_matrix(text: str, progress: Progress | None) -> tuple[str, np.ndarray] | None:
+    """The session text with its matrix taken out (a placeholder instead), and the matrix, read by
+    the block parser a step at a time; None when the text is not laid out so (then json reads it all).
+
+    json.loads holds Python's lock for its whole call: 3-8 s for a 2048 × 4096 session, a frozen
+    window even when the load runs on a worker. A name can't hide the key: inside a JSON string
+    a quote is escaped, so ``"matrix":`` outside one is the key (if it occurs exactly once).
+    """
+    keys = list(_MATRIX_KEY.finditer(text))
+    if len(keys) != 1:
+        return None
+    start = keys[0].end() - 1  # the matrix's "["
+    end = _MATRIX_END.search(text, start)
+    first = text.find("[", start + 1)
+    if end is None or first < 0 or text[start + 1:first].strip():
+        return None
+    inner = text[first + 1:end.start()]  # "a, b], [c, d": one copy of the 100 MB, not three
+    try:
+        matrix = parse_lines(_ROW_BREAK.split(inner), ",", progress=progress)
+    except Problem:  # not a plain list of rows of numbers: json.loads says what it is
+        return None
+    return text[:start] + json.dumps(_MATRIX_PLACEHOLDER) + text[end.end():], matrix
 
 
 def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[Problem]]:

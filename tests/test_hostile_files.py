@@ -266,3 +266,49 @@ def test_a_csv_of_more_values_than_the_cap_is_refused_before_the_array_is_made(t
     path.write_text("0,0,0,0\n" * 3)
     with pytest.raises(FileProblem, match="3 rows × 4 columns is more than 10 values"):
         load_matrix(path)
+
+
+def _big_session(**changes) -> dict:
+    """The random preset's session (2 MB, above FAST_MATRIX_CHARS) as a JSON document."""
+    document = json.loads(session_json(load_preset("random")))
+    document["scenario"].update(changes)
+    return document
+
+
+def test_a_big_session_reads_its_matrix_in_steps_that_report_progress(tmp_path):
+    path = tmp_path / "big.normscope.json"
+    path.write_text(session_json(load_preset("random")), encoding="utf-8")
+    heard = []
+    assert read_session(path, heard.append) == (load_preset("random"), [])
+    assert len(heard) > 3 and heard[-1] == 1.0
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["scenario"]["matrix"][5].__setitem__(3, "x"), "field 'matrix' must be a 2-D list of numbers"),
+    (lambda d: d["scenario"]["matrix"][5].pop(), "field 'matrix' must be a 2-D list of numbers"),
+    (lambda d: d["scenario"]["matrix"][7].__setitem__(0, [1.0]), "field 'matrix' must be a 2-D list of numbers"),
+    (lambda d: d["scenario"].pop("matrix"), "missing field.*matrix"),
+])
+def test_a_big_session_with_a_bad_matrix_is_refused_for_what_it_is(change, message):
+    document = _big_session()
+    change(document)
+    with pytest.raises(Problem, match=message):
+        parse_session(json.dumps(document))
+
+
+def test_a_big_session_matrix_key_elsewhere_or_in_a_label_does_not_mislead_the_reader():
+    s = load_preset("random")
+    labels = list(s.labels)
+    labels[0] = 'x "matrix": [[1]] y'
+    document = _big_session(labels=labels)
+    got, _ = parse_session(json.dumps(document))
+    assert got == s.replace(labels=tuple(labels))
+    document["extra"] = {"matrix": [[1.0]]}
+    got, warnings = parse_session(json.dumps(document))
+    assert got == s.replace(labels=tuple(labels)) and warnings == []
+
+
+def test_a_huge_integer_in_a_big_session_matrix_is_a_problem():
+    text = json.dumps(_big_session()).replace("[[", "[[1" + "0" * 400 + ", ", 1)
+    with pytest.raises(Problem, match="digits"):
+        parse_session(text)
