@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import dataclass
 import zipfile
 import zlib
 
@@ -151,11 +152,15 @@ def _inflates_too_much(size: int, limit: int) -> Problem:
                    size=f"{size / 2**20:.0f}", limit=f"{limit / 2**20:g}")
 
 
+@dataclass(frozen=True)
 class SafetensorsEntry:
-    """One tensor a safetensors header declares: its name, dtype name, shape and byte range."""
+    """One tensor a safetensors header declares: its name, dtype name, shape and byte range in the file."""
 
-    def __init__(self, name: str, dtype: str, shape: tuple[int, ...], start: int, stop: int):
-        self.name, self.dtype, self.shape, self.start, self.stop = name, dtype, shape, start, stop
+    name: str
+    dtype: str
+    shape: tuple[int, ...]
+    start: int
+    stop: int
 
 
 def _unreadable_safetensors(reason: str, **values) -> Problem:

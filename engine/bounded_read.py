@@ -26,7 +26,7 @@ class Cancelled(Exception):
     """The person stopped a load; whatever was read is dropped."""
 
 
-def unreadable(path, error: OSError) -> FileProblem:
+def _unreadable(path, error: OSError) -> FileProblem:
     """The file at ``path`` can't be read, for the operating system's ``error``."""
     return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"),
                        reason=error.strerror or str(error))
@@ -42,7 +42,7 @@ def _kind(mode: int) -> str:
     return QT_TRANSLATE_NOOP("Problem", "is not a regular file; only regular files are read")
 
 
-def too_big(path, size: int, limit: int) -> FileProblem:
+def _too_big(path, size: int, limit: int) -> FileProblem:
     """``path`` holds ``size`` bytes, more than ``limit``."""
     return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is {size} MB; files above {limit} MB are refused"),
                        size=f"{size / 2**20:.1f}", limit=f"{limit / 2**20:g}")
@@ -57,13 +57,13 @@ def read_regular_file(path, limit: int, progress: Progress | None = None) -> byt
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:  # a socket refuses to open (ENXIO); a missing file, no permission, ...
-        raise unreadable(path, error) from None
+        raise _unreadable(path, error) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileProblem(path, _kind(info.st_mode))
         if info.st_size > limit:
-            raise too_big(path, info.st_size, limit)
+            raise _too_big(path, info.st_size, limit)
         if info.st_size == 0:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is empty"))
         # Read straight into one buffer of the declared size: no second copy of a 256 MB file.
@@ -79,10 +79,10 @@ def read_regular_file(path, limit: int, progress: Progress | None = None) -> byt
         view.release()
         del data[total:]
         if total == len(data) and os.read(fd, 1):  # it grew: the size said is not the size there is
-            raise too_big(path, total + 1, limit) if total + 1 > limit else FileProblem(
+            raise _too_big(path, total + 1, limit) if total + 1 > limit else FileProblem(
                 path, QT_TRANSLATE_NOOP("Problem", "changed while it was read; try again"))
     except OSError as error:
-        raise unreadable(path, error) from None
+        raise _unreadable(path, error) from None
     finally:
         os.close(fd)
     if not data:

@@ -34,12 +34,6 @@ MATRIX_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".npz")
 VECTOR_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".safetensors")
 
 
-def _invalid(path, kind: str, error) -> FileProblem:
-    """Not a valid file of ``kind`` (".npy", ...), for the reason a library gave."""
-    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a valid {kind} file ({reason})"),
-                       kind=kind, reason=str(error))
-
-
 def _unknown_type(path, suffixes, saving: bool = False) -> FileProblem:
     if saving:
         return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unknown type; save as {types}"),

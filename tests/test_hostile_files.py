@@ -312,3 +312,16 @@ def test_a_huge_integer_in_a_big_session_matrix_is_a_problem():
     text = json.dumps(_big_session()).replace("[[", "[[1" + "0" * 400 + ", ", 1)
     with pytest.raises(Problem, match="digits"):
         parse_session(text)
+
+
+def test_bfloat16_and_float16_safetensors_vectors_are_widened_exactly(tmp_path):
+    values = np.array([1.0, -2.0, 0.5, 3.0], np.float32)
+    bf16 = (values.view(np.uint32) >> 16).astype("<u2").tobytes()
+    f16 = values.astype("<f2").tobytes()
+    path = tmp_path / "half.safetensors"
+    path.write_bytes(hostile_files.safetensors_bytes(
+        {"__metadata__": {"format": "pt"}, "ln.weight": {"dtype": "BF16", "shape": [4], "data_offsets": [0, 8]},
+         "ln.bias": {"dtype": "F16", "shape": [4], "data_offsets": [8, 16]}}, bf16 + f16))
+    vectors = vector_candidates(path, 4)
+    np.testing.assert_array_equal(vectors["ln.weight"], values)
+    np.testing.assert_array_equal(vectors["ln.bias"], values)

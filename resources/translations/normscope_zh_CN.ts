@@ -1483,17 +1483,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="39"/>
-        <source>is not a valid {kind} file ({reason})</source>
-        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
-        <translation>不是有效的 {kind} 文件（{reason}）</translation>
-    </message>
-    <message>
-        <location filename="../../engine/io.py" line="45"/>
         <source>has an unknown type; save as {types}</source>
+        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
         <translation>文件类型未知；请保存为 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="47"/>
+        <location filename="../../engine/io.py" line="41"/>
         <source>has an unknown type; open {types}</source>
         <translation>文件类型未知；请打开 {types}</translation>
     </message>
@@ -1534,150 +1529,150 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>读取期间被改动；请重试</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="59"/>
+        <location filename="../../engine/io.py" line="53"/>
         <source>holds {dtype} values, not real numbers</source>
         <translation>包含 {dtype} 类型的值，不是实数</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="62"/>
+        <location filename="../../engine/io.py" line="56"/>
         <source>holds an array of shape {shape}; a token matrix must be 2-D</source>
         <translation>数组形状为 {shape}；token 矩阵必须是二维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="63"/>
+        <location filename="../../engine/io.py" line="57"/>
         <source>holds an array of shape {shape}; γ or β must be 1-D</source>
         <translation>数组形状为 {shape}；γ 或 β 必须是一维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="66"/>
+        <location filename="../../engine/io.py" line="60"/>
         <source>holds an empty array of shape {shape}</source>
         <translation>数组为空，形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="70"/>
+        <location filename="../../engine/io.py" line="64"/>
         <source>holds a value that is not a finite number (at position {position})</source>
         <translation>含有不是有限数的值（位置 {position}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="97"/>
+        <location filename="../../engine/io.py" line="91"/>
         <location filename="../../engine/session.py" line="157"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="99"/>
+        <location filename="../../engine/io.py" line="93"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="125"/>
+        <location filename="../../engine/io.py" line="119"/>
         <source>has no rows</source>
         <translation>没有任何行</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="130"/>
+        <location filename="../../engine/io.py" line="124"/>
         <source>has a header but no numbers</source>
         <translation>只有表头，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="136"/>
+        <location filename="../../engine/io.py" line="130"/>
         <source>has labels but no numbers</source>
         <translation>只有标签，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="35"/>
+        <location filename="../../engine/array_formats.py" line="36"/>
         <source>is not an NPY file (it doesn&apos;t start with the NPY signature)</source>
         <extracomment>Members an NPZ may hold: a session snapshot has four, a user&apos;s archive a handful. safetensors dtype names and the NumPy dtypes they are read as (BF16 is widened by hand).</extracomment>
         <translation>不是 NPY 文件（开头没有 NPY 标识）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="43"/>
+        <location filename="../../engine/array_formats.py" line="44"/>
         <source>declares a {shape} array ({count} values); at most {limit} values are read</source>
         <translation>声明了 {shape} 的数组（{count} 个值）；最多读取 {limit} 个值</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="59"/>
+        <location filename="../../engine/array_formats.py" line="60"/>
         <source>is not a valid .npy file (version {version} is not read)</source>
         <translation>不是有效的 .npy 文件（不读取版本 {version}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="64"/>
+        <location filename="../../engine/array_formats.py" line="65"/>
         <source>is not a valid .npy file ({reason})</source>
         <translation>不是有效的 .npy 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="76"/>
+        <location filename="../../engine/array_formats.py" line="77"/>
         <source>holds Python objects; only plain numeric arrays are loaded (no pickle)</source>
         <translation>含有 Python 对象；只读取纯数值数组（不使用 pickle）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="78"/>
+        <location filename="../../engine/array_formats.py" line="79"/>
         <source>is not a valid .npy file (negative shape {shape})</source>
         <translation>不是有效的 .npy 文件（形状 {shape} 为负）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="84"/>
+        <location filename="../../engine/array_formats.py" line="85"/>
         <source>is cut short: its header declares a {shape} {dtype} array ({need} bytes) but {have} bytes follow</source>
         <translation>不完整：文件头声明了 {shape} 的 {dtype} 数组（{need} 字节），但后面只有 {have} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="99"/>
+        <location filename="../../engine/array_formats.py" line="100"/>
         <source>is not a valid .npz file ({reason})</source>
         <translation>不是有效的 .npz 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="108"/>
+        <location filename="../../engine/array_formats.py" line="109"/>
         <source>is not a valid .npz file (no arrays in it)</source>
         <translation>不是有效的 .npz 文件（其中没有数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="110"/>
+        <location filename="../../engine/array_formats.py" line="111"/>
         <source>holds {count} members; at most {limit} are read</source>
         <translation>含有 {count} 个成员；最多读取 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="118"/>
-        <location filename="../../engine/array_formats.py" line="140"/>
+        <location filename="../../engine/array_formats.py" line="119"/>
+        <location filename="../../engine/array_formats.py" line="141"/>
         <source>is not a valid .npz file (member {name} is not an array)</source>
         <translation>不是有效的 .npz 文件（成员 {name} 不是数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="142"/>
+        <location filename="../../engine/array_formats.py" line="143"/>
         <source>member {name} {problem}</source>
         <translation>成员 {name} {problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="150"/>
+        <location filename="../../engine/array_formats.py" line="151"/>
         <source>inflates to more than {size} MB; archives above {limit} MB inflated are refused</source>
         <translation>解压后超过 {size} MB；解压后大于 {limit} MB 的压缩包不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="162"/>
+        <location filename="../../engine/array_formats.py" line="167"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="201"/>
+        <location filename="../../engine/io.py" line="196"/>
         <source>holds {names}; name the token matrix &apos;matrix&apos;</source>
         <translation>包含 {names}；请把 token 矩阵命名为 &apos;matrix&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="207"/>
+        <location filename="../../engine/io.py" line="202"/>
         <source>its labels must be {count} strings, got {dtype} {shape}</source>
         <translation>标签必须是 {count} 个字符串，实际为 {dtype} {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="171"/>
+        <location filename="../../engine/io.py" line="166"/>
         <source>has no tensors</source>
         <translation>没有任何张量</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="173"/>
+        <location filename="../../engine/io.py" line="168"/>
         <source>has no 1-D tensor of length {length} (it has {shapes})</source>
         <translation>没有长度为 {length} 的一维张量（其中有 {shapes}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="233"/>
+        <location filename="../../engine/io.py" line="228"/>
         <source>holds {count} values; the matrix has {length} dimensions</source>
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
@@ -1810,37 +1805,38 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="174"/>
+        <location filename="../../engine/session.py" line="185"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="178"/>
+        <location filename="../../engine/session.py" line="189"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="185"/>
+        <location filename="../../engine/session.py" line="229"/>
         <source>field &apos;version&apos; must be an integer</source>
+        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="187"/>
+        <location filename="../../engine/session.py" line="231"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="193"/>
+        <location filename="../../engine/session.py" line="237"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="197"/>
+        <location filename="../../engine/session.py" line="241"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="202"/>
+        <location filename="../../engine/session.py" line="246"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
