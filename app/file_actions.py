@@ -330,7 +330,7 @@ class FileActions(QObject):
     def _load(self, path: Path, job):
         """What ``job(progress)`` reads from ``path``, read on a worker with a cancellable progress
         dialog; None (and a message) when the file is refused or the load cancelled."""
-        from app.background_load import load_in_background
+        from widgets.common.background_load import load_in_background
         from engine.bounded_read import Cancelled
         from engine.problem import FileProblem, Problem
 

@@ -190,13 +190,14 @@ def _parse_chunk(lines: Sequence[str], sep: str, width: int, dtype: str, line: i
     return values.reshape(len(lines), width)
 
 
-def parse_block(text: str, dtype: str = "float64") -> np.ndarray:
+def parse_block(text: str, dtype: str = "float64", progress: Progress | None = None) -> np.ndarray:
     """A rectangular block of numbers from tab-separated (spreadsheet) or comma-separated text.
 
-    Raises a BlockProblem naming the first ragged row or bad cell (1-based row and column).
+    Raises a BlockProblem naming the first ragged row or bad cell (1-based row and column);
+    ``progress`` hears the fraction done (see ``parse_lines``).
     """
     lines, sep = split_lines(text)
-    return parse_lines(lines, sep, dtype)
+    return parse_lines(lines, sep, dtype, progress=progress)
 
 
 def format_number(value) -> str:

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
-from app.background_load import load_in_background
+from widgets.common.background_load import load_in_background
 from app.cli import main
 from app.main_window import MainWindow
 from engine import io as nsio
@@ -102,6 +102,88 @@ def test_cancelling_an_import_leaves_the_session_untouched(window, tmp_path, qtb
     assert window.document.scenario is before and window.document.undo_stack.count() == steps
     assert "cancelled" in window.statusBar().currentMessage()
     assert len(ticks) > 5  # the window's timers kept running while the file was read
+
+
+def _slow_block_parse(monkeypatch, heard: threading.Event):
+    """Make a block parse report half done and wait (up to 10 s) to be cancelled."""
+    from engine import table_text
+
+    real = table_text.parse_lines
+
+    def slow(lines, sep, dtype="float64", progress=None, **options):
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and progress is not None:
+            progress(0.5)
+            heard.set()
+            time.sleep(0.005)
+        return real(lines, sep, dtype, progress=progress, **options)
+
+    monkeypatch.setattr(table_text, "parse_lines", slow)
+
+
+def _when_loading(window, heard: threading.Event, then) -> None:
+    """Call ``then(dialog)`` once a load for ``window`` is under way."""
+    def check():
+        dialog = window.findChild(QProgressDialog)
+        if heard.is_set() and dialog is not None and dialog.value() >= 50:
+            then(dialog)
+        else:
+            QTimer.singleShot(10, check)
+
+    QTimer.singleShot(0, check)
+
+
+def test_a_big_paste_is_parsed_on_the_worker_and_lands_as_one_undo_step(window, monkeypatch):
+    from widgets.editors import matrix_view
+
+    monkeypatch.setattr(matrix_view, "BACKGROUND_PASTE_CHARS", 4)
+    grid = window.token_grid
+    grid.setCurrentIndex(grid.model().index(1, 1))
+    steps = window.document.undo_stack.count()
+    assert grid.paste_text("−1.5\t2\n3\t4")
+    assert window.document.scenario.matrix[1:3, 1:3].tolist() == [[-1.5, 2], [3, 4]]
+    assert window.document.undo_stack.count() == steps + 1
+
+
+def test_cancelling_a_big_paste_changes_no_cell(window, monkeypatch):
+    from widgets.editors import matrix_view
+
+    monkeypatch.setattr(matrix_view, "BACKGROUND_PASTE_CHARS", 4)
+    heard = threading.Event()
+    _slow_block_parse(monkeypatch, heard)
+    before, steps = window.document.scenario, window.document.undo_stack.count()
+    _when_loading(window, heard, _press_cancel)
+    assert not window.token_grid.paste_text("1\t2\n3\t4")
+    assert window.document.scenario is before and window.document.undo_stack.count() == steps
+
+
+def test_closing_the_window_is_held_back_while_a_file_loads(window, tmp_path, monkeypatch, qtbot):
+    window.show()
+    qtbot.waitExposed(window)
+    path = tmp_path / "m.csv"
+    path.write_text("1,2,3,4\n", encoding="utf-8")
+    heard = threading.Event()
+    _slow_csv_parse(monkeypatch, heard)
+    _when_loading(window, heard, lambda dialog: (window.close(), _press_cancel(dialog)))
+    assert not window.files.import_matrix(path)
+    assert window.isVisible()  # the close came while the file loaded: swallowed, not half-applied
+    window.close()
+    assert not window.isVisible()
+
+
+def test_input_to_the_window_and_its_shortcuts_is_swallowed_but_the_dialog_hears_its_own(window):
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QAction, QKeyEvent
+
+    from widgets.common.background_load import _InputBlocker
+
+    dialog = QProgressDialog(window)
+    blocker = _InputBlocker(window)
+    key = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_7, Qt.KeyboardModifier.NoModifier, "7")
+    assert blocker.eventFilter(window.token_grid, key)
+    assert not blocker.eventFilter(dialog.findChild(QPushButton), key)
+    assert blocker.eventFilter(QAction(window), QEvent(QEvent.Type.Shortcut))
+    assert not blocker.eventFilter(window.token_grid, QEvent(QEvent.Type.Paint))
 
 
 def test_a_load_returns_its_value_and_raises_its_problem_on_the_ui_thread(window):

@@ -20,9 +20,9 @@
 <context>
     <name>BackgroundLoad</name>
     <message>
-        <location filename="../../app/background_load.py" line="70"/>
+        <location filename="../../widgets/common/background_load.py" line="97"/>
         <source>Cancel</source>
-        <extracomment>A load shorter than this shows no dialog at all (no flash for the seed&apos;s 6 × 4 files).</extracomment>
+        <extracomment>A load shorter than this shows no dialog at all (no flash for the seed&apos;s 6 × 4 files). What a person does to a window; swallowed while a load for it runs (before the dialog shows, window modality does not hold yet, and a second open or an edit would interleave with the load).</extracomment>
         <translation>取消</translation>
     </message>
 </context>
@@ -1388,87 +1388,98 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MatrixView</name>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="32"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="38"/>
         <source>Copy</source>
+        <extracomment>Pasted text longer than this (about 100,000 cells) is parsed on a worker: the window stays live.</extracomment>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="33"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="39"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="36"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="42"/>
         <source>Insert token above</source>
         <translation>在上方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="37"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="43"/>
         <source>Insert token below</source>
         <translation>在下方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="38"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="44"/>
         <source>Remove selected tokens</source>
         <translation>删除选中的 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="39"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="45"/>
         <source>Insert dimension left</source>
         <translation>在左侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="40"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="46"/>
         <source>Insert dimension right</source>
         <translation>在右侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="41"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="47"/>
         <source>Remove selected dimensions</source>
         <translation>删除选中的维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="43"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="49"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="49"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="55"/>
         <source>Double-click a token to rename it</source>
         <translation>双击 token 可改名</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="90"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="99"/>
+        <source>Reading the pasted block…</source>
+        <translation>正在读取粘贴的数据块…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/matrix_view.py" line="102"/>
+        <source>Paste cancelled; nothing changed.</source>
+        <translation>已取消粘贴；没有任何改动。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/matrix_view.py" line="105"/>
         <source>Paste refused: {reason}</source>
         <translation>粘贴未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="98"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="113"/>
         <source>Paste refused: the γ/β grid has two rows.</source>
         <translation>粘贴未接受：γ/β 表格只有两行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="103"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="118"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="112"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="127"/>
         <source>Grow the matrix?</source>
         <translation>扩大矩阵？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="113"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="128"/>
         <source>The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. Grow the matrix (new cells 0, new γ 1, new β 0)?</source>
         <translation>粘贴的数据块延伸到 {nr} × {nc}，超出了 {rows} × {cols} 的表格。要扩大矩阵吗（新单元格为 0，新 γ 为 1，新 β 为 0）？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="121"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="136"/>
         <source>Rename token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="121"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="136"/>
         <source>Token label:</source>
         <translation>Token 名称：</translation>
     </message>

@@ -1,4 +1,5 @@
-"""Loading a file on a worker thread while the window stays live, with a progress dialog that cancels.
+"""Loading a file (or parsing a big paste) on a worker thread while the window stays live, with a
+progress dialog that cancels.
 
 The engine's loaders take a ``progress(fraction)`` callback (engine.bounded_read.Progress). Here it
 reports to a QProgressDialog and raises ``Cancelled`` once the person presses Cancel, so a
@@ -12,7 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from engine.bounded_read import Cancelled, Progress
@@ -21,6 +23,31 @@ T = TypeVar("T")
 
 #: A load shorter than this shows no dialog at all (no flash for the seed's 6 × 4 files).
 DIALOG_DELAY_MS = 400
+
+
+#: What a person does to a window; swallowed while a load for it runs (before the dialog shows,
+#: window modality does not hold yet, and a second open or an edit would interleave with the load).
+_INPUT = {QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
+          QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.Wheel, QEvent.Type.Shortcut,
+          QEvent.Type.ShortcutOverride, QEvent.Type.Drop, QEvent.Type.DragEnter, QEvent.Type.DragMove,
+          QEvent.Type.Close}
+
+
+class _InputBlocker(QObject):
+    """Swallows input to ``window`` and its actions; the progress dialog (its own window) still hears it."""
+
+    def __init__(self, window: QWidget):
+        super().__init__()
+        self._window = window
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() not in _INPUT:
+            return False
+        if isinstance(watched, QWidget):
+            return watched.window() is self._window
+        if isinstance(watched, QWindow):  # a top-level close (and input) reaches the native window first
+            return watched is self._window.windowHandle()
+        return event.type() == QEvent.Type.Shortcut  # a QAction's shortcut: the menus' actions
 
 
 class _Relay(QObject):
@@ -63,9 +90,9 @@ def _pool() -> QThreadPool:
 
 
 def load_in_background(parent: QWidget, label: str, job: Callable[[Progress], T]) -> T:
-    """``job(progress)`` run on a worker; events keep flowing meanwhile and a progress dialog with
-    Cancel shows after ``DIALOG_DELAY_MS``. Returns what ``job`` returned and raises what it raised
-    (``Cancelled`` when the person cancelled)."""
+    """``job(progress)`` run on a worker; events keep flowing meanwhile (input to ``parent``'s window
+    is held back) and a progress dialog with Cancel shows after ``DIALOG_DELAY_MS``. Returns what
+    ``job`` returned and raises what it raised (``Cancelled`` when the person cancelled)."""
     relay, cancel, outcome = _Relay(), threading.Event(), []
     dialog = QProgressDialog(label, QCoreApplication.translate("BackgroundLoad", "Cancel"), 0, 100, parent)
     dialog.setWindowTitle("NormScope")
@@ -77,9 +104,14 @@ def load_in_background(parent: QWidget, label: str, job: Callable[[Progress], T]
     loop = QEventLoop()
     relay.progressed.connect(dialog.setValue)
     relay.finished.connect(lambda result: (outcome.append(result), loop.quit()))
-    _pool().start(_LoadTask(job, relay, cancel))
-    if not outcome:
-        loop.exec()
+    blocker = _InputBlocker(parent.window())
+    QCoreApplication.instance().installEventFilter(blocker)
+    try:
+        _pool().start(_LoadTask(job, relay, cancel))
+        if not outcome:
+            loop.exec()
+    finally:
+        QCoreApplication.instance().removeEventFilter(blocker)
     dialog.canceled.disconnect(cancel.set)
     dialog.close()
     dialog.deleteLater()
