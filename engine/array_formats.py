@@ -67,7 +67,7 @@ def _npy_header(data) -> tuple[np.dtype, tuple[int, ...], bool, int]:
 
 
 def parse_npy(data, max_values: int) -> np.ndarray:
-    """The array in NPY ``data`` (bytes or bytearray), as a view of it.
+    """The array in NPY ``data`` (bytes or bytearray), as a view of it (a copy if it is read-only).
 
     Refused, as a Problem, before anything is allocated: data that isn't NPY, an array of Python
     objects, more than ``max_values`` values, or fewer bytes than the header declares.
@@ -85,8 +85,14 @@ def parse_npy(data, max_values: int) -> np.ndarray:
         raise Problem(QT_TRANSLATE_NOOP(
             "Problem", "is cut short: its header declares a {shape} {dtype} array ({need} bytes) but {have} bytes follow"),
             shape=_values_text(shape), dtype=str(dtype), need=f"{need:,}", have=f"{have:,}")
-    flat = np.frombuffer(data, dtype=dtype, count=count, offset=offset)
+    flat = _writeable(np.frombuffer(data, dtype=dtype, count=count, offset=offset))
     return flat.reshape(shape, order="F" if fortran else "C")
+
+
+def _writeable(array: np.ndarray) -> np.ndarray:
+    """``array``, copied if it views read-only bytes: a read-only array of the right dtype is what
+    a Scenario takes as checked already (engine.scenario), so nothing read may look like one."""
+    return array if array.flags.writeable else array.copy()
 
 
 def parse_npz(data, max_bytes: int, max_values: int, progress: Progress | None = None) -> dict[str, np.ndarray]:
@@ -211,7 +217,8 @@ def safetensors_entries(data) -> list[SafetensorsEntry]:
 
 def safetensors_tensor(data, entry: SafetensorsEntry) -> np.ndarray:
     """The tensor ``entry`` of safetensors ``data``, as a view (BF16 widened to float32)."""
-    flat = np.frombuffer(data, dtype=_SAFETENSORS_DTYPES[entry.dtype], count=math.prod(entry.shape), offset=entry.start)
+    flat = _writeable(np.frombuffer(data, dtype=_SAFETENSORS_DTYPES[entry.dtype], count=math.prod(entry.shape),
+                                    offset=entry.start))
     if entry.dtype == "BF16":
         flat = (flat.astype(np.uint32) << 16).view(np.float32)
     return flat.reshape(entry.shape)

@@ -325,3 +325,16 @@ def test_bfloat16_and_float16_safetensors_vectors_are_widened_exactly(tmp_path):
     vectors = vector_candidates(path, 4)
     np.testing.assert_array_equal(vectors["ln.weight"], values)
     np.testing.assert_array_equal(vectors["ln.bias"], values)
+
+
+def test_a_snapshot_holding_nan_is_refused_even_from_read_only_bytes():
+    s = load_preset("xian")
+    buffer = io.BytesIO()
+    header = json.loads(json.dumps({"format": "normscope-session", "version": 1,
+                                    "settings": {k: v for k, v in json.loads(session_json(s))["scenario"].items()
+                                                 if k not in ("matrix", "gamma", "beta")}}))
+    matrix = s.matrix.copy()
+    matrix[2, 1] = np.nan
+    np.savez(buffer, header=np.array(json.dumps(header)), matrix=matrix, gamma=s.gamma, beta=s.beta)
+    with pytest.raises(Problem, match="not a finite number"):
+        parse_session_npz(buffer.getvalue())  # bytes: NumPy views of them are read-only
