@@ -16,10 +16,15 @@ from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
 from engine.problem import Problem
 from engine.presets import load_preset
 from engine.scenario import Scenario
-from engine.session import parse_session
+from engine.session import read_session
 from engine.tables import result_tables, to_csv
 
 WINDOW_SIZE = (1400, 860)
+
+
+def one_line(message) -> str:
+    """``message`` on one line: a refusal is one line on stderr, whatever a library's reason held."""
+    return " ".join(str(message).split())
 
 
 def pick_vector(spec: str, length: int, what: str) -> np.ndarray:
@@ -43,15 +48,7 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     """The scenario the options describe: a session or preset, then files and settings on top."""
     warnings: list[Problem] = []
     if args.session:
-        data = Path(args.session)
-        try:
-            text = data.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise FileProblem(data, "can't be read ({reason})", reason=error) from None
-        try:
-            scenario, warnings = parse_session(text)
-        except ValueError as error:
-            raise FileProblem(data, "{problem}", problem=error) from None
+        scenario, warnings = read_session(args.session)
     else:
         scenario = load_preset(args.preset)
     changes = {}
@@ -113,9 +110,11 @@ def run_export(args) -> int:
         scenario, warnings = build_scenario(args)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-    except (FileProblem, ValueError, KeyError, OSError) as error:
+    except (FileProblem, ValueError, KeyError, OSError, MemoryError) as error:
         message = error.args[0] if isinstance(error, KeyError) else error
-        print(f"normscope export: {message}", file=sys.stderr)
+        if isinstance(error, MemoryError):
+            message = "not enough memory to read the input"
+        print(f"normscope export: {one_line(message)}", file=sys.stderr)
         return 2
     for warning in warnings:
         print(f"normscope export: warning: {warning}", file=sys.stderr)

@@ -77,14 +77,13 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
-        from engine.problem import FileProblem
-        from engine.session import parse_session
+        from engine.session import read_session
 
         path = Path(path)
-        try:
-            scenario, warnings = parse_session(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            return self._refuse(describe(FileProblem(path, "{problem}", problem=error)))
+        loaded = self._load(path, lambda progress: read_session(path, progress))
+        if loaded is None:
+            return False
+        scenario, warnings = loaded
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
         self._document.undo_stack.setClean()  # what the file holds: nothing to save yet
         self._set_session_path(path)
@@ -110,13 +109,13 @@ class FileActions(QObject):
         return True
 
     def import_matrix(self, path) -> bool:
-        from engine.io import FileProblem, load_matrix
+        from engine.io import load_matrix
 
         path = Path(path)
-        try:
-            matrix, labels = load_matrix(path)
-        except FileProblem as error:
-            return self._refuse(describe(error))
+        loaded = self._load(path, lambda progress: load_matrix(path, progress))
+        if loaded is None:
+            return False
+        matrix, labels = loaded
         s = self._document.scenario
         changes = {"matrix": matrix, "labels": labels or tuple(f"t{i + 1}" for i in range(matrix.shape[0]))}
         if matrix.shape[1] != s.dims:
@@ -128,15 +127,12 @@ class FileActions(QObject):
             rows=matrix.shape[0], cols=matrix.shape[1], name=path.name))
         return True
 
-    def import_vector(self, path, which: str, tensor: str | None = None) -> bool:
-        """Set γ or β (``which``) from a file; ``tensor`` picks one of several in a safetensors file."""
-        from engine.io import FileProblem, vector_candidates
-
+    def import_vector(self, path, which: str, tensor: str | None = None, candidates=None) -> bool:
+        """Set γ or β (``which``) from a file; ``tensor`` picks one of several in a safetensors file
+        (``candidates``: the file's fitting vectors, when they were read already)."""
         path = Path(path)
-        try:
-            candidates = vector_candidates(path, self._document.scenario.dims)
-        except FileProblem as error:
-            return self._refuse(describe(error))
+        if candidates is None and (candidates := self._vector_candidates(path)) is None:
+            return False
         if tensor is None and len(candidates) == 1:
             tensor = next(iter(candidates))
         if tensor not in candidates:
@@ -311,12 +307,8 @@ class FileActions(QObject):
         return ok and self._import_vector_choosing(path, "gamma" if which == "γ" else "beta")
 
     def _import_vector_choosing(self, path, which: str) -> bool:
-        from engine.io import FileProblem, vector_candidates
-
-        try:
-            candidates = vector_candidates(path, self._document.scenario.dims)
-        except FileProblem as error:
-            return self._refuse(describe(error))
+        if (candidates := self._vector_candidates(Path(path))) is None:
+            return False
         tensor = next(iter(candidates))
         if len(candidates) > 1:
             tensor, ok = QInputDialog.getItem(
@@ -324,7 +316,7 @@ class FileActions(QObject):
                 self.tr("Tensors of length {d}:").format(d=self._document.scenario.dims), list(candidates), 0, False)
             if not ok:
                 return False
-        return self.import_vector(path, which, tensor)
+        return self.import_vector(path, which, tensor, candidates)
 
     def _export_matrix_dialog(self) -> None:
         if path := self._ask_save(self.tr("Export matrix"), MATRIX_FILTER, "matrix.csv"):
@@ -350,6 +342,31 @@ class FileActions(QObject):
         self.export_figure(name, path, scale)
 
     # --- helpers -----------------------------------------------------------------------------------
+
+    def _load(self, path: Path, job):
+        """What ``job(progress)`` reads from ``path``, read on a worker with a cancellable progress
+        dialog; None (and a message) when the file is refused or the load cancelled."""
+        from widgets.common.background_load import load_in_background
+        from engine.bounded_read import Cancelled
+        from engine.problem import FileProblem, Problem
+
+        try:
+            return load_in_background(self._window, self.tr("Reading {name}…").format(name=path.name), job)
+        except Cancelled:
+            self._status(self.tr("Reading {name} was cancelled; nothing changed").format(name=path.name))
+        except FileProblem as error:
+            self._refuse(describe(error))
+        except (Problem, OSError, UnicodeDecodeError) as error:
+            self._refuse(describe(FileProblem(path, "{problem}", problem=error)))
+        except MemoryError:
+            self._refuse(self.tr("{name}: not enough memory to read it; nothing changed").format(name=path.name))
+        return None
+
+    def _vector_candidates(self, path: Path) -> dict | None:
+        from engine.io import vector_candidates
+
+        dims = self._document.scenario.dims
+        return self._load(path, lambda progress: vector_candidates(path, dims, progress))
 
     def _tables(self):
         from engine.tables import result_tables

@@ -1,7 +1,9 @@
 """Reading and writing the user's matrices and vectors: CSV, NPY, NPZ, safetensors.
 
-Loading never runs code from a file (no pickle, no eval). Every refusal is a ``FileProblem``
-whose message names the file and what is wrong with it; nothing is half-loaded.
+Loading never runs code from a file (no pickle, no eval), reads regular files only and at most
+``MAX_FILE_BYTES`` of them (engine.bounded_read), and checks every size a header declares before
+allocating (engine.array_formats). Every refusal is a ``FileProblem`` whose message names the
+file and what is wrong with it; nothing is half-loaded.
 """
 
 from __future__ import annotations
@@ -9,30 +11,27 @@ from __future__ import annotations
 import io
 import os
 import secrets
-import zipfile
 from pathlib import Path
 
 import numpy as np
 
-from engine.problem import QT_TRANSLATE_NOOP, FileProblem
-from engine.table_text import parse_rows, split_rows
+from engine.array_formats import parse_npy, parse_npz, safetensors_entries, safetensors_tensor
+from engine.bounded_read import Progress, read_regular_file, scaled
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
+from engine.table_text import is_number, lines_of, parse_lines
 from engine.tables import Table, to_csv
 
 #: Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.
 MAX_FILE_BYTES = 256 << 20
+#: Values an array read from a file may hold, before it is converted: as many as 256 MB of float64
+#: (a 256 MB file of int8, or of "0,0,0,...", would otherwise become 1-2 GB of float64).
+MAX_VALUES = MAX_FILE_BYTES // 8
+#: Bytes of CSV decoded and split per step.
+_PIECE_BYTES = 4 << 20
+#: The share of a load's progress that reading the bytes takes; parsing takes the rest.
+READ_SHARE = 0.2
 MATRIX_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".npz")
 VECTOR_SUFFIXES = (".csv", ".tsv", ".txt", ".npy", ".safetensors")
-
-
-def _unreadable(path, error: OSError) -> FileProblem:
-    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"),
-                       reason=error.strerror or str(error))
-
-
-def _invalid(path, kind: str, error) -> FileProblem:
-    """Not a valid file of ``kind`` (".npy", ...), for the reason a library gave."""
-    return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a valid {kind} file ({reason})"),
-                       kind=kind, reason=str(error))
 
 
 def _unknown_type(path, suffixes, saving: bool = False) -> FileProblem:
@@ -43,21 +42,9 @@ def _unknown_type(path, suffixes, saving: bool = False) -> FileProblem:
                        types=", ".join(suffixes))
 
 
-def _read_bytes(path) -> bytes:
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise _unreadable(path, error) from None
-    if size > MAX_FILE_BYTES:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is {size} MB; files above {limit} MB are refused"),
-                          size=f"{size / 2**20:.0f}", limit=MAX_FILE_BYTES >> 20)
-    if size == 0:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is empty"))
-    try:
-        return path.read_bytes()
-    except OSError as error:
-        raise _unreadable(path, error) from None
+def _in_file(path, problem: Problem) -> FileProblem:
+    """A path-less Problem (from the format readers) said about the file at ``path``."""
+    return FileProblem(path, problem.template, **problem.values)
 
 
 def _checked(path, array: np.ndarray, ndim: int) -> np.ndarray:
@@ -82,109 +69,126 @@ def _checked(path, array: np.ndarray, ndim: int) -> np.ndarray:
 # --- CSV -----------------------------------------------------------------------------------------
 
 
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
+def _first_cell(line: str, sep: str) -> str:
+    end = line.find(sep)
+    return line if end < 0 else line[:end]
+
+
+def _csv_lines(path, data) -> tuple[list[str], str]:
+    """The lines of CSV/TSV bytes (trailing blank lines dropped) and their separator.
+
+    Decoded and split a piece of ``_PIECE_BYTES`` at a time, cut after a newline (which UTF-8
+    never has inside a character): each step is a short call, so a load on a worker thread
+    leaves the UI thread its turns (one call over 169 MB held it for 0.4 s).
+    """
+    lines, tab, start = [], False, 3 if data[:3] == b"\xef\xbb\xbf" else 0
+    while start < len(data):
+        end = data.find(b"\n", start + _PIECE_BYTES)
+        end = len(data) if end < 0 else end + 1
+        try:
+            text = data[start:end].decode("utf-8")
+        except UnicodeDecodeError:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
+        if "\x00" in text:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a text file (it contains NUL bytes)"))
+        tab = tab or "\t" in text
+        piece = lines_of(text)
+        if end < len(data):
+            piece.pop()  # the empty text after this piece's last newline; the next piece goes on from there
+        lines += piece
+        start = end
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines, "\t" if tab else ","
+
+
+def _is_header(lines: list[str], sep: str) -> bool:
+    """A header is a first line of no numbers (a first cell may be blank, over a label column) as
+    wide as the line below it; "1,,3" over "4,5,6" is a row with an empty cell, not a header."""
+    cells = lines[0].split(sep)
+    if any(is_number(c) for c in cells) or not all(c.strip() for c in cells[1:]):
         return False
-    return True
+    if len(lines) == 1:
+        return bool(cells[0].strip())
+    return len(cells) == lines[1].count(sep) + 1
 
 
-def _parse_csv(path, data: bytes) -> tuple[np.ndarray, tuple[str, ...] | None]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
-    if "\x00" in text:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a text file (it contains NUL bytes)"))
-    rows = split_rows(text)
-    if not rows:
+def _parse_csv(path, data, progress: Progress | None = None) -> tuple[np.ndarray, tuple[str, ...] | None]:
+    lines, sep = _csv_lines(path, data)
+    if not lines:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no rows"))
     first_row = 1
-    # A header row has a non-number after its first cell ("token,d1,d2" or "d1,d2").
-    if any(not _is_number(c) for c in rows[0][1:]) or (len(rows[0]) == 1 and not _is_number(rows[0][0])):
-        rows, first_row = rows[1:], 2
-    if not rows:
+    if _is_header(lines, sep):
+        lines, first_row = lines[1:], 2
+    if not lines:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a header but no numbers"))
+    # A label column is one whose every cell is a non-number ("0x10" over "3" is a bad cell, not a label).
     labels = None
-    if not _is_number(rows[0][0]):
-        labels = tuple(row[0].strip() for row in rows)
-        rows = [row[1:] for row in rows]
+    if not any(is_number(_first_cell(line, sep)) for line in lines):
+        labels = tuple(_first_cell(line, sep).strip() for line in lines)
+        if not any(sep in line for line in lines):
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has labels but no numbers"))
+        # A line of a label alone keeps an empty rest: named below as a short line or an empty cell.
+        lines = [line.partition(sep)[2] for line in lines]
     try:
-        values = parse_rows(rows, first_row=first_row, first_col=2 if labels else 1, unit="line")
+        values = parse_lines(lines, sep, first_row=first_row, first_col=2 if labels else 1, unit="line",
+                             progress=progress, max_values=MAX_VALUES)
     except ValueError as error:
         raise FileProblem(path, "{problem}", problem=error) from None  # the engine's BlockProblem, worded by the app
-    if values.shape[1] == 0:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has labels but no numbers"))
     return values, labels
 
 
 # --- binary formats ------------------------------------------------------------------------------
 
 
-def _holds_objects(path) -> FileProblem:
-    return FileProblem(path, QT_TRANSLATE_NOOP(
-        "Problem", "holds Python objects; only plain numeric arrays are loaded (no pickle)"))
-
-
-def _load_npy(path, data: bytes) -> np.ndarray:
+def _load_npy(path, data) -> np.ndarray:
     try:
-        return np.load(io.BytesIO(data), allow_pickle=False)
-    except ValueError as error:
-        if "allow_pickle" in str(error):
-            raise _holds_objects(path) from None
-        raise _invalid(path, ".npy", error) from None
-    except (OSError, EOFError) as error:
-        raise _invalid(path, ".npy", error) from None
+        return parse_npy(data, MAX_VALUES)
+    except Problem as problem:
+        raise _in_file(path, problem) from None
 
 
-def _load_npz(path, data: bytes) -> dict[str, np.ndarray]:
+def _load_npz(path, data, progress: Progress | None = None) -> dict[str, np.ndarray]:
     try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-    except ValueError as error:
-        if "allow_pickle" in str(error):
-            raise _holds_objects(path) from None
-        raise _invalid(path, ".npz", error) from None
-    except (OSError, EOFError, zipfile.BadZipFile, KeyError) as error:
-        raise _invalid(path, ".npz", error) from None
-    if not isinstance(arrays, dict) or not arrays:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a valid .npz file (no arrays in it)"))
-    for name, value in arrays.items():
-        if not isinstance(value, np.ndarray):  # a member without the .npy header comes back as bytes
-            raise FileProblem(path, QT_TRANSLATE_NOOP(
-                "Problem", "is not a valid .npz file (member {name} is not an array)"), name=repr(name))
-    return arrays
+        return parse_npz(data, MAX_FILE_BYTES, MAX_VALUES, progress)
+    except Problem as problem:
+        raise _in_file(path, problem) from None
 
 
-def _load_safetensors(path, data: bytes) -> dict[str, np.ndarray]:
-    from safetensors import SafetensorError
-    from safetensors.numpy import load
-
+def _safetensors_vectors(path, data, length: int) -> dict[str, np.ndarray]:
     try:
-        return load(data)
-    except (SafetensorError, ValueError, TypeError, KeyError) as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable .safetensors file ({reason})"),
-                          reason=str(error)) from None
+        entries = safetensors_entries(data)
+    except Problem as problem:
+        raise _in_file(path, problem) from None
+    fitting = [e for e in entries if e.shape == (length,)]
+    if not fitting:
+        if not entries:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no tensors"))
+        shapes = ", ".join(f"{e.name} {e.shape}" for e in sorted(entries, key=lambda e: e.name)[:8])
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "has no 1-D tensor of length {length} (it has {shapes})"), length=length, shapes=shapes)
+    return {e.name: _checked(path, safetensors_tensor(data, e), 1) for e in sorted(fitting, key=lambda e: e.name)}
 
 
 # --- public API ----------------------------------------------------------------------------------
 
 
-def load_matrix(path) -> tuple[np.ndarray, tuple[str, ...] | None]:
+def load_matrix(path, progress: Progress | None = None) -> tuple[np.ndarray, tuple[str, ...] | None]:
     """A token matrix and its labels (None when the file has none) from CSV, NPY or NPZ.
 
     CSV may have a header row and a first column of token labels. An NPZ must hold a 2-D array
     named ``matrix`` or exactly one 2-D array; a 1-D string array ``labels`` names the tokens.
+    ``progress`` hears the fraction done (reading, then parsing) and may raise ``Cancelled``.
     """
     suffix = Path(path).suffix.lower()
     if suffix not in MATRIX_SUFFIXES:
         raise _unknown_type(path, MATRIX_SUFFIXES)
-    data = _read_bytes(path)
+    data = read_regular_file(path, MAX_FILE_BYTES, scaled(progress, 0.0, READ_SHARE))
+    rest = scaled(progress, READ_SHARE, 1.0)
     if suffix == ".npy":
         return _checked(path, _load_npy(path, data), 2), None
     if suffix == ".npz":
-        arrays = _load_npz(path, data)
+        arrays = _load_npz(path, data, rest)
         matrix = arrays.get("matrix")
         if matrix is None:
             candidates = [name for name, a in arrays.items() if a.ndim == 2]
@@ -199,32 +203,25 @@ def load_matrix(path) -> tuple[np.ndarray, tuple[str, ...] | None]:
                 "Problem", "its labels must be {count} strings, got {dtype} {shape}"),
                 count=matrix.shape[0], dtype=str(labels.dtype), shape=labels.shape)
         return matrix, None if labels is None else tuple(str(s) for s in labels)
-    return _parse_csv(path, data)
+    return _parse_csv(path, data, rest)
 
 
-def vector_candidates(path, length: int) -> dict[str, np.ndarray]:
+def vector_candidates(path, length: int, progress: Progress | None = None) -> dict[str, np.ndarray]:
     """Every 1-D vector of ``length`` values in the file, by name (γ/β import picks one).
 
     CSV gives one vector (one row or one column), NPY its array, safetensors each fitting tensor.
+    ``progress`` hears the fraction done and may raise ``Cancelled``.
     """
     suffix = Path(path).suffix.lower()
     if suffix not in VECTOR_SUFFIXES:
         raise _unknown_type(path, VECTOR_SUFFIXES)
-    data = _read_bytes(path)
+    data = read_regular_file(path, MAX_FILE_BYTES, scaled(progress, 0.0, READ_SHARE))
     if suffix == ".safetensors":
-        tensors = _load_safetensors(path, data)
-        fitting = {name: t for name, t in tensors.items() if t.ndim == 1 and t.shape[0] == length}
-        if not fitting:
-            if not tensors:
-                raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no tensors"))
-            shapes = ", ".join(f"{n} {tuple(t.shape)}" for n, t in sorted(tensors.items())[:8])
-            raise FileProblem(path, QT_TRANSLATE_NOOP(
-                "Problem", "has no 1-D tensor of length {length} (it has {shapes})"), length=length, shapes=shapes)
-        return {name: _checked(path, t, 1) for name, t in sorted(fitting.items())}
+        return _safetensors_vectors(path, data, length)
     if suffix == ".npy":
         vector = _load_npy(path, data)
     else:
-        vector, _ = _parse_csv(path, data)
+        vector, _ = _parse_csv(path, data, scaled(progress, READ_SHARE, 1.0))
     vector = np.squeeze(vector) if vector.ndim == 2 and 1 in vector.shape else vector
     vector = _checked(path, np.atleast_1d(vector), 1)
     if vector.shape[0] != length:

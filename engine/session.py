@@ -6,14 +6,18 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import math
 import re
-import zipfile
 
 import numpy as np
 
-from engine.problem import QT_TRANSLATE_NOOP, Problem
+from engine.array_formats import parse_npz
+from engine.bounded_read import Progress, read_regular_file, scaled
+from engine.io import MAX_FILE_BYTES, MAX_VALUES, READ_SHARE
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
+from engine.safe_json import load_json
+from engine.table_text import format_number, parse_lines
 from engine.scenario import Scenario
-from engine.table_text import format_number
 
 FORMAT = "normscope-session"
 VERSION = 2
@@ -68,30 +72,63 @@ def session_npz(s: Scenario) -> bytes:
     return buffer.getvalue()
 
 
-def parse_session_npz(data: bytes) -> tuple[Scenario, list[Problem]]:
-    """A Scenario from ``session_npz`` bytes, and warnings; a Problem says what is wrong."""
+def parse_session_npz(data) -> tuple[Scenario, list[Problem]]:
+    """A Scenario from ``session_npz`` bytes, and warnings; a Problem says what is wrong.
+
+    The archive is read with the same caps as a user's NPZ file (declared and inflated sizes,
+    values, no pickle), so a corrupt or hostile snapshot is refused, not followed.
+    """
     try:
-        with np.load(io.BytesIO(data), allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-        document = json.loads(str(arrays.pop("header")))
-    except (ValueError, OSError, EOFError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
-        raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot ({reason})"), reason=str(error)) from None
+        arrays = parse_npz(data, MAX_FILE_BYTES, MAX_VALUES)
+        header = arrays.pop("header")
+        if header.dtype.kind != "U" or header.ndim != 0:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "its header is not text"))
+        document = load_json(str(header))
+    except (Problem, KeyError) as error:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot ({reason})"), reason=error) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT or not isinstance(
             document.get("settings"), dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot"))
     return _scenario_from_fields({**document["settings"], **arrays}, document.get("version"))
 
 
+def read_snapshot(path) -> tuple[Scenario, list[Problem]]:
+    """The snapshot (``session_npz``) in the file at ``path``, read like a session file: regular
+    files of at most ``MAX_FILE_BYTES`` only; a FileProblem names the file and what is wrong."""
+    data = read_regular_file(path, MAX_FILE_BYTES)
+    try:
+        return parse_session_npz(data)
+    except Problem as problem:
+        raise FileProblem(path, "{problem}", problem=problem) from None
+
+
+def _numbers(name: str, value) -> np.ndarray:
+    """A JSON list of lists (or list) of numbers as a float64 array; a Problem names the field."""
+    wrong = Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be a {ndim}-D list of numbers"),
+                    name=name, ndim=_ARRAY_FIELDS[name])
+    if not isinstance(value, list):
+        raise wrong
+    try:
+        array = np.array(value)  # C-fast; numbers only give a numeric dtype (ints beyond int64: object)
+    except (ValueError, TypeError):
+        raise wrong from None
+    if array.ndim != _ARRAY_FIELDS[name]:
+        raise wrong
+    rows = value if array.ndim == 2 else [value]
+    kinds = set().union(*(map(type, row) for row in rows))
+    if not kinds <= {int, float}:  # no strings, none, nested objects, and no true/false read as 1/0
+        raise wrong
+    array = array.astype(np.float64)  # load_json kept integers below 10**300: no OverflowError
+    if not np.all(np.isfinite(array)):  # 1e999 reads as inf
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' holds a number too large to be finite"), name=name)
+    return array
+
+
 def _field(name: str, value):
     if name in _ARRAY_FIELDS:
         if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.ndim == _ARRAY_FIELDS[name]:
             return value
-        array = np.asarray(value, dtype=object)
-        if array.ndim != _ARRAY_FIELDS[name] or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in array.ravel()):
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be a {ndim}-D list of numbers"),
-                          name=name, ndim=_ARRAY_FIELDS[name])
-        return np.array(array, dtype=float)
+        return _numbers(name, value)
     expected = _TYPES[name]
     ok = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
     if expected is float:
@@ -103,19 +140,51 @@ def _field(name: str, value):
         if not all(isinstance(v, str) for v in value):
             raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'labels' must be a list of strings"))
         return tuple(value)
-    return float(value) if expected is float else value
+    if expected is float:
+        value = float(value)  # load_json kept integers below 10**300: no OverflowError
+        if not math.isfinite(value):
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' holds a number too large to be finite"),
+                          name=name)
+    return value
 
 
-def parse_session(text: str) -> tuple[Scenario, list[Problem]]:
+def read_session(path, progress: Progress | None = None) -> tuple[Scenario, list[Problem]]:
+    """The session in the file at ``path`` and its warnings; a FileProblem names the file and what
+    is wrong. Regular files of at most ``MAX_FILE_BYTES`` only (a saved 2048 × 4096 session is
+    173 MB); ``progress`` hears the reading and may raise ``Cancelled``."""
+    data = read_regular_file(path, MAX_FILE_BYTES, scaled(progress, 0.0, READ_SHARE))
+    try:
+        text = data.decode("utf-8")
+        del data
+        scenario, warnings = parse_session(text, scaled(progress, READ_SHARE, 1.0))
+    except UnicodeDecodeError:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
+    except Problem as problem:
+        raise FileProblem(path, "{problem}", problem=problem) from None
+    if progress is not None:
+        progress(1.0)
+    return scenario, warnings
+
+
+def parse_session(text: str, progress: Progress | None = None) -> tuple[Scenario, list[Problem]]:
     """A Scenario from session JSON, and warnings (unknown fields, a newer version).
 
-    Raises a Problem naming the missing or wrong field.
+    Raises a Problem naming the missing or wrong field. The JSON is read with bounds
+    (engine.safe_json): no nesting, huge integer or non-finite number gets past as an exception
+    other than a Problem. A large matrix is read in steps that ``progress`` hears (see
+    ``_split_matrix``).
     """
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise Problem(QT_TRANSLATE_NOOP("Problem", "not valid JSON (line {line}, column {column}: {reason})"),
-                      line=error.lineno, column=error.colno, reason=error.msg) from None
+    document = None
+    if len(text) > FAST_MATRIX_CHARS and (split := _split_matrix(text, progress)) is not None:
+        rest, matrix = split
+        document = load_json(rest)
+        if isinstance(document, dict) and isinstance(document.get("scenario"), dict) and \
+                document["scenario"].get("matrix") == _MATRIX_PLACEHOLDER:
+            document["scenario"]["matrix"] = matrix
+        else:  # the one "matrix" key was somewhere else: read it all the ordinary way
+            document = None
+    if document is None:
+        document = load_json(text)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope session (no \"format\": \"{format}\")"),
                       format=FORMAT)
@@ -123,6 +192,39 @@ def parse_session(text: str) -> tuple[Scenario, list[Problem]]:
     if not isinstance(fields, dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'scenario' is missing or not an object"))
     return _scenario_from_fields(fields, document.get("version"))
+
+
+#: Above this many characters a session's matrix is read apart from the rest of the JSON.
+FAST_MATRIX_CHARS = 1 << 20
+_MATRIX_KEY = re.compile(r'"matrix"\s*:\s*\[')
+_MATRIX_END = re.compile(r"\]\s*\]")
+_ROW_BREAK = re.compile(r"\]\s*,\s*\[")
+#: Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).
+_MATRIX_PLACEHOLDER = "\x00matrix"
+
+
+def _split_matrix(text: str, progress: Progress | None) -> tuple[str, np.ndarray] | None:
+    """The session text with its matrix taken out (a placeholder instead), and the matrix, read by
+    the block parser a step at a time; None when the text is not laid out so (then json reads it all).
+
+    json.loads holds Python's lock for its whole call: 3-8 s for a 2048 × 4096 session, a frozen
+    window even when the load runs on a worker. A name can't hide the key: inside a JSON string
+    a quote is escaped, so ``"matrix":`` outside one is the key (if it occurs exactly once).
+    """
+    keys = list(_MATRIX_KEY.finditer(text))
+    if len(keys) != 1:
+        return None
+    start = keys[0].end() - 1  # the matrix's "["
+    end = _MATRIX_END.search(text, start)
+    first = text.find("[", start + 1)
+    if end is None or first < 0 or text[start + 1:first].strip():
+        return None
+    inner = text[first + 1:end.start()]  # "a, b], [c, d": one copy of the 100 MB, not three
+    try:
+        matrix = parse_lines(_ROW_BREAK.split(inner), ",", progress=progress)
+    except Problem:  # not a plain list of rows of numbers: json.loads says what it is
+        return None
+    return text[:start] + json.dumps(_MATRIX_PLACEHOLDER) + text[end.end():], matrix
 
 
 def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[Problem]]:

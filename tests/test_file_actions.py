@@ -219,7 +219,7 @@ def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp
         bad_cell = tmp_path / "cell.csv"
         bad_cell.write_text("1,2\n3,x\n", encoding="utf-8")
         assert not window.files.import_matrix(bad_cell)
-        assert warnings_shown[-1] == "cell.csv：第 2 行第 2 列：「x」不是数"  # a problem inside a problem
+        assert warnings_shown[-1] == "cell.csv：第 2 行第 2 列：「x」不是数（请输入数字 0-9、“.”、“e” 和正负号）"  # a problem inside a problem
         session = tmp_path / "old.normscope.json"
         session.write_text('{"format": "normscope-session", "version": 1, "scenario": {}}', encoding="utf-8")
         assert not window.files.open_session(session)

@@ -316,6 +316,15 @@
     </message>
 </context>
 <context>
+    <name>BackgroundLoad</name>
+    <message>
+        <location filename="../../widgets/common/background_load.py" line="97"/>
+        <source>Cancel</source>
+        <extracomment>A load shorter than this shows no dialog at all (no flash for the seed&apos;s 6 × 4 files). What a person does to a window; swallowed while a load for it runs (before the dialog shows, window modality does not hold yet, and a second open or an edit would interleave with the load).</extracomment>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>BatchNormLab</name>
     <message>
         <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
@@ -1073,248 +1082,263 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="88"/>
+        <location filename="../../app/file_actions.py" line="87"/>
         <source>Open {name}</source>
         <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="92"/>
+        <location filename="../../app/file_actions.py" line="91"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="105"/>
-        <location filename="../../app/file_actions.py" line="173"/>
+        <location filename="../../app/file_actions.py" line="104"/>
+        <location filename="../../app/file_actions.py" line="169"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="109"/>
-        <location filename="../../app/file_actions.py" line="174"/>
-        <location filename="../../app/file_actions.py" line="192"/>
+        <location filename="../../app/file_actions.py" line="108"/>
+        <location filename="../../app/file_actions.py" line="170"/>
+        <location filename="../../app/file_actions.py" line="188"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="124"/>
+        <location filename="../../app/file_actions.py" line="123"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="127"/>
+        <location filename="../../app/file_actions.py" line="126"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="139"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="146"/>
+        <location filename="../../app/file_actions.py" line="142"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="147"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="159"/>
+        <location filename="../../app/file_actions.py" line="155"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="169"/>
+        <location filename="../../app/file_actions.py" line="165"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="182"/>
+        <location filename="../../app/file_actions.py" line="178"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="201"/>
+        <location filename="../../app/file_actions.py" line="197"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="218"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="218"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="227"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="230"/>
+        <location filename="../../app/file_actions.py" line="226"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="231"/>
+        <location filename="../../app/file_actions.py" line="227"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="232"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="233"/>
+        <location filename="../../app/file_actions.py" line="229"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="236"/>
+        <location filename="../../app/file_actions.py" line="232"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="237"/>
+        <location filename="../../app/file_actions.py" line="233"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="234"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="239"/>
+        <location filename="../../app/file_actions.py" line="235"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="241"/>
+        <location filename="../../app/file_actions.py" line="237"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="242"/>
+        <location filename="../../app/file_actions.py" line="238"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="242"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="248"/>
+        <location filename="../../app/file_actions.py" line="244"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="254"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="267"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="285"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/file_actions.py" line="292"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="304"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="309"/>
+        <location filename="../../app/file_actions.py" line="305"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="310"/>
+        <location filename="../../app/file_actions.py" line="306"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="323"/>
+        <location filename="../../app/file_actions.py" line="315"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="324"/>
+        <location filename="../../app/file_actions.py" line="316"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="330"/>
+        <location filename="../../app/file_actions.py" line="322"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="340"/>
+        <location filename="../../app/file_actions.py" line="332"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="345"/>
+        <location filename="../../app/file_actions.py" line="337"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="345"/>
+        <location filename="../../app/file_actions.py" line="337"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="354"/>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="356"/>
+        <source>Reading {name} was cancelled; nothing changed</source>
+        <translation>已取消读取 {name}；没有任何改动</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="362"/>
+        <source>{name}: not enough memory to read it; nothing changed</source>
+        <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
 </context>
 <context>
@@ -1894,82 +1918,93 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MatrixView</name>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="32"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="38"/>
         <source>Copy</source>
+        <extracomment>Pasted text longer than this (about 100,000 cells) is parsed on a worker: the window stays live.</extracomment>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="33"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="39"/>
         <source>Paste</source>
         <translation>粘贴</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="36"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="42"/>
         <source>Insert token above</source>
         <translation>在上方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="37"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="43"/>
         <source>Insert token below</source>
         <translation>在下方插入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="38"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="44"/>
         <source>Remove selected tokens</source>
         <translation>删除选中的 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="39"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="45"/>
         <source>Insert dimension left</source>
         <translation>在左侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="40"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="46"/>
         <source>Insert dimension right</source>
         <translation>在右侧插入维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="41"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="47"/>
         <source>Remove selected dimensions</source>
         <translation>删除选中的维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="43"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="49"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="49"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="55"/>
         <source>Double-click a token to rename it</source>
         <translation>双击 token 可改名</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="90"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="99"/>
+        <source>Reading the pasted block…</source>
+        <translation>正在读取粘贴的数据块…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/matrix_view.py" line="102"/>
+        <source>Paste cancelled; nothing changed.</source>
+        <translation>已取消粘贴；没有任何改动。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/matrix_view.py" line="105"/>
         <source>Paste refused: {reason}</source>
         <translation>粘贴未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="98"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="113"/>
         <source>Paste refused: the γ/β grid has two rows.</source>
         <translation>粘贴未接受：γ/β 表格只有两行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="107"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="122"/>
         <source>Grow the matrix?</source>
         <translation>扩大矩阵？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="108"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="123"/>
         <source>The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. Grow the matrix (new cells 0, new γ 1, new β 0)?</source>
         <translation>粘贴的数据块延伸到 {nr} × {nc}，超出了 {rows} × {cols} 的表格。要扩大矩阵吗（新单元格为 0，新 γ 为 1，新 β 为 0）？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="116"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="131"/>
         <source>Rename token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="116"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="131"/>
         <source>Token label:</source>
         <translation>Token 名称：</translation>
     </message>
@@ -2330,129 +2365,204 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>Problem</name>
     <message>
-        <location filename="../../engine/io.py" line="28"/>
+        <location filename="../../engine/bounded_read.py" line="31"/>
         <source>can&apos;t be read ({reason})</source>
-        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.</extracomment>
+        <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.</extracomment>
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="34"/>
-        <source>is not a valid {kind} file ({reason})</source>
-        <translation>不是有效的 {kind} 文件（{reason}）</translation>
-    </message>
-    <message>
-        <location filename="../../engine/io.py" line="40"/>
+        <location filename="../../engine/io.py" line="39"/>
         <source>has an unknown type; save as {types}</source>
+        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
         <translation>文件类型未知；请保存为 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="42"/>
+        <location filename="../../engine/io.py" line="41"/>
         <source>has an unknown type; open {types}</source>
         <translation>文件类型未知；请打开 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="53"/>
+        <location filename="../../engine/bounded_read.py" line="37"/>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/bounded_read.py" line="39"/>
+        <source>is a pipe (FIFO), not a file; only regular files are read</source>
+        <translation>是管道（FIFO），不是文件；只读取普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/bounded_read.py" line="41"/>
+        <source>is a device, not a file; only regular files are read</source>
+        <translation>是设备，不是文件；只读取普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/bounded_read.py" line="42"/>
+        <source>is not a regular file; only regular files are read</source>
+        <translation>不是普通文件；只读取普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/bounded_read.py" line="47"/>
         <source>is {size} MB; files above {limit} MB are refused</source>
         <translation>大小为 {size} MB；超过 {limit} MB 的文件不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="56"/>
+        <location filename="../../engine/bounded_read.py" line="68"/>
+        <location filename="../../engine/bounded_read.py" line="89"/>
         <source>is empty</source>
         <translation>文件为空</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="66"/>
+        <location filename="../../engine/bounded_read.py" line="83"/>
+        <source>changed while it was read; try again</source>
+        <translation>读取期间被改动；请重试</translation>
+    </message>
+    <message>
+        <location filename="../../engine/io.py" line="53"/>
         <source>holds {dtype} values, not real numbers</source>
         <translation>包含 {dtype} 类型的值，不是实数</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="69"/>
+        <location filename="../../engine/io.py" line="56"/>
         <source>holds an array of shape {shape}; a token matrix must be 2-D</source>
         <translation>数组形状为 {shape}；token 矩阵必须是二维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="70"/>
+        <location filename="../../engine/io.py" line="57"/>
         <source>holds an array of shape {shape}; γ or β must be 1-D</source>
         <translation>数组形状为 {shape}；γ 或 β 必须是一维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="73"/>
+        <location filename="../../engine/io.py" line="60"/>
         <source>holds an empty array of shape {shape}</source>
         <translation>数组为空，形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="77"/>
+        <location filename="../../engine/io.py" line="64"/>
         <source>holds a value that is not a finite number (at position {position})</source>
         <translation>含有不是有限数的值（位置 {position}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="97"/>
+        <location filename="../../engine/io.py" line="91"/>
+        <location filename="../../engine/session.py" line="161"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="99"/>
+        <location filename="../../engine/io.py" line="93"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="102"/>
+        <location filename="../../engine/io.py" line="119"/>
         <source>has no rows</source>
         <translation>没有任何行</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="108"/>
+        <location filename="../../engine/io.py" line="124"/>
         <source>has a header but no numbers</source>
         <translation>只有表头，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="118"/>
+        <location filename="../../engine/io.py" line="130"/>
         <source>has labels but no numbers</source>
         <translation>只有标签，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="126"/>
+        <location filename="../../engine/array_formats.py" line="36"/>
+        <source>is not an NPY file (it doesn&apos;t start with the NPY signature)</source>
+        <extracomment>Members an NPZ may hold: a session snapshot has four, a user&apos;s archive a handful. safetensors dtype names and the NumPy dtypes they are read as (BF16 is widened by hand).</extracomment>
+        <translation>不是 NPY 文件（开头没有 NPY 标识）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="44"/>
+        <source>declares a {shape} array ({count} values); at most {limit} values are read</source>
+        <translation>声明了 {shape} 的数组（{count} 个值）；最多读取 {limit} 个值</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="60"/>
+        <source>is not a valid .npy file (version {version} is not read)</source>
+        <translation>不是有效的 .npy 文件（不读取版本 {version}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="65"/>
+        <source>is not a valid .npy file ({reason})</source>
+        <translation>不是有效的 .npy 文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="77"/>
         <source>holds Python objects; only plain numeric arrays are loaded (no pickle)</source>
         <translation>含有 Python 对象；只读取纯数值数组（不使用 pickle）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="152"/>
+        <location filename="../../engine/array_formats.py" line="79"/>
+        <source>is not a valid .npy file (negative shape {shape})</source>
+        <translation>不是有效的 .npy 文件（形状 {shape} 为负）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="85"/>
+        <source>is cut short: its header declares a {shape} {dtype} array ({need} bytes) but {have} bytes follow</source>
+        <translation>不完整：文件头声明了 {shape} 的 {dtype} 数组（{need} 字节），但后面只有 {have} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="106"/>
+        <source>is not a valid .npz file ({reason})</source>
+        <translation>不是有效的 .npz 文件（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="115"/>
         <source>is not a valid .npz file (no arrays in it)</source>
         <translation>不是有效的 .npz 文件（其中没有数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="155"/>
+        <location filename="../../engine/array_formats.py" line="117"/>
+        <source>holds {count} members; at most {limit} are read</source>
+        <translation>含有 {count} 个成员；最多读取 {limit} 个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="125"/>
+        <location filename="../../engine/array_formats.py" line="147"/>
         <source>is not a valid .npz file (member {name} is not an array)</source>
         <translation>不是有效的 .npz 文件（成员 {name} 不是数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="167"/>
+        <location filename="../../engine/array_formats.py" line="149"/>
+        <source>member {name} {problem}</source>
+        <translation>成员 {name} {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="157"/>
+        <source>inflates to more than {size} MB; archives above {limit} MB inflated are refused</source>
+        <translation>解压后超过 {size} MB；解压后大于 {limit} MB 的压缩包不予读取</translation>
+    </message>
+    <message>
+        <location filename="../../engine/array_formats.py" line="173"/>
         <location filename="../../engine/models/hf_folder.py" line="202"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="192"/>
+        <location filename="../../engine/io.py" line="196"/>
         <source>holds {names}; name the token matrix &apos;matrix&apos;</source>
         <translation>包含 {names}；请把 token 矩阵命名为 &apos;matrix&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="198"/>
+        <location filename="../../engine/io.py" line="202"/>
         <source>its labels must be {count} strings, got {dtype} {shape}</source>
         <translation>标签必须是 {count} 个字符串，实际为 {dtype} {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="219"/>
+        <location filename="../../engine/io.py" line="166"/>
         <source>has no tensors</source>
         <translation>没有任何张量</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="221"/>
+        <location filename="../../engine/io.py" line="168"/>
         <source>has no 1-D tensor of length {length} (it has {shapes})</source>
         <translation>没有长度为 {length} 的一维张量（其中有 {shapes}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="231"/>
+        <location filename="../../engine/io.py" line="228"/>
         <source>holds {count} values; the matrix has {length} dimensions</source>
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
@@ -2532,110 +2642,149 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="78"/>
+        <location filename="../../engine/session.py" line="88"/>
         <source>not a NormScope snapshot ({reason})</source>
-        <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="81"/>
+        <location filename="../../engine/session.py" line="91"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="92"/>
+        <location filename="../../engine/session.py" line="107"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="100"/>
+        <location filename="../../engine/session.py" line="137"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="104"/>
+        <location filename="../../engine/session.py" line="141"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="117"/>
+        <location filename="../../engine/safe_json.py" line="49"/>
+        <source>an integer with {digits} digits is too large</source>
+        <extracomment>Deeper nesting than any NormScope or safetensors header needs, far below Python&apos;s recursion limit. Digits an integer may have: any setting&apos;s range fits, and float() of it stays finite. Strings (with their escapes), removed before brackets are counted: a &quot;[&quot; inside a label nests nothing. The brackets&apos; contributions to depth, by byte (others contribute 0). Characters counted per step, which bounds the scan&apos;s scratch memory.</extracomment>
+        <translation>有 {digits} 位数字的整数过大</translation>
+    </message>
+    <message>
+        <location filename="../../engine/safe_json.py" line="55"/>
+        <source>{name} is not a finite number</source>
+        <translation>{name} 不是有限数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/safe_json.py" line="67"/>
+        <source>nested {depth} levels deep; at most {limit} are read</source>
+        <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
+    </message>
+    <message>
+        <location filename="../../engine/safe_json.py" line="72"/>
         <source>not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="120"/>
+        <location filename="../../engine/session.py" line="85"/>
+        <source>its header is not text</source>
+        <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
+        <translation>其文件头不是文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="123"/>
+        <location filename="../../engine/session.py" line="146"/>
+        <source>field &apos;{name}&apos; holds a number too large to be finite</source>
+        <translation>字段 '{name}' 含有过大而无法成为有限数的数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="189"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="124"/>
+        <location filename="../../engine/session.py" line="193"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="131"/>
+        <location filename="../../engine/session.py" line="233"/>
         <source>field &apos;version&apos; must be an integer</source>
+        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="133"/>
+        <location filename="../../engine/session.py" line="235"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="139"/>
+        <location filename="../../engine/session.py" line="241"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="145"/>
+        <location filename="../../engine/session.py" line="247"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="150"/>
+        <location filename="../../engine/session.py" line="252"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="17"/>
+        <location filename="../../engine/table_text.py" line="36"/>
         <source>empty cell: type a number</source>
+        <extracomment>What a person types as a number: ASCII digits, one optional point, an optional exponent, and a sign that may be U+2212 − (the minus sign the app itself displays). Python&apos;s float() also takes other scripts&apos; digits (١٢٣, １２), underscores, &quot;nan&quot; and &quot;inf&quot;: none of those is a cell value. Block text made only of these characters can go to NumPy&apos;s converter in one call: on them, float()&apos;s grammar is exactly ``_NUMBER``&apos;s (so any other character sends a block the slow way). Values a block may hold: 256 MB of float64 (a 2048 × 4096 matrix is a quarter of it). Cells converted per step of a block: small enough for a progress report every few milliseconds. Shortest text that can underflow without an exponent in float32 (&quot;0.&quot; and 45 zeros); below it and without an &quot;e&quot;, a zero value means the text was zero.</extracomment>
         <translation>空单元格：请输入一个数</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="18"/>
-        <source>“{text}” is not a number</source>
-        <translation>「{text}」不是数</translation>
+        <location filename="../../engine/table_text.py" line="37"/>
+        <source>“{text}” is not a number (type digits 0-9, “.”, “e” and a sign)</source>
+        <translation>「{text}」不是数（请输入数字 0-9、“.”、“e” 和正负号）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="19"/>
+        <location filename="../../engine/table_text.py" line="38"/>
         <source>“{text}” is not a finite {dtype} number (|x| ≤ {limit})</source>
         <translation>「{text}」不是有限的 {dtype} 数（|x| ≤ {limit}）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="32"/>
+        <location filename="../../engine/table_text.py" line="39"/>
+        <source>“{text}” is too close to 0 for {dtype} (it would be stored as 0); type 0 if you mean it</source>
+        <translation>「{text}」对 {dtype} 而言太接近 0（会被存为 0）；如果本意是 0，请输入 0</translation>
+    </message>
+    <message>
+        <location filename="../../engine/table_text.py" line="61"/>
         <source>no numbers found</source>
         <translation>没有找到数字</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="33"/>
+        <location filename="../../engine/table_text.py" line="62"/>
         <source>row {line} has {count} values but row {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据块必须是矩形</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="35"/>
+        <location filename="../../engine/table_text.py" line="64"/>
         <source>row {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="36"/>
+        <location filename="../../engine/table_text.py" line="65"/>
         <source>line {line} has {count} values but line {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据必须是矩形的</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="38"/>
+        <location filename="../../engine/table_text.py" line="67"/>
         <source>line {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/table_text.py" line="68"/>
+        <source>{count} rows × {width} columns is more than {limit} values</source>
+        <translation>{count} 行 × {width} 列超过了 {limit} 个值</translation>
     </message>
     <message>
         <location filename="../../widgets/common/problem_text.py" line="19"/>

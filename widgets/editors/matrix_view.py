@@ -8,9 +8,15 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMes
 
 from widgets.editors.editor import Editor
 from widgets.common.retranslation import TextBinder
+from engine.bounded_read import Cancelled
 from engine.table_text import format_block, parse_block
+from widgets.common.background_load import load_in_background
 from widgets.editors.matrix_model import ArrayTableModel
 from widgets.common.problem_text import describe
+
+
+#: Pasted text longer than this (about 100,000 cells) is parsed on a worker: the window stays live.
+BACKGROUND_PASTE_CHARS = 1 << 20
 
 
 class MatrixView(QTableView):
@@ -83,9 +89,18 @@ class MatrixView(QTableView):
         self.paste_text(QGuiApplication.clipboard().text())
 
     def paste_text(self, text: str) -> bool:
-        """Paste a tab- or comma-separated block at the current cell (top-left if none)."""
+        """Paste a tab- or comma-separated block at the current cell (top-left if none); a big block
+        is parsed on a worker, with a progress dialog that cancels."""
+        dtype = self._document.scenario.dtype
         try:
-            block = parse_block(text, self._document.scenario.dtype)
+            if len(text) < BACKGROUND_PASTE_CHARS:
+                block = parse_block(text, dtype)
+            else:
+                block = load_in_background(self, self.tr("Reading the pasted block…"),
+                                           lambda progress: parse_block(text, dtype, progress))
+        except Cancelled:
+            self._document.statusMessage.emit(self.tr("Paste cancelled; nothing changed."))
+            return False
         except ValueError as error:
             self._document.report(self.tr("Paste refused: {reason}").format(reason=describe(error)))
             return False
