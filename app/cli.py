@@ -5,15 +5,45 @@ from __future__ import annotations
 import argparse
 import sys
 
+from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
 from engine.presets import PRESETS
-from engine.scenario import NORM_KINDS, PLACEMENTS
 
 __version__ = "0.1.0"
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """Bad arguments give one line on stderr and exit status 2 (argparse prints the usage first)."""
+
+    def __init__(self, *args, message_prefix: str = "normscope", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.message_prefix = message_prefix
+
+    def error(self, message: str):
+        self.exit(2, f"{self.message_prefix}: {message}\n")
+
+
+def _setting(name: str, parse):
+    """An argparse type: the text parsed by ``parse``, then checked against the setting's declared range
+    (engine.limits), so an out-of-range value is refused before anything is loaded or computed."""
+
+    def convert(text: str):
+        try:
+            value = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid {parse.__name__} value: {text!r}") from None
+        try:
+            return check_setting(name, value)
+        except ValueError as problem:
+            raise argparse.ArgumentTypeError(str(problem)) from None
+
+    convert.__name__ = name
+    return convert
+
+
 def _add_export_parser(commands) -> None:
     export = commands.add_parser(
-        "export", help="write tables (CSV) and figures of a scenario without a display",
+        "export", message_prefix="normscope export",
+        help="write tables (CSV) and figures of a scenario without a display",
         description="Render a scenario headless: normalized.csv, row_stats.csv, depth.csv, grad.csv, "
                     "one figure per plot in each format, and window.png.",
     )
@@ -26,14 +56,17 @@ def _add_export_parser(commands) -> None:
     export.add_argument("--beta", metavar="FILE[:TENSOR]", help="β from CSV, NPY or safetensors")
     export.add_argument("--norm", choices=NORM_KINDS)
     export.add_argument("--placement", choices=PLACEMENTS)
-    export.add_argument("--eps", type=float, metavar="E")
-    export.add_argument("--layers", type=int, metavar="N")
+    eps, layers = SETTINGS["eps"], SETTINGS["layers"]
+    export.add_argument("--eps", type=_setting("eps", float), metavar="E",
+                        help=f"ε of the norm, {eps.low:g} to {eps.high:g}")
+    export.add_argument("--layers", type=_setting("layers", int), metavar="N",
+                        help=f"stacked blocks in the depth and gradient tables, {layers.low} to {layers.high}")
     export.add_argument("--format", default="png,svg,pdf", metavar="LIST",
                         help="figure formats, comma-separated (default png,svg,pdf)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="python main.py",
         description="NormScope: a desktop lab for LayerNorm, RMSNorm and BatchNorm inside a Transformer block.",
     )
@@ -47,7 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a bad argument (already said in one line)
+        return done.code
     # Qt is imported only once the arguments are valid, so --help answers without a display.
     if args.command == "export":
         from app.export_command import run_export

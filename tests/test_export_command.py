@@ -107,7 +107,13 @@ def test_export_from_a_session(tmp_path):
     (["--matrix", "missing.csv"], "missing.csv: can't be read"),
     (["--eps", "nan"], "eps must be"),
     (["--format", "gif"], "unknown format 'gif'"),
-    (["--layers", "0"], "layers must be at least 1"),
+    (["--layers", "0"], "layers must lie in [1, 1024], got 0"),
+    (["--layers", "1000000"], "layers must lie in [1, 1024], got 1000000"),
+    (["--layers", str(10**30)], "layers must lie in [1, 1024], got ~1e30"),
+    (["--layers", "abc"], "--layers: invalid int value: 'abc'"),
+    (["--eps", "1e400"], "eps must be a finite number"),
+    (["--eps", "-1"], "eps must lie in [0, 1e+06], got -1"),
+    (["--norm", "group"], "--norm: invalid choice: 'group'"),
 ])
 def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, args, message):
     assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
