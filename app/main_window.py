@@ -17,9 +17,9 @@ from app.document import Document
 from app.file_actions import FileActions
 from app.presentation import Presentation
 from widgets.common.retranslation import TextBinder
-from engine.compute import STACK_WEIGHT_LIMIT_BYTES, stack_weight_bytes
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
+from widgets.common.problem_text import describe
 from widgets.editors.controls_panel import ControlsPanel
 from widgets.plots.depth_plot import DepthPlot
 from widgets.plotkit.fitted_view import FittedViewBox
@@ -468,15 +468,7 @@ class MainWindow(QMainWindow):
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
-        s, notes = result.scenario, []
-        if result.norm.message:
-            notes.append(self.tr("BatchNorm can't normalize a single token in training mode (its batch variance "
-                                 "is 0); showing eval mode, which uses the running statistics."))
-        if result.depth_message:
-            notes.append(self.tr("Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of "
-                                 "weights (limit {limit:.0f} GiB).").format(
-                layers=s.layers, d=s.dims, need=stack_weight_bytes(s) / 2**30, limit=STACK_WEIGHT_LIMIT_BYTES / 2**30))
-        return notes
+        return [describe(message) for message in result.messages]
 
     def _on_busy(self, busy: bool) -> None:
         if busy:

@@ -12,14 +12,12 @@ import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
 from engine.depth import DepthProfile, depth_profile
+from engine.limits import MAX_SIMULATION_BYTES
 from engine.norms import batch_norm, layer_norm, rms_norm
+from engine.problem import QT_TRANSLATE_NOOP, Problem
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
 from engine.weights import layer_weights
-
-#: The stack simulation keeps every layer's weights alive for the backward pass; above this it is
-#: skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer).
-STACK_WEIGHT_LIMIT_BYTES = 1 << 30
 
 
 class _ComparedByValue:
@@ -42,7 +40,7 @@ class NormOutput(_ComparedByValue):
     row_stats: AxisStats
     running_mean: np.ndarray | None = None
     running_var: np.ndarray | None = None
-    message: str | None = None
+    message: Problem | None = None
 
     @cached_property
     def col_stats(self) -> AxisStats:
@@ -54,22 +52,69 @@ class NormOutput(_ComparedByValue):
 @dataclass(frozen=True, eq=False)
 class Result(_ComparedByValue):
     """Everything the views draw. ``stages`` and ``depth`` cover the first ``stack_tokens`` tokens;
-    they are None until first computed, and may lag the scenario while ``stack_stale``."""
+    they are None until first computed or when skipped (``stages_message``, ``depth_message`` say
+    why), and may lag the scenario while ``stack_stale``. Values that overflow the dtype are kept
+    as inf or NaN: ``overflowed`` names the parts that hold them."""
 
     scenario: Scenario
     norm: NormOutput
     stages: Mapping[str, np.ndarray] | None
     depth: DepthProfile | None
-    depth_message: str | None = None
+    depth_message: Problem | None = None
     stack_stale: bool = False
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
+    stages_message: Problem | None = None
+
+    @cached_property
+    def overflowed(self) -> Mapping[str, int]:
+        """The parts holding inf or NaN, each with the first index that does: ``"norm"`` (a row
+        of the normalized matrix), ``"stages"`` (a token of the block simulation), ``"depth"``,
+        ``"gradients"`` and ``"toy"`` (a layer). Empty when every value is finite."""
+        parts = {}
+        # A row's mean is finite exactly when its values are (they are summed in float64).
+        _first_bad(parts, "norm", self.norm.row_stats.mean_out)
+        if self.stages is not None:
+            _first_bad(parts, "stages", np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()]).max(axis=0))
+        if self.depth is not None:
+            runs = (self.depth.none, self.depth.pre, self.depth.post)
+            _first_bad(parts, "depth", np.vstack([run.rms + run.max_abs for run in runs]).sum(axis=0))
+            _first_bad(parts, "gradients", np.vstack([run.weight_grad + run.input_grad for run in runs[1:]]).sum(axis=0),
+                       offset=1)
+            _first_bad(parts, "toy", self.depth.toy + self.depth.toy_normalized)
+        return MappingProxyType(parts)
 
     @property
-    def messages(self) -> tuple[str, ...]:
-        """Why something is shown differently than asked (BatchNorm fallback, skipped depth)."""
-        return tuple(m for m in (self.norm.message, self.depth_message) if m)
+    def messages(self) -> tuple[Problem, ...]:
+        """Why something is shown differently than asked (BatchNorm fallback, skipped simulations,
+        overflow), as Problems: ``str`` gives the English text, the app words them in its language."""
+        notes = [m for m in (self.norm.message, self.stages_message, self.depth_message) if m]
+        dtype = self.scenario.dtype
+        for part, index in self.overflowed.items():
+            notes.append(Problem(_OVERFLOW_NOTES[part], dtype=dtype, index=index, layer=index,
+                                 token=self.scenario.labels[index] if part == "norm" else ""))
+        return tuple(notes)
+
+
+_OVERFLOW_NOTES = {
+    "norm": QT_TRANSLATE_NOOP("Problem", "The normalized matrix overflows {dtype} (first in row {token}); "
+                                         "values that are inf or NaN are left out of the plots."),
+    "stages": QT_TRANSLATE_NOOP("Problem", "The block simulation overflows {dtype}: some stages hold inf or NaN."),
+    "depth": QT_TRANSLATE_NOOP("Problem", "The depth simulation overflows {dtype} from layer {layer} on; "
+                                          "those layers are left out of the plot."),
+    "gradients": QT_TRANSLATE_NOOP("Problem", "Gradient norms overflow from layer {layer} on; "
+                                              "those layers are left out of the plot."),
+    "toy": QT_TRANSLATE_NOOP("Problem", "The toy v ← a·v + b overflows from layer {layer} on; "
+                                        "those layers are left out of the plot."),
+}
+
+
+def _first_bad(parts: dict, part: str, values: np.ndarray, offset: int = 0) -> None:
+    with np.errstate(invalid="ignore", over="ignore"):  # inf + (-inf) is NaN, as wanted
+        bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        parts[part] = int(bad[0]) + offset
 
 
 def values_equal(a, b) -> bool:
@@ -78,6 +123,8 @@ def values_equal(a, b) -> bool:
         return isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and np.array_equal(a, b, equal_nan=True)
     if isinstance(a, Scenario):
         return a == b
+    if isinstance(a, Problem):
+        return type(a) is type(b) and a.template == b.template and values_equal(a.values, b.values)
     if dataclasses.is_dataclass(a):
         return type(a) is type(b) and all(
             values_equal(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
@@ -150,8 +197,9 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         training = s.bn_training
         if s.norm == "batch" and training and s.tokens < 2:
             training = False
-            message = ("BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
-                       "showing eval mode, which uses the running statistics.")
+            message = Problem(QT_TRANSLATE_NOOP(
+                "Problem", "BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
+                           "showing eval mode, which uses the running statistics."))
         y, running_mean, running_var = _norm_matrix(s, x, training)
         row_stats = axis_stats(x, y, axis=1)
     for a in (y, running_mean, running_var):
@@ -178,25 +226,48 @@ def stack_input(s: Scenario) -> np.ndarray:
     return s.matrix[: s.stack_tokens]
 
 
-def block_stages(s: Scenario) -> Mapping[str, np.ndarray]:
-    """Every intermediate matrix of one block (layer 0's weights) for the chosen placement."""
+def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Problem | None]:
+    """Every intermediate matrix of one block (layer 0's weights) for the chosen placement, or None
+    and the reason it was skipped (checked before any weight is drawn)."""
+    needed = simulation_bytes(s, 1)
+    if needed > MAX_SIMULATION_BYTES:
+        return None, Problem(QT_TRANSLATE_NOOP("Problem", "Block simulation skipped: one block at d = {d} needs "
+                                                          "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
+                             d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     w = layer_weights(s.seed, 0, s.dims, s.ffn_mult * s.dims, s.activation == "swiglu", s.dtype)
     with np.errstate(over="ignore", invalid="ignore"):
         stages, _ = block_with_grad(stack_input(s), w, block_spec(s))
-    return MappingProxyType(stages)
+    return MappingProxyType(stages), None
 
 
 def stack_weight_bytes(s: Scenario) -> int:
+    """Bytes of the weights of all ``s.layers`` blocks."""
+    return s.layers * _layer_weight_count(s) * np.dtype(s.dtype).itemsize
+
+
+def _layer_weight_count(s: Scenario) -> int:
     matrices_per_d2 = 4 + (3 if s.activation == "swiglu" else 2) * s.ffn_mult
-    return s.layers * matrices_per_d2 * s.dims**2 * np.dtype(s.dtype).itemsize
+    return matrices_per_d2 * s.dims**2
 
 
-def depth(s: Scenario) -> tuple[DepthProfile | None, str | None]:
-    """The depth curves and gradient norms, or None and the reason they were skipped."""
-    needed = stack_weight_bytes(s)
-    if needed > STACK_WEIGHT_LIMIT_BYTES:
-        return None, (f"Depth simulation skipped: {s.layers} layers at d = {s.dims} need "
-                      f"{needed / 2**30:.1f} GiB of weights (limit {STACK_WEIGHT_LIMIT_BYTES / 2**30:.0f} GiB).")
+def simulation_bytes(s: Scenario, layers: int) -> int:
+    """Memory a simulation of ``layers`` blocks keeps for its backward pass: every layer's weights and
+    about the activations it saves (an over-estimate: Q, K, V, the norms' and the sublayers'
+    outputs, the FFN's hidden layer, the attention probabilities and their gradients)."""
+    t = min(s.stack_tokens, s.tokens)
+    hidden_copies = 4 if s.activation == "swiglu" else 2
+    activations = t * (16 * s.dims + hidden_copies * s.ffn_mult * s.dims) + 4 * s.heads * t * t
+    return layers * (_layer_weight_count(s) + activations) * np.dtype(s.dtype).itemsize
+
+
+def depth(s: Scenario) -> tuple[DepthProfile | None, Problem | None]:
+    """The depth curves and gradient norms, or None and the reason they were skipped (checked before
+    any weight is drawn)."""
+    needed = simulation_bytes(s, s.layers)
+    if needed > MAX_SIMULATION_BYTES:
+        return None, Problem(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
+                                                          "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
+                             layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
                             s.toy_a, s.toy_b, s.toy_v0)
     return profile, None
@@ -236,12 +307,14 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         norm = apply_norm(s)
     stale = False
     if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
-        stages, stack_labels = previous.stages, previous.stack_labels
+        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
     elif stack:
-        stages, stack_labels = block_stages(s), s.labels[: s.stack_tokens]
+        stages, stages_message = block_stages(s)
+        stack_labels = s.labels[: s.stack_tokens]
     else:
         stale = True
-        stages, stack_labels = (previous.stages, previous.stack_labels) if previous else (None, ())
+        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
+                                                if previous else (None, None, ()))
     if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
     elif stack:
@@ -250,4 +323,4 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, stale = previous.depth, previous.depth_message, True
     else:
         profile, depth_message, stale = None, None, True
-    return Result(s, norm, stages, profile, depth_message, stale, stack_labels)
+    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, stages_message)

@@ -90,8 +90,9 @@ class _RowLoops:
 
 def _float_range() -> np.errstate:
     """Like PyTorch, statistics accumulate in the input's dtype: squares of float32 values near
-    1e30 overflow to inf, and those rows give 0 or NaN instead of warnings mid-redraw."""
-    return np.errstate(over="ignore", invalid="ignore")
+    1e30 overflow to inf, and those rows give 0 or NaN instead of warnings mid-redraw. Eval mode
+    with a running variance of 0 and ε = 0 divides by zero into inf, as PyTorch does."""
+    return np.errstate(over="ignore", invalid="ignore", divide="ignore")
 
 _vecdot = getattr(np, "vecdot", None)  # NumPy >= 2.0
 

