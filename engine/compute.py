@@ -70,11 +70,11 @@ class Result(_ComparedByValue):
     @cached_property
     def overflowed(self) -> Mapping[str, int]:
         """The parts holding inf or NaN, each with the first index that does: ``"norm"`` (a row
-        of the normalized matrix), ``"stages"`` (a token of the block simulation), ``"depth"``,
+        of the normalized matrix, or its μ or σ), ``"stages"`` (a token of the block simulation), ``"depth"``,
         ``"gradients"`` and ``"toy"`` (a layer). Empty when every value is finite."""
         parts = {}
-        # A row's mean is finite exactly when its values are (they are summed in float64).
-        _first_bad(parts, "norm", self.norm.row_stats.mean_out)
+        # A row's μ and σ (float64) are finite when its values are, and for float32 exactly then.
+        _first_bad(parts, "norm", self.norm.row_stats.mean_out + self.norm.row_stats.std_out)
         if self.stages is not None:
             _first_bad(parts, "stages", np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()]).max(axis=0))
         if self.depth is not None:

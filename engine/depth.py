@@ -55,8 +55,8 @@ def run_stack(
     """
     t, d = x.shape
     gated = spec.activation == "swiglu"
-    rms, max_abs, backwards = [_rms(x)], [_max_abs(x)], []
-    with np.errstate(over="ignore", invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by Result.overflowed
+        rms, max_abs, backwards = [_rms(x)], [_max_abs(x)], []
         h = x
         for layer in range(layers):
             w = layer_weights(seed, layer, d, ffn_mult * d, gated, x.dtype.name)

@@ -27,7 +27,8 @@ def computed(s: Scenario, previous=None, changed_rows=None):
 
 
 def _finite_everywhere(result) -> bool:
-    parts = [result.norm.normalized, *result.stages.values()]
+    stats = result.norm.row_stats
+    parts = [result.norm.normalized, stats.mean_out, stats.std_out, *result.stages.values()]
     for run in (result.depth.none, result.depth.pre, result.depth.post):
         parts += [run.rms, run.max_abs] + ([run.weight_grad, run.input_grad] if run.weight_grad is not None else [])
     return all(np.all(np.isfinite(p)) for p in parts) and np.all(np.isfinite(result.depth.toy))
@@ -35,7 +36,9 @@ def _finite_everywhere(result) -> bool:
 
 def assert_flagged_exactly_where_not_finite(result) -> None:
     """``overflowed`` names a part exactly when it holds inf or NaN, and the messages say so."""
-    assert ("norm" in result.overflowed) == (not np.all(np.isfinite(result.norm.normalized)))
+    stats = result.norm.row_stats
+    assert ("norm" in result.overflowed) == (not all(np.all(np.isfinite(v)) for v in (
+        result.norm.normalized, stats.mean_out, stats.std_out)))
     assert ("stages" in result.overflowed) == (not all(np.all(np.isfinite(m)) for m in result.stages.values()))
     assert (not result.overflowed) == _finite_everywhere(result)
     notes = [str(m) for m in result.messages]
@@ -100,16 +103,20 @@ def test_the_toy_overflowing_is_flagged_from_its_layer():
 EXTREMES = [float(np.float32(v)) for v in
             (0.0, -0.0, 1.0, -1.0, 1e-45, -1e-45, 1e-38, 1e-20, 1e20, -1e20, 1e30, 3e38, -3e38, 3.4028235e38)]
 extreme = st.one_of(st.sampled_from(EXTREMES), st.floats(width=32, allow_nan=False, allow_infinity=False))
+# float64 scenarios also get values whose squares overflow float64.
+extreme64 = st.one_of(extreme, st.sampled_from([1e154, -1e200, 1e300, 1.7e308, 5e-324]),
+                      st.floats(allow_nan=False, allow_infinity=False))
 
 
 @st.composite
 def scenarios(draw):
     t, d = draw(st.integers(1, 4)), draw(st.sampled_from([1, 2, 4]))
     dtype = draw(st.sampled_from(DTYPES))
+    values = extreme if dtype == "float32" else extreme64
     return Scenario(
-        draw(arrays(np.float32, (t, d), elements=extreme)),
-        gamma=draw(arrays(np.float32, (d,), elements=extreme)),
-        beta=draw(arrays(np.float32, (d,), elements=extreme)),
+        draw(arrays(dtype, (t, d), elements=values)),
+        gamma=draw(arrays(dtype, (d,), elements=values)),
+        beta=draw(arrays(dtype, (d,), elements=values)),
         norm=draw(st.sampled_from(NORM_KINDS)),
         placement=draw(st.sampled_from(PLACEMENTS)),
         eps=draw(st.sampled_from([0.0, 1e-45, 1e-5, 1.0, 1e6])),
