@@ -417,154 +417,149 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>Norm</source>
-        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
+        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="89"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
         <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="118"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="135"/>
-        <source>ε must be ≥ 0</source>
-        <translation>ε 必须 ≥ 0</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="136"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
