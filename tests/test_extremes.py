@@ -6,10 +6,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from engine import batch_lessons
 from engine.compute import compute
+from engine.hand_calculation import hand_calculation
 from engine.limits import ACTIVATIONS, DTYPES, NORM_KINDS, PLACEMENTS
 from engine.presets import load_preset
 from engine.scenario import Scenario
+from engine.tables import result_tables, to_csv, to_latex, to_markdown
 
 
 def computed(s: Scenario, previous=None, changed_rows=None):
@@ -150,6 +153,20 @@ def _fuzz(s: Scenario, row: int, value: float) -> None:
 @given(scenarios(), st.integers(0, 3), extreme)
 def test_extreme_finite_inputs_give_a_result_with_non_finite_values_flagged(s, row, value):
     _fuzz(s, row, value)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.integers(0, 3))
+def test_the_teaching_views_and_tables_take_extreme_results_quietly(s, index):
+    """What the hand calculation, the BatchNorm lab, the scale demo and the export compute from the
+    same scenario: inf and NaN, but no exception and no warning."""
+    for table in result_tables(computed(s)).values():
+        to_csv(table), to_markdown(table), to_latex(table)
+    hand_calculation(s, index % (s.dims if s.norm == "batch" else s.tokens))
+    token = index % s.tokens
+    batch_lessons.batch_dependence(s, token)
+    batch_lessons.single_token(s, token, 30)
+    batch_lessons.scale_invariance_for(s)
 
 
 @pytest.mark.slow
