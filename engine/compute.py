@@ -76,12 +76,13 @@ class Result(_ComparedByValue):
         # A row's μ and σ (float64) are finite when its values are, and for float32 exactly then.
         _first_bad(parts, "norm", self.norm.row_stats.mean_out + self.norm.row_stats.std_out)
         if self.stages is not None:
-            _first_bad(parts, "stages", np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()]).max(axis=0))
+            largest = np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()])
+            _first_bad(parts, "stages", largest.max(axis=0))
         if self.depth is not None:
             runs = (self.depth.none, self.depth.pre, self.depth.post)
             _first_bad(parts, "depth", np.vstack([run.rms + run.max_abs for run in runs]).sum(axis=0))
-            _first_bad(parts, "gradients", np.vstack([run.weight_grad + run.input_grad for run in runs[1:]]).sum(axis=0),
-                       offset=1)
+            grads = np.vstack([run.weight_grad + run.input_grad for run in runs[1:]])
+            _first_bad(parts, "gradients", grads.sum(axis=0), offset=1)
             _first_bad(parts, "toy", self.depth.toy + self.depth.toy_normalized)
         return MappingProxyType(parts)
 

@@ -42,6 +42,10 @@ def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
     return a
 
 
+#: The labels tuple checked last (tuples of str are immutable, so it stays valid).
+_last_checked_labels: list[tuple[str, ...] | None] = [None]
+
+
 def _check_cells(name: str, shape: tuple[int, ...]) -> None:
     cells = int(np.prod(shape, dtype=object))  # object: a claimed 10**6 × 10**6 × 10**6 must not wrap
     if cells > MAX_CELLS:
@@ -108,6 +112,8 @@ class Scenario:
 
     def _checked_labels(self, rows: int) -> tuple[str, ...]:
         labels = self.labels
+        if labels is _last_checked_labels[0] and len(labels) == rows:
+            return labels  # replace() hands on the checked tuple: 2048 labels cost 0.5 ms to check again
         if not isinstance(labels, (tuple, list, np.ndarray)) or not all(isinstance(s, str) for s in labels):
             raise Problem(QT_TRANSLATE_NOOP("Problem", "labels must be a list of texts"))
         labels = tuple(map(str, labels)) or tuple(f"t{i + 1}" for i in range(rows))  # str: NumPy's str_ too
@@ -118,6 +124,7 @@ class Scenario:
         if longest > MAX_LABEL_LENGTH:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "a token label has {length} characters; at most {limit} "
                                                      "are supported"), length=longest, limit=MAX_LABEL_LENGTH)
+        _last_checked_labels[0] = labels
         return labels
 
     @property
