@@ -14,10 +14,10 @@ from widgets.common.problem_text import describe
 
 #: field -> (objectName, values); the texts shown for them come from ``_texts``.
 COMBOS = {
-    "norm": ("normKind", SETTINGS["norm"].choices),
-    "placement": ("placement", SETTINGS["placement"].choices),
+    "norm": ("normKind", ("layer", "rms", "batch", "none")),
+    "placement": ("placement", ("pre", "post")),
     "bn_training": ("bnMode", (True, False)),
-    "activation": ("activation", SETTINGS["activation"].choices),
+    "activation": ("activation", ("relu", "gelu", "swiglu")),
 }
 #: field -> (objectName, widget class, step, decimals); the range is the setting's (engine.limits).
 SPINS = {
