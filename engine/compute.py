@@ -14,7 +14,7 @@ from engine.block import BlockSpec, block_with_grad
 from engine.depth import DepthProfile, depth_profile
 from engine.limits import MAX_SIMULATION_BYTES
 from engine.norms import batch_norm, layer_norm, rms_norm
-from engine.problem import QT_TRANSLATE_NOOP, Problem
+from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
 from engine.weights import layer_weights
@@ -40,7 +40,7 @@ class NormOutput(_ComparedByValue):
     row_stats: AxisStats
     running_mean: np.ndarray | None = None
     running_var: np.ndarray | None = None
-    message: Problem | None = None
+    message: Note | None = None
 
     @cached_property
     def col_stats(self) -> AxisStats:
@@ -60,12 +60,12 @@ class Result(_ComparedByValue):
     norm: NormOutput
     stages: Mapping[str, np.ndarray] | None
     depth: DepthProfile | None
-    depth_message: Problem | None = None
+    depth_message: Note | None = None
     stack_stale: bool = False
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
-    stages_message: Problem | None = None
+    stages_message: Note | None = None
 
     @cached_property
     def overflowed(self) -> Mapping[str, int]:
@@ -87,13 +87,13 @@ class Result(_ComparedByValue):
         return MappingProxyType(parts)
 
     @property
-    def messages(self) -> tuple[Problem, ...]:
+    def messages(self) -> tuple[Note, ...]:
         """Why something is shown differently than asked (BatchNorm fallback, skipped simulations,
-        overflow), as Problems: ``str`` gives the English text, the app words them in its language."""
+        overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
         notes = [m for m in (self.norm.message, self.stages_message, self.depth_message) if m]
         dtype = self.scenario.dtype
         for part, index in self.overflowed.items():
-            notes.append(Problem(_OVERFLOW_NOTES[part], dtype=dtype, index=index, layer=index,
+            notes.append(Note(_OVERFLOW_NOTES[part], dtype=dtype, index=index, layer=index,
                                  token=self.scenario.labels[index] if part == "norm" else ""))
         return tuple(notes)
 
@@ -198,7 +198,7 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         training = s.bn_training
         if s.norm == "batch" and training and s.tokens < 2:
             training = False
-            message = Problem(QT_TRANSLATE_NOOP(
+            message = Note(QT_TRANSLATE_NOOP(
                 "Problem", "BatchNorm can't normalize a single token in training mode (its batch variance is 0); "
                            "showing eval mode, which uses the running statistics."))
         y, running_mean, running_var = _norm_matrix(s, x, training)
@@ -227,12 +227,12 @@ def stack_input(s: Scenario) -> np.ndarray:
     return s.matrix[: s.stack_tokens]
 
 
-def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Problem | None]:
+def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Note | None]:
     """Every intermediate matrix of one block (layer 0's weights) for the chosen placement, or None
     and the reason it was skipped (checked before any weight is drawn)."""
     needed = simulation_bytes(s, 1)
     if needed > MAX_SIMULATION_BYTES:
-        return None, Problem(QT_TRANSLATE_NOOP("Problem", "Block simulation skipped: one block at d = {d} needs "
+        return None, Note(QT_TRANSLATE_NOOP("Problem", "Block simulation skipped: one block at d = {d} needs "
                                                           "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
                              d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     w = layer_weights(s.seed, 0, s.dims, s.ffn_mult * s.dims, s.activation == "swiglu", s.dtype)
@@ -261,12 +261,12 @@ def simulation_bytes(s: Scenario, layers: int) -> int:
     return layers * (_layer_weight_count(s) + activations) * np.dtype(s.dtype).itemsize
 
 
-def depth(s: Scenario) -> tuple[DepthProfile | None, Problem | None]:
+def depth(s: Scenario) -> tuple[DepthProfile | None, Note | None]:
     """The depth curves and gradient norms, or None and the reason they were skipped (checked before
     any weight is drawn)."""
     needed = simulation_bytes(s, s.layers)
     if needed > MAX_SIMULATION_BYTES:
-        return None, Problem(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
+        return None, Note(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
                                                           "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
                              layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,

@@ -36,3 +36,7 @@ class FileProblem(Problem):
 
     def __str__(self) -> str:
         return f"{self.path.name}: {super().__str__()}"
+
+
+class Note(Problem):
+    """Not a refusal: why something is shown otherwise than asked, worded like a Problem."""
