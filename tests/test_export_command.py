@@ -139,3 +139,20 @@ def test_a_safetensors_file_with_several_fitting_tensors_asks_to_choose(tmp_path
     assert err == [f"normscope export: ln.safetensors: has several tensors that fit γ (a.weight, b.weight); "
                    f"choose one as {weights}:NAME"]
     assert main(["export", "--gamma", f"{weights}:b.weight", "--format", "png", "--out", str(tmp_path / "o")]) == 0
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("seed", 1099511627776, "seed must lie in [0, 2147483647], got 1099511627776"),
+    ("layers", 10**30, "layers must lie in [1, 1024], got ~1e30"),
+    ("ffn_mult", 10**9, "ffn_mult must lie in [1, 16], got 1000000000"),
+])
+def test_a_session_with_a_setting_out_of_range_exits_2_with_one_line(tmp_path, capsys, field, value, message):
+    session = tmp_path / "s.normscope.json"
+    text = session_json(load_preset("xian")).replace(f'"{field}": {getattr(load_preset("xian"), field)},',
+                                                     f'"{field}": {value},')
+    assert str(value) in text
+    session.write_text(text, encoding="utf-8")
+    assert main(["export", "--session", str(session), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+    assert not (tmp_path / "o").exists()
