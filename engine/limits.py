@@ -24,21 +24,21 @@ DTYPES = ("float32", "float64")
 
 # --- resource limits ---------------------------------------------------------------------------
 
-#: Cells of the token matrix: 2**24 float64 values are 128 MiB, and every view keeps a few copies.
-#: The large preset (2048 × 4096) holds half of it.
+# Cells of the token matrix: 2**24 float64 values are 128 MiB, and every view keeps a few copies.
+# The large preset (2048 × 4096) holds half of it.
 MAX_CELLS = 1 << 24
-#: Tokens (rows) and dimensions (columns) each; their product is bounded by MAX_CELLS.
+# Tokens (rows) and dimensions (columns) each; their product is bounded by MAX_CELLS.
 MAX_TOKENS = 1 << 16
 MAX_DIMS = 1 << 16
-#: Characters of one token label (longer ones would only be cut off on every axis).
+# Characters of one token label (longer ones would only be cut off on every axis).
 MAX_LABEL_LENGTH = 256
-#: Stacked blocks: at d = 4, 1024 layers take about 1.4 s; deeper stacks only repeat the trend.
+# Stacked blocks: at d = 4, 1024 layers take about 1.4 s; deeper stacks only repeat the trend.
 MAX_LAYERS = 1024
-#: FFN width as a multiple of d (4 in the original Transformer, 8/3·2 ≈ 5.3 with SwiGLU in Llama).
+# FFN width as a multiple of d (4 in the original Transformer, 8/3·2 ≈ 5.3 with SwiGLU in Llama).
 MAX_FFN_MULT = 16
-#: Memory a block or depth simulation may take (weights, and the activations kept for the
-#: backward pass). Above it the simulation is skipped with a message, before any weight exists:
-#: one block at d = 4096 with ReLU takes 0.8 GiB, at d = 8192 3.2 GiB.
+# Memory a block or depth simulation may take (weights, and the activations kept for the
+# backward pass). Above it the simulation is skipped with a message, before any weight exists:
+# one block at d = 4096 with ReLU takes 0.8 GiB, at d = 8192 3.2 GiB.
 MAX_SIMULATION_BYTES = 1 << 30
 
 

@@ -42,7 +42,7 @@ def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
     return a
 
 
-#: The labels tuple checked last (tuples of str are immutable, so it stays valid).
+# The labels tuple checked last (tuples of str are immutable, so it stays valid).
 _last_checked_labels: list[tuple[str, ...] | None] = [None]
 
 

@@ -1583,73 +1583,72 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 含有在 {dtype} 中不是有限数的值</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="48"/>
+        <location filename="../../engine/scenario.py" line="52"/>
         <source>{name} has {cells} values; at most {limit} are supported</source>
         <translation>{name} 有 {cells} 个值；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="119"/>
+        <location filename="../../engine/scenario.py" line="125"/>
         <source>a token label has {length} characters; at most {limit} are supported</source>
         <translation>有一个 token 标签长 {length} 个字符；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="89"/>
+        <location filename="../../engine/scenario.py" line="93"/>
         <source>the matrix needs at least one token and one dimension, got {tokens} × {dims}</source>
         <translation>矩阵至少需要一个 token 和一个维度，实际为 {tokens} × {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="92"/>
+        <location filename="../../engine/scenario.py" line="96"/>
         <source>the matrix is {tokens} × {dims}; at most {max_tokens} tokens and {max_dims} dimensions are supported</source>
         <translation>矩阵为 {tokens} × {dims}；最多支持 {max_tokens} 个 token 和 {max_dims} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="112"/>
+        <location filename="../../engine/scenario.py" line="118"/>
         <source>labels must be a list of texts</source>
         <translation>标签必须是文本列表</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="115"/>
+        <location filename="../../engine/scenario.py" line="121"/>
         <source>{count} token labels for {rows} rows</source>
         <translation>{rows} 行却有 {count} 个 token 标签</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="102"/>
+        <location filename="../../engine/scenario.py" line="106"/>
         <source>{name} has {count} values for {dims} dimensions</source>
         <translation>{name} 有 {count} 个值，而维度数为 {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="105"/>
+        <location filename="../../engine/scenario.py" line="109"/>
         <source>{heads} heads do not divide d = {dims}</source>
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="88"/>
+        <location filename="../../engine/limits.py" line="94"/>
         <source>{name} must be true or false, got {value}</source>
-        <extracomment>Cells of the token matrix: 2**24 float64 values are 128 MiB, and every view keeps a few copies. The large preset (2048 × 4096) holds half of it. Tokens (rows) and dimensions (columns) each; their product is bounded by MAX_CELLS. Characters of one token label (longer ones would only be cut off on every axis). Stacked blocks: at d = 4, 1024 layers take about 1.4 s; deeper stacks only repeat the trend. FFN width as a multiple of d (4 in the original Transformer, 8/3·2 ≈ 5.3 with SwiGLU in Llama). Memory a block or depth simulation may take (weights, and the activations kept for the backward pass). Above it the simulation is skipped with a message, before any weight exists: one block at d = 4096 with ReLU takes 0.8 GiB, at d = 8192 3.2 GiB.</extracomment>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="93"/>
+        <location filename="../../engine/limits.py" line="99"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="98"/>
+        <location filename="../../engine/limits.py" line="104"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="103"/>
+        <location filename="../../engine/limits.py" line="109"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="108"/>
+        <location filename="../../engine/limits.py" line="114"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="111"/>
+        <location filename="../../engine/limits.py" line="117"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
@@ -1765,44 +1764,44 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="101"/>
+        <location filename="../../engine/compute.py" line="102"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="103"/>
+        <location filename="../../engine/compute.py" line="104"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="104"/>
+        <location filename="../../engine/compute.py" line="105"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="106"/>
+        <location filename="../../engine/compute.py" line="107"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="108"/>
+        <location filename="../../engine/compute.py" line="109"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="200"/>
+        <location filename="../../engine/compute.py" line="201"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode, which uses the running statistics.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>BatchNorm 在训练模式下无法归一化单个 token（它的批方差为 0）；这里显示使用滑动统计量的推理模式。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="234"/>
+        <location filename="../../engine/compute.py" line="235"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="268"/>
+        <location filename="../../engine/compute.py" line="269"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
