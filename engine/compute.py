@@ -70,20 +70,21 @@ class Result(_ComparedByValue):
     @cached_property
     def overflowed(self) -> Mapping[str, int]:
         """The parts holding inf or NaN, each with the first index that does: ``"norm"`` (a row
-        of the normalized matrix, or its μ or σ), ``"stages"`` (a token of the block simulation), ``"depth"``,
-        ``"gradients"`` and ``"toy"`` (a layer). Empty when every value is finite."""
+        of the normalized matrix, or its μ or σ), ``"stages"`` (a token of the block simulation),
+        ``"depth"``, ``"gradients"`` and ``"toy"`` (a layer). Empty when every value is finite."""
         parts = {}
-        # A row's μ and σ (float64) are finite when its values are, and for float32 exactly then.
-        _first_bad(parts, "norm", self.norm.row_stats.mean_out + self.norm.row_stats.std_out)
-        if self.stages is not None:
-            largest = np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()])
-            _first_bad(parts, "stages", largest.max(axis=0))
-        if self.depth is not None:
-            runs = (self.depth.none, self.depth.pre, self.depth.post)
-            _first_bad(parts, "depth", np.vstack([run.rms + run.max_abs for run in runs]).sum(axis=0))
-            grads = np.vstack([run.weight_grad + run.input_grad for run in runs[1:]])
-            _first_bad(parts, "gradients", grads.sum(axis=0), offset=1)
-            _first_bad(parts, "toy", self.depth.toy + self.depth.toy_normalized)
+        with np.errstate(invalid="ignore", over="ignore"):  # inf + (-inf) is NaN, as wanted
+            # A row's μ and σ (float64) are finite when its values are, and for float32 exactly then.
+            _first_bad(parts, "norm", self.norm.row_stats.mean_out + self.norm.row_stats.std_out)
+            if self.stages is not None:
+                largest = np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()])
+                _first_bad(parts, "stages", largest.max(axis=0))
+            if self.depth is not None:
+                runs = (self.depth.none, self.depth.pre, self.depth.post)
+                _first_bad(parts, "depth", np.vstack([run.rms + run.max_abs for run in runs]).sum(axis=0))
+                grads = np.vstack([run.weight_grad + run.input_grad for run in runs[1:]])
+                _first_bad(parts, "gradients", grads.sum(axis=0), offset=1)
+                _first_bad(parts, "toy", self.depth.toy + self.depth.toy_normalized)
         return MappingProxyType(parts)
 
     @property
@@ -93,8 +94,8 @@ class Result(_ComparedByValue):
         notes = [m for m in (self.norm.message, self.stages_message, self.depth_message) if m]
         dtype = self.scenario.dtype
         for part, index in self.overflowed.items():
-            notes.append(Note(_OVERFLOW_NOTES[part], dtype=dtype, index=index, layer=index,
-                                 token=self.scenario.labels[index] if part == "norm" else ""))
+            notes.append(Note(_OVERFLOW_NOTES[part], dtype=dtype, layer=index,
+                              token=self.scenario.labels[index] if part == "norm" else ""))
         return tuple(notes)
 
 
@@ -112,8 +113,7 @@ _OVERFLOW_NOTES = {
 
 
 def _first_bad(parts: dict, part: str, values: np.ndarray, offset: int = 0) -> None:
-    with np.errstate(invalid="ignore", over="ignore"):  # inf + (-inf) is NaN, as wanted
-        bad = np.flatnonzero(~np.isfinite(values))
+    bad = np.flatnonzero(~np.isfinite(values))
     if bad.size:
         parts[part] = int(bad[0]) + offset
 
