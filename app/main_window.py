@@ -468,7 +468,7 @@ class MainWindow(QMainWindow):
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
-        return [describe(message) for message in result.messages]
+        return [describe(note) for note in result.notes]
 
     def _on_busy(self, busy: bool) -> None:
         if busy:

@@ -374,7 +374,7 @@ def bench_blocking(app, layer_counts, tmpdir: str) -> list[dict]:
             "worst_phase": phase(worst), "long_gaps": long_gaps,
             "set_call": _ms(t_set1 - t_set0), "busy_for": _ms(t_done - t_set0),
             "over50": sum(1 for g, _, _ in gaps if g > TARGET_BLOCK_MS / 1000), "ticks": len(span),
-            "base_gap": _ms(base_gap), "message": " ".join(map(str, doc.result.messages)),
+            "base_gap": _ms(base_gap), "message": " ".join(doc.result.messages),
         })
         print(f"  [blocking layers={layers}] worst gap {out[-1]['worst']:.0f} ms, busy for "
               f"{out[-1]['busy_for']:.0f} ms", flush=True)

@@ -88,7 +88,7 @@ class Result(_ComparedByValue):
         return MappingProxyType(parts)
 
     @property
-    def messages(self) -> tuple[Note, ...]:
+    def notes(self) -> tuple[Note, ...]:
         """Why something is shown differently than asked (BatchNorm fallback, skipped simulations,
         overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
         notes = [m for m in (self.norm.message, self.stages_message, self.depth_message) if m]
@@ -97,6 +97,11 @@ class Result(_ComparedByValue):
             notes.append(Note(_OVERFLOW_NOTES[part], dtype=dtype, layer=index,
                               token=self.scenario.labels[index] if part == "norm" else ""))
         return tuple(notes)
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """The notes in English (the command line prints them)."""
+        return tuple(map(str, self.notes))
 
 
 _OVERFLOW_NOTES = {
