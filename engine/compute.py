@@ -272,7 +272,8 @@ def depth(s: Scenario) -> tuple[DepthProfile | None, Note | None]:
     needed = simulation_bytes(s, s.layers)
     if needed > MAX_SIMULATION_BYTES:
         return None, Note(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
-                                                          "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
+                                                          "{need:.1f} GiB of memory (limit {limit:.0f} GiB). "
+                                                          "Fewer layers or dimensions bring it back."),
                              layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
                             s.toy_a, s.toy_b, s.toy_v0)
