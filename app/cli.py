@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from engine.activations import ACTIVATIONS
+from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
 from engine.presets import PRESETS
-from engine.scenario import NORM_KINDS, PLACEMENTS
 from engine.weights import INITS
 
 __version__ = "0.1.0"
@@ -19,6 +19,24 @@ class _CommandParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"normscope {self.prog.split()[-1]}: {message}\n")
+
+
+def _setting(name: str, parse):
+    """An argparse type: the text parsed by ``parse``, then checked against the setting's declared range
+    (engine.limits), so an out-of-range value is refused before anything is loaded or computed."""
+
+    def convert(text: str):
+        try:
+            value = parse(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid {parse.__name__} value: {text!r}") from None
+        try:
+            return check_setting(name, value)
+        except ValueError as problem:
+            raise argparse.ArgumentTypeError(str(problem)) from None
+
+    convert.__name__ = name
+    return convert
 
 
 def _add_export_parser(commands) -> None:
@@ -44,8 +62,11 @@ def _add_export_parser(commands) -> None:
                         help="scale Pre-Norm's norms by 1/√l in layer l (LayerNorm scaling)")
     export.add_argument("--init", choices=INITS, help="weight initialisation (default fan_in)")
     export.add_argument("--activation", choices=ACTIVATIONS, help="the FFN's activation (default relu)")
-    export.add_argument("--eps", type=float, metavar="E")
-    export.add_argument("--layers", type=int, metavar="N")
+    eps, layers = SETTINGS["eps"], SETTINGS["layers"]
+    export.add_argument("--eps", type=_setting("eps", float), metavar="E",
+                        help=f"ε of the norm, {eps.low:g} to {eps.high:g}")
+    export.add_argument("--layers", type=_setting("layers", int), metavar="N",
+                        help=f"stacked blocks in the depth and gradient tables, {layers.low} to {layers.high}")
     export.add_argument("--format", default="png,svg,pdf", metavar="LIST",
                         help="figure formats, comma-separated (default png,svg,pdf)")
     export.add_argument("--bom", action="store_true",

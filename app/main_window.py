@@ -19,7 +19,6 @@ from app.file_actions import FileActions
 from app.help_menu import HelpMenu
 from app.presentation import Presentation
 from widgets.common.retranslation import TextBinder
-from widgets.common.stack_notes import depth_skipped_note
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.editors.controls_panel import ControlsPanel
@@ -547,10 +546,7 @@ class MainWindow(QMainWindow):
 
     def result_notes(self, result) -> list[str]:
         """The Result's messages (why something is shown otherwise than asked) in the UI language."""
-        notes = [describe(note) for note in (result.norm.message, result.stack_note) if note]
-        if result.depth_message:
-            notes.append(depth_skipped_note(result))  # also written on the depth and gradient plots
-        return notes
+        return [describe(note) for note in result.notes]
 
     def _on_busy(self, busy: bool) -> None:
         if busy:

@@ -39,6 +39,11 @@ def first_tokens(s: Scenario, limit: int = LAB_MAX_TOKENS) -> Scenario:
     return s.replace(matrix=s.matrix[:limit], labels=s.labels[:limit])
 
 
+#: Values near float's limits overflow the lessons' statistics: they show inf and NaN, as the norm's
+#: own output does, without warnings.
+_QUIET_OVERFLOW = np.errstate(over="ignore", invalid="ignore")
+
+
 def _check_token(s: Scenario, token: int) -> None:
     if not 0 <= token < s.tokens:
         raise IndexError(f"token {token} is outside 0..{s.tokens - 1}")
@@ -99,6 +104,7 @@ def _spread(rows: np.ndarray) -> float:
     return float(np.max(finite.max(axis=0) - finite.min(axis=0)))
 
 
+@_QUIET_OVERFLOW
 def batch_dependence(s: Scenario, token: int) -> BatchDependence:
     """The token's BatchNorm and LayerNorm outputs for batch sizes k = 1..T.
 
@@ -188,6 +194,7 @@ class RunningStatistics:
         return int(np.argmax(np.where(np.isfinite(gaps), gaps, -1.0)))
 
 
+@_QUIET_OVERFLOW
 def running_statistics(s: Scenario, steps: int) -> RunningStatistics:
     """Run ``steps`` BatchNorm training steps on the whole matrix, from the default buffers.
 
@@ -270,6 +277,7 @@ class SingleToken:
     max_abs_difference: float
 
 
+@_QUIET_OVERFLOW
 def single_token(s: Scenario, token: int, steps: int) -> SingleToken:
     """BatchNorm on one token: the training-mode refusal and the eval-mode answer.
 
@@ -347,6 +355,7 @@ def _pairwise_close(rows: np.ndarray, atol: float) -> np.ndarray:
     return np.all(np.abs(rows[:, None, :] - rows[None, :, :]) <= atol, axis=2)
 
 
+@_QUIET_OVERFLOW
 def scale_invariance(rows=SCALE_ROWS, gamma=None, beta=None, eps: float = 1e-5,
                      atol: float = 1e-4) -> ScaleInvariance:
     """LayerNorm of each row, which rows it makes identical, and γ ⊙ x̂ + β of each.

@@ -11,17 +11,14 @@ from typing import Mapping
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
-from engine.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, layer_spec,
-                          toy_explosion)
+from engine.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, first_nonfinite,
+                          layer_spec, toy_explosion)
+from engine.limits import MAX_SIMULATION_BYTES
 from engine.norms import batch_norm, dyt, layer_norm, rms_norm
-from engine.problem import QT_TRANSLATE_NOOP, Note
+from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
 from engine.weights import ffn_hidden, layer_weights
-
-#: The stack simulation keeps every layer's weights alive for the backward pass; above this it is
-#: skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer).
-STACK_WEIGHT_LIMIT_BYTES = 1 << 30
 
 
 class _ComparedByValue:
@@ -56,19 +53,52 @@ class NormOutput(_ComparedByValue):
 @dataclass(frozen=True, eq=False)
 class Result(_ComparedByValue):
     """Everything the views draw. ``stages`` and ``depth`` cover the first ``stack_tokens`` tokens;
-    they are None until first computed, and may lag the scenario while ``stack_stale``."""
+    they are None until first computed or when skipped (``stages_message``, ``depth_message`` say
+    why), and may lag the scenario while ``stack_stale``. Values that overflow the dtype are kept
+    as inf or NaN: ``overflowed`` names the parts that hold them."""
 
     scenario: Scenario
     norm: NormOutput
     stages: Mapping[str, np.ndarray] | None
     depth: DepthProfile | None
-    depth_message: str | None = None
+    depth_message: Note | None = None
     stack_stale: bool = False
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
     #: What the block and depth simulations' BatchNorm really does, when that is not what was asked.
     stack_note: Note | None = None
+    stages_message: Note | None = None
+
+    @cached_property
+    def overflowed(self) -> Mapping[str, int]:
+        """The parts holding inf or NaN, each with the first index that does: ``"norm"`` (a row
+        of the normalized matrix, or its μ or σ), ``"stages"`` (a token of the block simulation),
+        ``"depth"``, ``"gradients"`` and ``"toy"`` (a layer). Empty when every value is finite."""
+        parts = {}
+        with np.errstate(invalid="ignore", over="ignore"):  # inf + (-inf) is NaN, as wanted
+            # A row's μ and σ (float64) are finite when its values are, and for float32 exactly then.
+            _first_bad(parts, "norm", self.norm.row_stats.mean_out + self.norm.row_stats.std_out)
+            if self.stages is not None:
+                largest = np.vstack([np.max(np.abs(m), axis=1) for m in self.stages.values()])
+                _first_bad(parts, "stages", largest.max(axis=0))
+            if self.depth is not None:
+                runs = (self.depth.none, *self.depth.runs.values())
+                _first_bad(parts, "depth", np.vstack([run.rms + run.max_abs for run in runs]).sum(axis=0))
+                grads = np.vstack([run.weight_grad + run.input_grad for run in runs[1:]])
+                _first_bad(parts, "gradients", grads.sum(axis=0), first_layer=1)
+                _first_bad(parts, "toy", self.depth.toy + self.depth.toy_normalized)
+        return MappingProxyType(parts)
+
+    @property
+    def notes(self) -> tuple[Note, ...]:
+        """Why something is shown differently than asked (BatchNorm fallbacks, skipped simulations,
+        overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
+        notes = [m for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message) if m]
+        for part, index in self.overflowed.items():
+            notes.append(Note(_OVERFLOW_NOTES[part], dtype=self.scenario.dtype, layer=index,
+                              token=self.scenario.labels[index] if part == "norm" else ""))
+        return tuple(notes)
 
     def toy_curves(self) -> tuple[np.ndarray, np.ndarray]:
         """Seed 000's toy v ← a·v + b and its normalized twin over the scenario's layers. They need
@@ -79,8 +109,27 @@ class Result(_ComparedByValue):
 
     @property
     def messages(self) -> tuple[str, ...]:
-        """Why something is shown differently than asked (BatchNorm fallbacks, skipped depth), in English."""
-        return tuple(str(m) for m in (self.norm.message, self.stack_note, self.depth_message) if m)
+        """The notes in English (the command line prints them)."""
+        return tuple(map(str, self.notes))
+
+
+_OVERFLOW_NOTES = {
+    "norm": QT_TRANSLATE_NOOP("Problem", "The normalized matrix overflows {dtype} (first in row {token}); "
+                                         "values that are inf or NaN are left out of the plots."),
+    "stages": QT_TRANSLATE_NOOP("Problem", "The block simulation overflows {dtype}: some stages hold inf or NaN."),
+    "depth": QT_TRANSLATE_NOOP("Problem", "The depth simulation overflows {dtype} from layer {layer} on; "
+                                          "those layers are left out of the plot."),
+    "gradients": QT_TRANSLATE_NOOP("Problem", "Gradient norms overflow from layer {layer} on; "
+                                              "those layers are left out of the plot."),
+    "toy": QT_TRANSLATE_NOOP("Problem", "The toy v ← a·v + b overflows from layer {layer} on; "
+                                        "those layers are left out of the plot."),
+}
+
+
+def _first_bad(parts: dict, part: str, values: np.ndarray, first_layer: int = 0) -> None:
+    index = first_nonfinite(values, first_layer)
+    if index is not None:
+        parts[part] = index
 
 
 def values_equal(a, b) -> bool:
@@ -89,6 +138,8 @@ def values_equal(a, b) -> bool:
         return isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and np.array_equal(a, b, equal_nan=True)
     if isinstance(a, Scenario):
         return a == b
+    if isinstance(a, Problem):
+        return type(a) is type(b) and a.template == b.template and values_equal(a.values, b.values)
     if dataclasses.is_dataclass(a):
         return type(a) is type(b) and all(
             values_equal(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a)
@@ -200,14 +251,20 @@ def first_block_spec(s: Scenario) -> BlockSpec:
     return layer_spec(block_spec(s), s.placement, 0, s.layers, s.ln_scaling)
 
 
-def block_stages(s: Scenario) -> Mapping[str, np.ndarray]:
-    """Every intermediate matrix of one block (layer 0's weights) for the chosen placement."""
+def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Note | None]:
+    """Every intermediate matrix of one block (layer 0's weights) for the chosen placement, or None
+    and the reason it was skipped (checked before any weight is drawn)."""
+    needed = simulation_bytes(s, 1)
+    if needed > MAX_SIMULATION_BYTES:
+        return None, Note(QT_TRANSLATE_NOOP("Problem", "Block simulation skipped: one block at d = {d} needs "
+                                                       "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
+                          d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     gain = deepnorm_constants(s.layers)[1] if s.placement == "deepnorm" else 1.0
     w = layer_weights(s.seed, 0, s.dims, ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu",
                       s.dtype, s.init, gain)
     with np.errstate(over="ignore", invalid="ignore"):
         stages, _, _ = block_with_grad(stack_input(s), w, first_block_spec(s))
-    return MappingProxyType(stages)
+    return MappingProxyType(stages), None
 
 
 def depth_placements(s: Scenario) -> tuple[str, ...]:
@@ -234,18 +291,34 @@ def stack_note(s: Scenario) -> Note | None:
 
 
 def stack_weight_bytes(s: Scenario) -> int:
-    hidden_per_d = ffn_hidden(s.dims, s.ffn_mult, s.init) // s.dims
-    matrices_per_d2 = 4 + (3 if s.activation == "swiglu" else 2) * hidden_per_d
-    return s.layers * matrices_per_d2 * s.dims**2 * np.dtype(s.dtype).itemsize
+    """Bytes of the weights of all ``s.layers`` blocks."""
+    return s.layers * _layer_weight_count(s) * np.dtype(s.dtype).itemsize
 
 
-def depth(s: Scenario, placements: tuple[str, ...] | None = None) -> tuple[DepthProfile | None, str | None]:
+def _layer_weight_count(s: Scenario) -> int:
+    hidden = ffn_hidden(s.dims, s.ffn_mult, s.init)
+    return 4 * s.dims**2 + (3 if s.activation == "swiglu" else 2) * hidden * s.dims
+
+
+def simulation_bytes(s: Scenario, layers: int) -> int:
+    """Memory a simulation of ``layers`` blocks keeps for its backward pass: every layer's weights and
+    about the activations it saves (an over-estimate: Q, K, V, the norms' and the sublayers'
+    outputs, the FFN's hidden layer, the attention probabilities and their gradients)."""
+    t = min(s.stack_tokens, s.tokens)
+    hidden_copies = 4 if s.activation == "swiglu" else 2
+    activations = t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
+    return layers * (_layer_weight_count(s) + activations) * np.dtype(s.dtype).itemsize
+
+
+def depth(s: Scenario, placements: tuple[str, ...] | None = None) -> tuple[DepthProfile | None, Note | None]:
     """The depth curves and gradient norms (of ``placements``; by default ``depth_placements(s)``), or
-    None and the reason they were skipped."""
-    needed = stack_weight_bytes(s)
-    if needed > STACK_WEIGHT_LIMIT_BYTES:
-        return None, (f"Depth simulation skipped: {s.layers} layers at d = {s.dims} need "
-                      f"{needed / 2**30:.1f} GiB of weights (limit {STACK_WEIGHT_LIMIT_BYTES / 2**30:.0f} GiB).")
+    None and the reason they were skipped (checked before any weight is drawn)."""
+    needed = simulation_bytes(s, s.layers)
+    if needed > MAX_SIMULATION_BYTES:
+        return None, Note(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
+                                                       "{need:.1f} GiB of memory (limit {limit:.0f} GiB). "
+                                                       "Fewer layers or dimensions bring it back."),
+                          layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
                             s.toy_a, s.toy_b, s.toy_v0, placements or depth_placements(s), init=s.init,
                             ln_scaling=s.ln_scaling)
@@ -291,12 +364,14 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         norm = apply_norm(s)
     stale = False
     if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
-        stages, stack_labels = previous.stages, previous.stack_labels
+        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
     elif stack:
-        stages, stack_labels = block_stages(s), s.labels[: s.stack_tokens]
+        stages, stages_message = block_stages(s)
+        stack_labels = s.labels[: s.stack_tokens]
     else:
         stale = True
-        stages, stack_labels = (previous.stages, previous.stack_labels) if previous else (None, ())
+        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
+                                                if previous else (None, None, ()))
     if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
     elif stack:
@@ -307,4 +382,4 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, stale = None, None, True
     # The note describes the stack that is shown: a stale one is the previous scenario's.
     note = (previous.stack_note if previous else None) if stale else stack_note(s)
-    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note)
+    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note, stages_message)

@@ -104,8 +104,8 @@ def run_stack(
     gated = spec.activation == "swiglu"
     hidden = ffn_hidden(d, ffn_mult, init)
     gain = deepnorm_constants(layers)[1] if spec.placement == "deepnorm" else 1.0
-    rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
-    with np.errstate(over="ignore", invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
+        rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
         h = x
         for layer in range(layers):
             w = layer_weights(seed, layer, d, hidden, gated, x.dtype.name, init, gain)

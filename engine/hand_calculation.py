@@ -39,6 +39,9 @@ class HandCalculation:
     alpha: float | None = None  # DyT's α
 
 
+# Squares of values beyond 1e154 overflow even float64: the steps then show inf and NaN, as the
+# norm's own output does, without warnings.
+@np.errstate(over="ignore", invalid="ignore")
 def hand_calculation(s: Scenario, index: int) -> HandCalculation | None:
     """The steps for row ``index`` (LayerNorm, RMSNorm, DyT) or column ``index`` (BatchNorm, training
     mode with two or more tokens); None for no norm or BatchNorm's eval mode, which has no

@@ -90,8 +90,9 @@ class _RowLoops:
 
 def _float_range() -> np.errstate:
     """Like PyTorch, statistics accumulate in the input's dtype: squares of float32 values near
-    1e30 overflow to inf, and those rows give 0 or NaN instead of warnings mid-redraw."""
-    return np.errstate(over="ignore", invalid="ignore")
+    1e30 overflow to inf, and those rows give 0 or NaN instead of warnings mid-redraw. Eval mode
+    with a running variance of 0 and ε = 0 divides by zero into inf, as PyTorch does."""
+    return np.errstate(over="ignore", invalid="ignore", divide="ignore")
 
 _vecdot = getattr(np, "vecdot", None)  # NumPy >= 2.0
 
@@ -401,9 +402,10 @@ def dyt(x, alpha: float = 0.5, gamma=None, beta=None) -> np.ndarray:
     removed. ``alpha`` is a scalar (learnable in the paper, a setting here; 0.5 is its default).
     """
     x = as_float_array(x)
-    y = np.tanh(x * x.dtype.type(alpha))
-    _apply_affine(y, _affine_vector(gamma, x.shape[-1], x.dtype, "gamma"),
-                  _affine_vector(beta, x.shape[-1], x.dtype, "beta"))
+    with _float_range():  # γ·tanh + β can overflow: inf, as PyTorch gives, without a warning
+        y = np.tanh(x * x.dtype.type(alpha))
+        _apply_affine(y, _affine_vector(gamma, x.shape[-1], x.dtype, "gamma"),
+                      _affine_vector(beta, x.shape[-1], x.dtype, "beta"))
     return y
 
 

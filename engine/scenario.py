@@ -7,13 +7,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.activations import ACTIVATIONS
+from engine.limits import (DTYPES, MAX_CELLS, MAX_DIMS, MAX_LABEL_LENGTH, MAX_TOKENS, NORM_KINDS,  # noqa: F401
+                           PLACEMENTS, SETTINGS, check_setting)
 from engine.problem import QT_TRANSLATE_NOOP, Problem
-from engine.weights import INITS
-
-NORM_KINDS = ("layer", "rms", "batch", "dyt", "none")
-PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
-DTYPES = ("float32", "float64")
 
 
 def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
@@ -22,17 +18,39 @@ def _frozen_array(values, dtype, ndim: int, name: str) -> np.ndarray:
     if shared:
         a = values
     else:
-        with np.errstate(over="ignore"):  # 1e39 becomes inf in float32 and is refused just below
-            a = np.array(values, dtype=dtype)
+        if isinstance(values, np.ndarray):
+            _check_cells(name, values.shape)  # before the copy: a refused matrix costs no memory
+            if values.dtype.kind not in "biuf":
+                raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must hold real numbers, not {kind}"),
+                              name=name, kind=values.dtype.name)
+        try:
+            with np.errstate(over="ignore"):  # 1e39 becomes inf in float32 and is refused just below
+                a = np.array(values, dtype=dtype)
+        except (TypeError, ValueError, OverflowError, RecursionError):
+            # Text, None, ragged rows, an integer beyond float64, nesting too deep for NumPy.
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be a table of numbers of equal-length rows"),
+                          name=name) from None
     if a.ndim != ndim:
         raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be {ndim}-D, got shape {shape}"),
                       name=name, ndim=ndim, shape=a.shape)
     if not shared:
+        _check_cells(name, a.shape)
         if not np.all(np.isfinite(a)):
             raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} holds a value that is not a finite number in {dtype}"),
                           name=name, dtype=np.dtype(dtype).name)
         a.setflags(write=False)
     return a
+
+
+# The labels tuple checked last (tuples of str are immutable, so it stays valid).
+_last_checked_labels: list[tuple[str, ...] | None] = [None]
+
+
+def _check_cells(name: str, shape: tuple[int, ...]) -> None:
+    cells = int(np.prod(shape, dtype=object))  # object: a claimed 10**6 × 10**6 × 10**6 must not wrap
+    if cells > MAX_CELLS:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} has {cells} values; at most {limit} are supported"),
+                      name=name, cells=cells, limit=MAX_CELLS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,18 +88,19 @@ class Scenario:
     name: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        if self.dtype not in DTYPES:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "dtype must be one of {choices}; got {value}"),
-                          choices=", ".join(DTYPES), value=repr(self.dtype))
+        # Settings first: a wrong dtype must not be used to convert the arrays.
+        for name in SETTINGS:
+            object.__setattr__(self, name, check_setting(name, getattr(self, name)))
         matrix = _frozen_array(self.matrix, self.dtype, 2, "matrix")
         t, d = matrix.shape
         if t < 1 or d < 1:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "the matrix needs at least one token and one dimension, "
                                                      "got {tokens} × {dims}"), tokens=t, dims=d)
-        labels = tuple(str(s) for s in self.labels) or tuple(f"t{i + 1}" for i in range(t))
-        if len(labels) != t:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "{count} token labels for {rows} rows"),
-                          count=len(labels), rows=t)
+        if t > MAX_TOKENS or d > MAX_DIMS:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "the matrix is {tokens} × {dims}; at most {max_tokens} tokens "
+                                                     "and {max_dims} dimensions are supported"),
+                          tokens=t, dims=d, max_tokens=MAX_TOKENS, max_dims=MAX_DIMS)
+        labels = self._checked_labels(t)
         gamma = np.ones(d) if self.gamma is None else self.gamma
         beta = np.zeros(d) if self.beta is None else self.beta
         gamma = _frozen_array(gamma, self.dtype, 1, "gamma")
@@ -90,37 +109,27 @@ class Scenario:
             if v.shape != (d,):
                 raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} has {count} values for {dims} dimensions"),
                               name=name, count=v.shape[0], dims=d)
-        self._check_choice("norm", self.norm, NORM_KINDS)
-        self._check_choice("placement", self.placement, PLACEMENTS)
-        self._check_choice("activation", self.activation, ACTIVATIONS)
-        self._check_choice("init", self.init, INITS)
-        if not (np.isfinite(self.dyt_alpha) and 0 < self.dyt_alpha <= 100):
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "DyT's α must lie in (0, 100], got {value}"),
-                          value=self.dyt_alpha)
-        if not (np.isfinite(self.eps) and self.eps >= 0):
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "eps must be a finite number ≥ 0, got {value}"), value=self.eps)
-        if self.layers < 1:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "layers must be at least 1, got {value}"), value=self.layers)
-        if self.seed < 0:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "seed must be ≥ 0, got {value}"), value=self.seed)
-        if self.heads < 1 or d % self.heads:
+        if d % self.heads:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "{heads} heads do not divide d = {dims}"), heads=self.heads, dims=d)
-        if self.stack_tokens < 1:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "stack_tokens must be at least 1, got {value}"),
-                          value=self.stack_tokens)
-        if self.ffn_mult < 1:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "ffn_mult must be at least 1, got {value}"), value=self.ffn_mult)
-        if not 0 <= self.bn_momentum <= 1:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "bn_momentum must lie in [0, 1], got {value}"),
-                          value=self.bn_momentum)
         for name, value in (("matrix", matrix), ("labels", labels), ("gamma", gamma), ("beta", beta)):
             object.__setattr__(self, name, value)
 
-    @staticmethod
-    def _check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
-        if value not in choices:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be one of {choices}; got {value}"),
-                          name=name, choices=", ".join(choices), value=repr(value))
+    def _checked_labels(self, rows: int) -> tuple[str, ...]:
+        labels = self.labels
+        if labels is _last_checked_labels[0] and len(labels) == rows:
+            return labels  # replace() hands on the checked tuple: 2048 labels cost 0.5 ms to check again
+        if not isinstance(labels, (tuple, list, np.ndarray)) or not all(isinstance(s, str) for s in labels):
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "labels must be a list of texts"))
+        labels = tuple(map(str, labels)) or tuple(f"t{i + 1}" for i in range(rows))  # str: NumPy's str_ too
+        if len(labels) != rows:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "{count} token labels for {rows} rows"),
+                          count=len(labels), rows=rows)
+        longest = max(map(len, labels))
+        if longest > MAX_LABEL_LENGTH:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "a token label has {length} characters; at most {limit} "
+                                                     "are supported"), length=longest, limit=MAX_LABEL_LENGTH)
+        _last_checked_labels[0] = labels
+        return labels
 
     @property
     def tokens(self) -> int:

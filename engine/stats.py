@@ -19,8 +19,10 @@ class AxisStats:
 
 def _mean_std(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
     # Accumulating in float64 keeps σ finite for float32 values near 1e30 (their squares overflow
-    # float32); NumPy's std is two-pass, so large means cost no precision.
-    return x.mean(axis=axis, dtype=np.float64), x.std(axis=axis, dtype=np.float64)
+    # float32); NumPy's std is two-pass, so large means cost no precision. A row holding inf or NaN
+    # (an overflowed norm output) gets a NaN σ, quietly: Result.overflowed reports it.
+    with np.errstate(invalid="ignore", over="ignore"):
+        return x.mean(axis=axis, dtype=np.float64), x.std(axis=axis, dtype=np.float64)
 
 
 def axis_stats(x: np.ndarray, y: np.ndarray, axis: int) -> AxisStats:

@@ -106,9 +106,7 @@ def test_export_from_a_session(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--matrix", "missing.csv"], "missing.csv: can't be read"),
-    (["--eps", "nan"], "eps must be"),
     (["--format", "gif"], "unknown format 'gif'"),
-    (["--layers", "0"], "layers must be at least 1"),
 ])
 def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, args, message):
     assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
@@ -117,8 +115,8 @@ def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, args, message)
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--norm", "dyt", "--alpha", "0"], "DyT's α must lie in (0, 100], got 0"),
-    (["--alpha", "-1"], "DyT's α must lie in (0, 100]"),
+    (["--norm", "dyt", "--alpha", "0"], "dyt_alpha must lie in [0.001, 100], got 0"),
+    (["--alpha", "-1"], "dyt_alpha must lie in [0.001, 100]"),
 ])
 def test_bad_variant_settings_exit_2_with_one_line(tmp_path, capsys, args, message):
     assert main(["export", "--out", str(tmp_path / "o"), *args]) == 2
@@ -132,6 +130,14 @@ def test_bad_variant_settings_exit_2_with_one_line(tmp_path, capsys, args, messa
     (["--norm", "dyt", "--alpha", "half"], "argument --alpha: invalid float value: 'half'"),
     (["--activation", "tanh"], "argument --activation: invalid choice: 'tanh'"),
     (["--qk-norm=yes"], "argument --qk-norm: ignored explicit argument 'yes'"),
+    # The settings' ranges (engine.limits) are checked while parsing, before any file is read.
+    (["--eps", "nan"], "argument --eps: eps must be a finite number, got nan"),
+    (["--eps", "1e400"], "argument --eps: eps must be a finite number"),
+    (["--eps", "-1"], "argument --eps: eps must lie in [0, 1e+06], got -1"),
+    (["--layers", "0"], "argument --layers: layers must lie in [1, 1024], got 0"),
+    (["--layers", "1000000"], "argument --layers: layers must lie in [1, 1024], got 1000000"),
+    (["--layers", str(10**30)], "argument --layers: layers must lie in [1, 1024], got ~1e30"),
+    (["--layers", "abc"], "argument --layers: invalid int value: 'abc'"),
 ])
 def test_unparsable_options_exit_2_with_one_line_not_the_usage(tmp_path, capsys, args, message):
     with pytest.raises(SystemExit) as exit_info:
@@ -235,3 +241,20 @@ def test_csvs_get_the_figures_permissions_and_an_optional_bom(tmp_path):
     assert (out / "depth.png").stat().st_mode & 0o777 == 0o644
     matrix, labels = load_matrix(out / "normalized.csv")
     assert labels[1] == "西安" and matrix.shape == (6, 4)
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("seed", 1099511627776, "seed must lie in [0, 2147483647], got 1099511627776"),
+    ("layers", 10**30, "layers must lie in [1, 1024], got ~1e30"),
+    ("ffn_mult", 10**9, "ffn_mult must lie in [1, 16], got 1000000000"),
+])
+def test_a_session_with_a_setting_out_of_range_exits_2_with_one_line(tmp_path, capsys, field, value, message):
+    session = tmp_path / "s.normscope.json"
+    text = session_json(load_preset("xian")).replace(f'"{field}": {getattr(load_preset("xian"), field)},',
+                                                     f'"{field}": {value},')
+    assert str(value) in text
+    session.write_text(text, encoding="utf-8")
+    assert main(["export", "--session", str(session), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0]
+    assert not (tmp_path / "o").exists()

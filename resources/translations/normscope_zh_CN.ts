@@ -724,179 +724,174 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
         <source>Norm</source>
-        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, minimum, maximum, step, decimals)</extracomment>
+        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="90"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
         <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
         <source>GELU (tanh approximation)</source>
         <translation>GELU（tanh 近似）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <location filename="../../widgets/editors/controls_panel.py" line="106"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="113"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
         <source>x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch&apos;s default)</source>
         <translation>x · Φ(x)，Φ 为标准正态分布函数（用 erf 精确计算；PyTorch 的默认方式）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
         <source>½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU&apos;s tanh approximation (GPT-2)</source>
         <translation>½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))，GELU 的 tanh 近似（GPT-2 使用）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
         <source>x · sigmoid(x): Swish with β = 1, also called SiLU</source>
         <translation>x · sigmoid(x)：β = 1 的 Swish，也叫 SiLU</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
         <source>SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix</source>
         <translation>SiLU(x W₁) ⊙ (x W₃)，再乘 W₂：多一个矩阵的门控 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="131"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="132"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="141"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="142"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="149"/>
-        <source>ε must be ≥ 0</source>
-        <translation>ε 必须 ≥ 0</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="150"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1673,244 +1668,244 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset). Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="83"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="83"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="126"/>
+        <location filename="../../app/main_window.py" line="125"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="133"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="276"/>
+        <location filename="../../app/main_window.py" line="275"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="281"/>
+        <location filename="../../app/main_window.py" line="280"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="283"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="285"/>
+        <location filename="../../app/main_window.py" line="284"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="287"/>
+        <location filename="../../app/main_window.py" line="286"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="290"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292"/>
+        <location filename="../../app/main_window.py" line="291"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="298"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="301"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="304"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="306"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="312"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="315"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="545"/>
+        <location filename="../../app/main_window.py" line="544"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="587"/>
+        <location filename="../../app/main_window.py" line="583"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="588"/>
+        <location filename="../../app/main_window.py" line="584"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="589"/>
+        <location filename="../../app/main_window.py" line="585"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="343"/>
+        <location filename="../../app/main_window.py" line="342"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="343"/>
+        <location filename="../../app/main_window.py" line="342"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="344"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="344"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="374"/>
+        <location filename="../../app/main_window.py" line="373"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="376"/>
+        <location filename="../../app/main_window.py" line="375"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="390"/>
+        <location filename="../../app/main_window.py" line="389"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="391"/>
+        <location filename="../../app/main_window.py" line="390"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="393"/>
+        <location filename="../../app/main_window.py" line="392"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="395"/>
+        <location filename="../../app/main_window.py" line="394"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="420"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="422"/>
+        <location filename="../../app/main_window.py" line="421"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="429"/>
+        <location filename="../../app/main_window.py" line="428"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="463"/>
+        <location filename="../../app/main_window.py" line="462"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2567,79 +2562,94 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="28"/>
+        <location filename="../../engine/scenario.py" line="24"/>
+        <source>{name} must hold real numbers, not {kind}</source>
+        <translation>{name} 必须由实数组成，而不是 {kind}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="31"/>
+        <source>{name} must be a table of numbers of equal-length rows</source>
+        <translation>{name} 必须是各行等长的数字表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="34"/>
         <source>{name} must be {ndim}-D, got shape {shape}</source>
         <translation>{name} 必须是 {ndim} 维的，实际形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="32"/>
+        <location filename="../../engine/scenario.py" line="39"/>
         <source>{name} holds a value that is not a finite number in {dtype}</source>
         <translation>{name} 含有在 {dtype} 中不是有限数的值</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="74"/>
-        <source>dtype must be one of {choices}; got {value}</source>
-        <translation>dtype 必须是 {choices} 之一；实际为 {value}</translation>
+        <location filename="../../engine/scenario.py" line="52"/>
+        <source>{name} has {cells} values; at most {limit} are supported</source>
+        <translation>{name} 有 {cells} 个值；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="79"/>
+        <location filename="../../engine/scenario.py" line="129"/>
+        <source>a token label has {length} characters; at most {limit} are supported</source>
+        <translation>有一个 token 标签长 {length} 个字符；最多支持 {limit} 个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="97"/>
         <source>the matrix needs at least one token and one dimension, got {tokens} × {dims}</source>
         <translation>矩阵至少需要一个 token 和一个维度，实际为 {tokens} × {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="83"/>
+        <location filename="../../engine/scenario.py" line="100"/>
+        <source>the matrix is {tokens} × {dims}; at most {max_tokens} tokens and {max_dims} dimensions are supported</source>
+        <translation>矩阵为 {tokens} × {dims}；最多支持 {max_tokens} 个 token 和 {max_dims} 个维度</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="122"/>
+        <source>labels must be a list of texts</source>
+        <translation>标签必须是文本列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/scenario.py" line="125"/>
         <source>{count} token labels for {rows} rows</source>
         <translation>{rows} 行却有 {count} 个 token 标签</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="91"/>
+        <location filename="../../engine/scenario.py" line="110"/>
         <source>{name} has {count} values for {dims} dimensions</source>
         <translation>{name} 有 {count} 个值，而维度数为 {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="98"/>
-        <source>DyT&apos;s α must lie in (0, 100], got {value}</source>
-        <translation>DyT 的 α 必须在 (0, 100] 内，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="101"/>
-        <source>eps must be a finite number ≥ 0, got {value}</source>
-        <translation>ε 必须是 ≥ 0 的有限数，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="103"/>
-        <source>layers must be at least 1, got {value}</source>
-        <translation>层数至少为 1，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="105"/>
-        <source>seed must be ≥ 0, got {value}</source>
-        <translation>随机种子必须 ≥ 0，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="107"/>
+        <location filename="../../engine/scenario.py" line="113"/>
         <source>{heads} heads do not divide d = {dims}</source>
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="109"/>
-        <source>stack_tokens must be at least 1, got {value}</source>
-        <translation>stack_tokens 至少为 1，实际为 {value}</translation>
+        <location filename="../../engine/limits.py" line="100"/>
+        <source>{name} must be true or false, got {value}</source>
+        <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="112"/>
-        <source>ffn_mult must be at least 1, got {value}</source>
-        <translation>ffn_mult 至少为 1，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="114"/>
-        <source>bn_momentum must lie in [0, 1], got {value}</source>
-        <translation>BN 动量必须在 [0, 1] 之间，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/scenario.py" line="122"/>
+        <location filename="../../engine/limits.py" line="105"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="110"/>
+        <source>{name} must be an integer, got {value}</source>
+        <translation>{name} 必须是整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="115"/>
+        <source>{name} must be a number, got {value}</source>
+        <translation>{name} 必须是数字，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="120"/>
+        <source>{name} must be a finite number, got {value}</source>
+        <translation>{name} 必须是有限数，实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/limits.py" line="123"/>
+        <source>{name} must lie in [{low}, {high}], got {value}</source>
+        <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="88"/>
@@ -2697,7 +2707,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/session.py" line="123"/>
         <location filename="../../engine/session.py" line="146"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
-        <translation>字段 '{name}' 含有过大而无法成为有限数的数</translation>
+        <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
         <location filename="../../engine/session.py" line="189"/>
@@ -2792,20 +2802,56 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="166"/>
+        <location filename="../../engine/compute.py" line="117"/>
+        <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
+        <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). What the block and depth simulations&apos; BatchNorm really does, when that is not what was asked.</extracomment>
+        <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="119"/>
+        <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
+        <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="120"/>
+        <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
+        <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="122"/>
+        <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
+        <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="124"/>
+        <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
+        <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="217"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
-        <extracomment>The stack simulation keeps every layer&apos;s weights alive for the backward pass; above this it is skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer). Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). What the block and depth simulations&apos; BatchNorm really does, when that is not what was asked. Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
+        <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="223"/>
+        <location filename="../../engine/compute.py" line="259"/>
+        <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
+        <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="280"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="228"/>
+        <location filename="../../engine/compute.py" line="285"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="318"/>
+        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
+        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
     <message>
         <location filename="../../engine/models/checkpoint.py" line="27"/>
@@ -3185,12 +3231,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StackNotes</name>
     <message>
-        <location filename="../../widgets/common/stack_notes.py" line="15"/>
-        <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
-        <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 的权重（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/common/stack_notes.py" line="22"/>
+        <location filename="../../widgets/common/stack_notes.py" line="18"/>
         <source>Computing… this still shows the previous settings.</source>
         <translation>正在计算……这里显示的仍是之前设置的结果。</translation>
     </message>

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from engine.compute import STACK_WEIGHT_LIMIT_BYTES, Result, stack_weight_bytes
+from engine.compute import Result
+from widgets.common.problem_text import describe
 
 
 def depth_skipped_note(result: Result) -> str:
-    """Why the depth simulation was skipped ("" when it ran)."""
-    if not result.depth_message:
-        return ""
-    s = result.scenario
-    return QCoreApplication.translate("StackNotes", "Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of weights "
-               "(limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.").format(
-        layers=s.layers, d=s.dims, need=stack_weight_bytes(s) / 2**30, limit=STACK_WEIGHT_LIMIT_BYTES / 2**30)
+    """Why the depth simulation was skipped ("" when it ran): the engine's note, in the UI's language."""
+    return describe(result.depth_message) if result.depth_message else ""
 
 
 def stale_note() -> str:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from widgets.editors.editor import Editor
 from engine.activations import ACTIVATIONS
+from engine.limits import SETTINGS, check_setting
 from engine.scenario import Scenario
 from engine.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
@@ -19,14 +20,14 @@ COMBOS = {
     "bn_training": ("bnMode", (True, False)),
     "activation": ("activation", ACTIVATIONS),
 }
-#: field -> (objectName, widget class, minimum, maximum, step, decimals)
+#: field -> (objectName, widget class, step, decimals); the range is the setting's (engine.limits).
 SPINS = {
-    "layers": ("layers", QSpinBox, 1, 128, 1, None),
-    "bn_momentum": ("bnMomentum", QDoubleSpinBox, 0.0, 1.0, 0.05, 3),
-    "heads": ("heads", QSpinBox, 1, 64, 1, None),
-    "seed": ("seed", QSpinBox, 0, 2**31 - 1, 1, None),
-    "toy_a": ("toyA", QDoubleSpinBox, -10.0, 10.0, 0.1, 3),
-    "toy_b": ("toyB", QDoubleSpinBox, -10.0, 10.0, 0.1, 3),
+    "layers": ("layers", QSpinBox, 1, None),
+    "bn_momentum": ("bnMomentum", QDoubleSpinBox, 0.05, 3),
+    "heads": ("heads", QSpinBox, 1, None),
+    "seed": ("seed", QSpinBox, 1, None),
+    "toy_a": ("toyA", QDoubleSpinBox, 0.1, 3),
+    "toy_b": ("toyB", QDoubleSpinBox, 0.1, 3),
 }
 ORDER = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation", "heads", "causal",
          "seed", "toy_a", "toy_b")
@@ -71,11 +72,11 @@ class ControlsPanel(QWidget):
             combo.activated.connect(lambda i, f=field, c=combo: self._set(f, c.itemData(i)))
             self._combos[field] = combo
             return combo
-        name, cls, low, high, step, decimals = SPINS[field]
+        name, cls, step, decimals = SPINS[field]
         spin = cls()
         spin.setObjectName(name)
         spin.setAccessibleName(name)
-        spin.setRange(low, high)
+        spin.setRange(SETTINGS[field].low, SETTINGS[field].high)  # a seed beyond a C int can't be typed
         spin.setSingleStep(step)
         if decimals is not None:
             spin.setDecimals(decimals)
@@ -144,9 +145,7 @@ class ControlsPanel(QWidget):
 
     def _on_epsilon(self) -> None:
         try:
-            eps = parse_number(self.epsilon.text())
-            if eps < 0:
-                raise ValueError(self.tr("ε must be ≥ 0"))
+            eps = check_setting("eps", parse_number(self.epsilon.text()))
         except ValueError as error:
             self._document.report(self.tr("ε refused: {error}").format(error=describe(error)))
             self.epsilon.setText(format_number(self._document.scenario.eps))

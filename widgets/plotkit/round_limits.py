@@ -8,6 +8,7 @@ an axis and its grid is the largest part of a plot's repaint).
 from __future__ import annotations
 
 import math
+import sys
 
 import numpy as np
 
@@ -18,24 +19,48 @@ SCALE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 LINEAR_TICKS = 5  # about this many intervals between round-number ticks on a linear axis
 
 
+#: The largest limit handed out: a span between −LARGEST and LARGEST is still a finite float.
+LARGEST = sys.float_info.max / 4
+#: The log10 limits stay where 10**limit is a normal float: tick labels compute it.
+LOG_RANGE = (math.log10(sys.float_info.min), math.log10(LARGEST))
+
+
+def _decade(log_value: float) -> tuple[int, float]:
+    """(k, m) with 10**log_value = m·10^k and 1 ≤ m < 10, found without computing 10**log_value
+    (which overflows or underflows at the ends of float's range)."""
+    k = math.floor(log_value)
+    return k, min(10.0 ** (log_value - k), 10.0)
+
+
+def _step_up(mantissa: float, steps) -> float:
+    return next((m for m in steps if m >= mantissa * (1 - 1e-12)), 10.0)
+
+
+def _step_down(mantissa: float, steps) -> float:
+    return next((m for m in reversed(steps) if m <= mantissa * (1 + 1e-12)), 1.0)
+
+
+def _scaled(mantissa: float, k: int) -> float:
+    """m·10^k, clamped to LARGEST; 10.0**k alone would raise OverflowError above 10^308."""
+    return min(mantissa * 10.0 ** min(k, 308), LARGEST)
+
+
 def round_up(value: float, steps=SCALE_STEPS) -> float:
-    """The smallest m·10^k ≥ ``value`` with m in ``steps`` (``value`` > 0)."""
-    exponent = math.floor(math.log10(value))
-    scale = 10.0**exponent
-    for mantissa in steps:
-        if mantissa * scale >= value * (1 - 1e-12):
-            return mantissa * scale
-    return 10.0 * scale
+    """The smallest m·10^k ≥ ``value`` with m in ``steps`` (``value`` > 0), at most LARGEST."""
+    k, m = _decade(math.log10(value))
+    return max(_scaled(_step_up(m, steps), k), min(value, LARGEST))  # a subnormal's 10^k underflows to 0
 
 
 def round_down(value: float, steps=SCALE_STEPS) -> float:
-    """The largest m·10^k ≤ ``value`` with m in ``steps`` (``value`` > 0)."""
-    exponent = math.floor(math.log10(value))
-    scale = 10.0**exponent
-    for mantissa in reversed(steps):
-        if mantissa * scale <= value * (1 + 1e-12):
-            return mantissa * scale
-    return scale
+    """The largest m·10^k ≤ ``value`` with m in ``steps`` (``value`` > 0), at most LARGEST."""
+    k, m = _decade(math.log10(value))
+    return _scaled(_step_down(m, steps), k) or min(value, LARGEST)
+
+
+def _finite_pair(low: float, high: float, usable) -> tuple[float, float] | None:
+    """``low``, ``high`` in order with an unusable end replaced by the other; None when neither is usable."""
+    ends = [v for v in (low, high) if usable(v)]
+    return (min(ends), max(ends)) if ends else None
 
 
 def colour_limit(*matrices: np.ndarray) -> float:
@@ -45,18 +70,41 @@ def colour_limit(*matrices: np.ndarray) -> float:
 
 
 def linear_limits(low: float, high: float) -> tuple[float, float]:
-    """``low``..``high`` widened to multiples of a 1-2-5 tick step (about LINEAR_TICKS of them)."""
-    if not high > low:
-        low, high = low - 0.5, high + 0.5
-    step = round_up((high - low) / LINEAR_TICKS, AXIS_STEPS)
+    """``low``..``high`` widened to multiples of a 1-2-5 tick step (about LINEAR_TICKS of them).
+
+    Defined for any input: an infinite or NaN end is replaced by the other (0..1 when neither is
+    finite), and the limits stay within ±LARGEST."""
+    ends = _finite_pair(low, high, math.isfinite)
+    if ends is None:
+        return 0.0, 1.0
+    low, high = (max(-LARGEST, min(v, LARGEST)) for v in ends)
+    # Divided first: the span itself can overflow. A span of subnormals can round to 0.
+    span = high / LINEAR_TICKS - low / LINEAR_TICKS
+    if not span > 0:
+        half = max(0.5, abs(low) * 1e-9)  # ±0.5 is lost in the rounding of a value near 1e30
+        low, high = max(low - half, -LARGEST), min(high + half, LARGEST)
+        span = high / LINEAR_TICKS - low / LINEAR_TICKS
+    step = round_up(span, AXIS_STEPS)
     # Within a millionth of a step of a multiple counts as on it (μ after LayerNorm is ~1e-8, not 0).
-    return math.floor(low / step + 1e-6) * step, math.ceil(high / step - 1e-6) * step
+    return (max(math.floor(low / step + 1e-6) * step, -LARGEST),
+            min(math.ceil(high / step - 1e-6) * step, LARGEST))
 
 
 def log_limits(low: float, high: float, margin: float = 0.03) -> tuple[float, float]:
     """log10 limits for positive data ``low``..``high``: a margin of ``margin`` of the span, then
-    rounded out to 1-2-5 values (..., 0.5, 1, 2, 5, 10, ...)."""
-    log_low, log_high = math.log10(low), math.log10(high)
+    rounded out to 1-2-5 values (..., 0.5, 1, 2, 5, 10, ...).
+
+    Worked out in log space, so data near float's limits (1e-320, 1e308) gives limits too. Defined
+    for any input: an end that is not a positive finite number is replaced by the other (1..10 when
+    neither is), and the limits stay within LOG_RANGE."""
+    ends = _finite_pair(low, high, lambda v: 0 < v < math.inf)
+    if ends is None:
+        return 0.0, 1.0
+    log_low, log_high = math.log10(ends[0]), math.log10(ends[1])
     pad = margin * max(log_high - log_low, 0.3)
-    return (math.log10(round_down(10.0 ** (log_low - pad), AXIS_STEPS)),
-            math.log10(round_up(10.0 ** (log_high + pad), AXIS_STEPS)))
+    k, m = _decade(log_low - pad)
+    bottom = k + math.log10(_step_down(m, AXIS_STEPS))
+    k, m = _decade(log_high + pad)
+    top = k + math.log10(_step_up(m, AXIS_STEPS))
+    bottom = min(max(bottom, LOG_RANGE[0]), LOG_RANGE[1] - 1)
+    return bottom, max(min(top, LOG_RANGE[1]), bottom + 1)
