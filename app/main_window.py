@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QGridLayout, QLabel, QMainWindow, QMessageBox, QProgressBar,
-                               QSplitter, QTabWidget, QWidget)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFrame, QGridLayout, QLabel, QMainWindow, QMessageBox,
+                               QProgressBar, QScrollArea, QSplitter, QTabWidget, QWidget)
 
 from app import language, theme
 from app.autosave import Autosave
@@ -22,6 +22,7 @@ from widgets.common.retranslation import TextBinder
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.editors.controls_panel import ControlsPanel
+from widgets.plots.depth_laws_caption import DepthLawsCaption
 from widgets.plots.depth_plot import DepthPlot
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plots.grad_plot import GradPlot
@@ -65,7 +66,8 @@ class MainWindow(QMainWindow):
         self.stage_heatmaps = StageHeatmaps()
         # Built when its dock is first in front (see _on_dock_visibility): at start it is tabbed behind Settings.
         self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
-        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps]
+        self.depth_laws = DepthLawsCaption()
+        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps]
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -75,6 +77,8 @@ class MainWindow(QMainWindow):
             view.setMinimumSize(180, 200)  # three side by side still fit a 1024-pixel screen
             grid.addWidget(view, 0, col)
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
+        grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
+        self.depth_laws.follow(plots)
         grid.setRowStretch(0, 3)
         grid.setRowStretch(1, 2)
         self.tabs = QTabWidget()
@@ -92,7 +96,7 @@ class MainWindow(QMainWindow):
         self._docks = [
             self._add_dock(lambda: self.tr("Tokens"), "tokensDock", self.token_grid, left),
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
-            self._add_dock(lambda: self.tr("Settings"), "settingsDock", self.controls, left),
+            self._add_dock(lambda: self.tr("Settings"), "settingsDock", self._scrolled(self.controls), left),
             self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
@@ -246,6 +250,15 @@ class MainWindow(QMainWindow):
             for view in views:
                 self._show_in(view, self.document.result)
         return page
+
+    @staticmethod
+    def _scrolled(widget: QWidget) -> QScrollArea:
+        """``widget`` in a frameless scroll area: the settings outgrow a small screen's dock."""
+        area = QScrollArea()
+        area.setWidget(widget)
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        return area
 
     def _add_dock(self, title, name: str, widget: QWidget, area) -> QDockWidget:
         dock = self._texts.bind(QDockWidget(self), title)

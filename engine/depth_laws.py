@@ -32,7 +32,7 @@ def _law(placement: str, run: StackRun) -> DepthLaw:
     rms = np.asarray(run.rms, dtype=np.float64)
     finite = np.isfinite(rms) & (rms < 1e150)  # squares of larger values overflow
     slope = float(np.polyfit(np.flatnonzero(finite), rms[finite] ** 2, 1)[0]) if finite.sum() >= 2 else np.nan
-    growth = float(rms[-1] / rms[0]) if rms[0] > 0 else np.nan
+    growth = float(rms[-1] / rms[0]) if rms[0] > 0 and np.isfinite(rms[[0, -1]]).all() else np.nan
     grads = run.weight_grad
     skew = np.nan
     if grads is not None and len(grads) >= 2 and grads[0] > 0 and np.isfinite(grads[[0, -1]]).all():
@@ -41,5 +41,7 @@ def _law(placement: str, run: StackRun) -> DepthLaw:
 
 
 def depth_laws(profile: DepthProfile) -> tuple[DepthLaw, ...]:
-    """The measured law of each stack in ``profile``: no norm first, then each placement."""
-    return (_law("none", profile.none),) + tuple(_law(p, run) for p, run in profile.runs.items())
+    """The measured law of each stack in ``profile``: no norm first, then each placement. Overflowed
+    or vanished curves give NaN, quietly."""
+    with np.errstate(all="ignore"):
+        return (_law("none", profile.none),) + tuple(_law(p, run) for p, run in profile.runs.items())

@@ -184,6 +184,6 @@ def test_depth_plot_marks_where_a_curve_overflowed_and_notes_eval_mode_batch_nor
     assert plot.overflow_marks() == {"none": "overflow at layer 77"}
     plot.log_scale.setChecked(False)
     assert plot.overflow_marks() == {"none": "overflow at layer 77"}
-    assert not plot.stack_note_shown()
+    assert "eval mode" not in plot.plot.note.text()
     plot.show_result(compute(load_preset("xian").replace(norm="batch", stack_tokens=1)))
-    assert plot.overflow_marks() == {} and plot.stack_note_shown()
+    assert plot.overflow_marks() == {} and "eval mode" in plot.plot.note.text()

@@ -96,7 +96,8 @@ def test_hand_calculation_copies_as_text_and_latex(window):
 
 # Texts that are the same in both languages: names, symbols, formulas.
 SAME_IN_BOTH = {"LayerNorm", "RMSNorm", "BatchNorm", "ReLU", "GELU", "SwiGLU", "Swish / SiLU", "ε", "γ / β", "English", "简体中文",
-                "Pre-Norm", "Post-Norm", "Pre-Norm  x + F(N(x))", "Post-Norm  N(x + F(x))",
+                "Pre-Norm", "Post-Norm", "Pre-Norm  x + F(N(x))", "Post-Norm  N(x + F(x))", "DyT", "DyT α",
+                "Peri-Norm  x + N(F(N(x)))", "DeepNorm  N(α·x + F(x))", "QK-Norm", "fan-in  N(0, 1/fan_in)",
                 "Pre-Norm ‖∂L/∂W‖", "Post-Norm ‖∂L/∂W‖", "Pre-Norm ‖∂L/∂x‖", "Post-Norm ‖∂L/∂x‖",
                 "今天西安的天气怎么样 (6 × 4)", "我 吃 苹果 (5 × 4)", "NormScope — 今天西安的天气怎么样 (6 × 4)"}
 

@@ -724,174 +724,309 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
         <source>Norm</source>
-        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
+        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; objectName of its check box. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="91"/>
-        <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column)</source>
-        <translation>LayerNorm 与 RMSNorm 对每个 token（行）归一化；BatchNorm 对每个维度（列）归一化</translation>
+        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column); DyT squashes each value without statistics</source>
+        <translation>LayerNorm 和 RMSNorm 对每个词元（行）归一化；BatchNorm 对每个维度（列）归一化；DyT 不统计，直接压缩每个值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="92"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <source>DyT α</source>
+        <translation>DyT α</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <source>DyT&apos;s α in γ ⊙ tanh(α·x) + β (the paper&apos;s default 0.5)</source>
+        <translation>DyT 中 γ ⊙ tanh(α·x) + β 的 α（论文默认 0.5）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="93"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="94"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="95"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="108"/>
+        <source>Peri-Norm  x + N(F(N(x)))</source>
+        <translation>Peri-Norm  x + N(F(N(x)))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="109"/>
+        <source>DeepNorm  N(α·x + F(x))</source>
+        <translation>DeepNorm  N(α·x + F(x))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="110"/>
+        <source>Mix-LN  Post, then Pre</source>
+        <translation>Mix-LN  先 Post 后 Pre</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="111"/>
+        <source>Normalize each head&apos;s queries and keys before their dot product (QK-Norm; RMSNorm under RMSNorm, LayerNorm otherwise): it bounds the attention logits</source>
+        <translation>在点积之前对每个注意力头的查询和键做归一化（QK-Norm；RMSNorm 下用 RMSNorm，否则用 LayerNorm）：它限制了注意力 logit 的大小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="113"/>
+        <source>Scale each Pre-Norm norm&apos;s output by 1/√l in layer l (LayerNorm scaling, Sun et al. 2025, &quot;The Curse of Depth&quot;)</source>
+        <translation>第 l 层中 Pre-Norm 各归一化的输出乘以 1/√l（LayerNorm 缩放，Sun 等 2025，《The Curse of Depth》）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <source>Initialisation</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <source>How the stacked blocks&apos; random weights are drawn</source>
+        <translation>堆叠各层随机权重的抽取方式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <source>fan-in  N(0, 1/fan_in)</source>
+        <translation>fan-in  N(0, 1/fan_in)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <source>Xiong et al.  FFN width d</source>
+        <translation>Xiong 等  FFN 宽度 d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <source>every matrix N(0, 1/d)</source>
+        <translation>每个矩阵 N(0, 1/d)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="118"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="119"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="96"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="119"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="97"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="98"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="99"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="100"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="124"/>
         <source>GELU (tanh approximation)</source>
         <translation>GELU（tanh 近似）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="126"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="103"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="126"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
-        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="130"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="130"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="136"/>
+        <source>(x − μ) / √(σ² + ε) · γ + β, per token</source>
+        <translation>(x − μ) / √(σ² + ε) · γ + β，按词元</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
+        <source>x / √(mean(x²) + ε) · γ, per token: no centring, no β</source>
+        <translation>x / √(mean(x²) + ε) · γ，按词元：不减均值，没有 β</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="138"/>
+        <source>(x − μ) / √(σ² + ε) · γ + β, per dimension over the tokens</source>
+        <translation>(x − μ) / √(σ² + ε) · γ + β，按维度、跨词元统计</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="139"/>
+        <source>γ ⊙ tanh(α·x) + β: no statistics at all (Zhu et al. 2025)</source>
+        <translation>γ ⊙ tanh(α·x) + β：完全不做统计（Zhu 等 2025）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="140"/>
+        <source>the block without any norm</source>
+        <translation>不含任何归一化的 Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="142"/>
+        <source>x + F(N(x)): the residual stream is never normalized (GPT-2, Llama)</source>
+        <translation>x + F(N(x))：残差流本身从不被归一化（GPT-2、Llama）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="143"/>
+        <source>N(x + F(x)): the original Transformer&apos;s; every block ends normalized</source>
+        <translation>N(x + F(x))：原始 Transformer 的做法；每个 Block 的输出都经过归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="144"/>
+        <source>x + N_out(F(N_in(x))): a norm before and after each sublayer (Peri-LN, sandwich; Ding et al. 2021, Kim et al. 2025)</source>
+        <translation>x + N_out(F(N_in(x)))：每个子层前后各有一个归一化（Peri-LN，三明治式；Ding 等 2021，Kim 等 2025）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="146"/>
+        <source>N(α·x + F(x)) with α = (2N)^¼ and the value, output and FFN weights scaled by β = (8N)^−¼ (Wang et al. 2022)</source>
+        <translation>N(α·x + F(x))，其中 α = (2N)^¼，value、输出和 FFN 权重按 β = (8N)^−¼ 缩放（Wang 等 2022）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="148"/>
+        <source>Post-Norm in the first ⌊N/4⌋ layers, Pre-Norm after (Li et al. 2025)</source>
+        <translation>前 ⌊N/4⌋ 层用 Post-Norm，之后用 Pre-Norm（Li 等 2025）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="150"/>
+        <source>each matrix N(0, 1/fan_in): the FFN&apos;s down projection N(0, 1/(4d))</source>
+        <translation>每个矩阵 N(0, 1/fan_in)：FFN 的下投影为 N(0, 1/(4d))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
+        <source>the setting of Xiong et al. (2020)&apos;s analysis: an FFN as wide as the model, every matrix N(0, 1/d)</source>
+        <translation>Xiong 等（2020）分析所用的设置：FFN 与模型同宽，每个矩阵 N(0, 1/d)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="153"/>
+        <source>every matrix N(0, 1/d) with a 4d-wide FFN: the FFN branch carries twice its input&apos;s variance (NormScope before 2026-12)</source>
+        <translation>每个矩阵 N(0, 1/d)、FFN 宽 4d：FFN 分支的方差是其输入的两倍（NormScope 2026-12 之前的做法）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="157"/>
         <source>x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch&apos;s default)</source>
         <translation>x · Φ(x)，Φ 为标准正态分布函数（用 erf 精确计算；PyTorch 的默认方式）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="158"/>
         <source>½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU&apos;s tanh approximation (GPT-2)</source>
         <translation>½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))，GELU 的 tanh 近似（GPT-2 使用）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="159"/>
         <source>x · sigmoid(x): Swish with β = 1, also called SiLU</source>
         <translation>x · sigmoid(x)：β = 1 的 Swish，也叫 SiLU</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="160"/>
         <source>SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix</source>
         <translation>SiLU(x W₁) ⊙ (x W₃)，再乘 W₂：多一个矩阵的门控 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="132"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="174"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="142"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="175"/>
+        <source>QK-Norm</source>
+        <translation>QK-Norm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="176"/>
+        <source>LayerNorm scaling 1/√l</source>
+        <translation>LayerNorm 缩放 1/√l</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="150"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="194"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -910,71 +1045,93 @@
     </message>
 </context>
 <context>
+    <name>DepthLawsCaption</name>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="47"/>
+        <source>No norm</source>
+        <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
+        <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
+        <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="57"/>
+        <source>RMS ×{growth:.3g} over {n} layers</source>
+        <translation>{n} 层内 RMS ×{growth:.3g}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="60"/>
+        <source>flat</source>
+        <translation>平稳</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <source>RMS² slope {slope:.2g} per layer</source>
+        <translation>RMS² 每层斜率 {slope:.2g}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
+        <source>last/first layer gradient {skew:.2g}×</source>
+        <translation>最后一层/第一层梯度 {skew:.2g}×</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <source>overflowed</source>
+        <translation>已溢出</translation>
+    </message>
+</context>
+<context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="69"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="66"/>
-        <source>Pre-Norm</source>
-        <translation>Pre-Norm</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
-        <source>Post-Norm</source>
-        <translation>Post-Norm</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="67"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="68"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
-        <source>BatchNorm here: eval mode with the default
-running statistics (mean 0, variance 1)</source>
-        <translation>此处 BatchNorm 为评估模式，使用默认的
-运行统计量（均值 0、方差 1）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="120"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="129"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="150"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="156"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1339,22 +1496,23 @@ running statistics (mean 0, variance 1)</source>
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="39"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="47"/>
         <source>Gradient norms at initialization</source>
+        <extracomment>StackRun attribute -&gt; the symbol in the legend.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="40"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="48"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="41"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="49"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="75"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="91"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1668,244 +1826,244 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Plots</source>
         <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset). Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="99"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="100"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="125"/>
+        <location filename="../../app/main_window.py" line="129"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="135"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="133"/>
+        <location filename="../../app/main_window.py" line="137"/>
         <source>Autosave is off: no autosave file is free in {folder}</source>
         <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="282"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="286"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="275"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="280"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="282"/>
+        <location filename="../../app/main_window.py" line="295"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="284"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="286"/>
+        <location filename="../../app/main_window.py" line="299"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="291"/>
+        <location filename="../../app/main_window.py" line="304"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="297"/>
+        <location filename="../../app/main_window.py" line="310"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="304"/>
+        <location filename="../../app/main_window.py" line="317"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="318"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="306"/>
+        <location filename="../../app/main_window.py" line="319"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="324"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="314"/>
+        <location filename="../../app/main_window.py" line="327"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="544"/>
+        <location filename="../../app/main_window.py" line="557"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="583"/>
+        <location filename="../../app/main_window.py" line="596"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="584"/>
+        <location filename="../../app/main_window.py" line="597"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="585"/>
+        <location filename="../../app/main_window.py" line="598"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="342"/>
+        <location filename="../../app/main_window.py" line="355"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="342"/>
+        <location filename="../../app/main_window.py" line="355"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="343"/>
+        <location filename="../../app/main_window.py" line="356"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="343"/>
+        <location filename="../../app/main_window.py" line="356"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="373"/>
+        <location filename="../../app/main_window.py" line="386"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="375"/>
+        <location filename="../../app/main_window.py" line="388"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="389"/>
+        <location filename="../../app/main_window.py" line="402"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="390"/>
+        <location filename="../../app/main_window.py" line="403"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="392"/>
+        <location filename="../../app/main_window.py" line="405"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="394"/>
+        <location filename="../../app/main_window.py" line="407"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="420"/>
+        <location filename="../../app/main_window.py" line="433"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="434"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="428"/>
+        <location filename="../../app/main_window.py" line="441"/>
         <source>The autosaved work could not be restored: {problem}</source>
         <translation>无法恢复自动保存的工作：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="462"/>
+        <location filename="../../app/main_window.py" line="475"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2355,6 +2513,14 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/models/outlier_strip_view.py" line="73"/>
         <source>Beyond 4σ: {dims} dimension(s). Largest:</source>
         <translation>超出 4σ：{dims} 个维度。最大的：</translation>
+    </message>
+</context>
+<context>
+    <name>PlacementNames</name>
+    <message>
+        <location filename="../../widgets/plots/placement_names.py" line="12"/>
+        <source>{name}, norms × 1/√l</source>
+        <translation>{name}，归一化 × 1/√l</translation>
     </message>
 </context>
 <context>

@@ -19,5 +19,8 @@ def stale_note() -> str:
 
 
 def stack_note(result: Result) -> str:
-    """The note the depth and gradient plots write on themselves ("" for none)."""
-    return stale_note() if result.stack_stale else depth_skipped_note(result)
+    """The note the depth and gradient plots write on themselves ("" for none): that they are out of
+    date, why the simulation was skipped, or what its BatchNorm really does (``Result.stack_note``)."""
+    if result.stack_stale:
+        return stale_note()
+    return depth_skipped_note(result) or (describe(result.stack_note) if result.stack_note else "")

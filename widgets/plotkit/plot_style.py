@@ -117,6 +117,13 @@ def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: floa
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 
 
+def variant_pen(width: float):
+    """The pen of the chosen norm variant's curves (Peri-Norm, DeepNorm, Mix-LN): purple long dashes."""
+    p = pen(PURPLE, width, Qt.PenStyle.CustomDashLine)
+    p.setDashPattern([6.0, 2.0])
+    return p
+
+
 def layer_curve(plot: PlotPanel, curve_pen) -> pg.PlotCurveItem:
     """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""

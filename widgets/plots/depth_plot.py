@@ -1,4 +1,5 @@
-"""How big the hidden state gets across 0..N stacked blocks: no norm, Pre-Norm, Post-Norm, and the seed's toy."""
+"""How big the hidden state gets across 0..N stacked blocks: no norm, Pre-Norm, Post-Norm, the chosen
+variant (Peri-Norm, DeepNorm, Mix-LN), and the seed's toy."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
-                                pen, set_title_once)
+                                pen, set_title_once, variant_pen)
+from widgets.plots.placement_names import placement_names
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
     ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
     ("pre", pen(BLUE, 2.5)),
     ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
+    # At most one of the variants is drawn (the chosen placement), so they share a style.
+    ("peri", variant_pen(3)),
+    ("deepnorm", variant_pen(3)),
+    ("mixln", variant_pen(3)),
     ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine)),
     ("toy_normalized", pen(GREEN, 2.5, Qt.PenStyle.DashDotDotLine)),
 )
@@ -52,32 +58,34 @@ class DepthPlot(QWidget):
             label.hide()
             self.plot.addItem(label)
         self._overflow: dict[str, int] = {}
-        # What the BatchNorm curves really are when the stack can't use batch statistics (Result.stack_note).
-        self._stack_note = pg.TextItem(color=GREY, anchor=(0.0, 0.0))
-        self._stack_note.setParentItem(self.plot.vb)  # fixed in the view's corner, not in data coordinates
-        self._stack_note.setPos(4, 2)
-        self._stack_note.hide()
         self._data: dict[str, np.ndarray] = {}
+        self._ln_scaling = False
+        self._key_names: list[str] = []
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
     def _curve_names(self) -> dict[str, str]:
-        return {"none": self.tr("no norm (residual only)"), "pre": self.tr("Pre-Norm"),
-                "post": self.tr("Post-Norm"), "toy": self.tr("toy v ← a·v + b (explodes)"),
-                "toy_normalized": self.tr("toy with a norm (stable)")}
+        return {"none": self.tr("no norm (residual only)"), **placement_names(self._ln_scaling),
+                "toy": self.tr("toy v ← a·v + b (explodes)"), "toy_normalized": self.tr("toy with a norm (stable)")}
 
     def retranslate(self) -> None:
         set_title_once(self.plot, self.tr("Value size by depth"))
         self.plot.setLabel("bottom", self.tr("layer"))
         self.plot.setLabel("left", self.tr("RMS of the hidden state"))
-        names = self._curve_names()
-        self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES])
+        self._set_key()
         self.log_scale.setText(self.tr("Log scale"))
         self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
-        self._stack_note.setText(self.tr("BatchNorm here: eval mode with the default\n"
-                                         "running statistics (mean 0, variance 1)"))
         self._draw_overflow(self.log_scale.isChecked())
+
+    def _set_key(self) -> None:
+        """One entry per curve drawn (the variants only when chosen)."""
+        names = self._curve_names()
+        entries = [(self._curves[key], names[key]) for key, _ in CURVES
+                   if key in self._data or key in ("none", "pre", "post")]
+        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
+            self._key_names = [name for _, name in entries]
+            self.key.set_entries(entries)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -94,10 +102,11 @@ class DepthPlot(QWidget):
             toy, toy_normalized = result.toy_curves()
             self._data = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
         else:
-            self._data = {"none": profile.none.rms, "pre": profile.pre.rms, "post": profile.post.rms,
+            self._data = {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
                           "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+        self._ln_scaling = result.scenario.ln_scaling
         self._overflow = {} if profile is None else profile.overflow_layers()
-        self._stack_note.setVisible(profile is not None and result.stack_note is not None)
+        self._set_key()
         self._draw()
 
     def _draw(self) -> None:
@@ -132,9 +141,6 @@ class DepthPlot(QWidget):
         self.plot.set_log_y(on)  # the axis's labels; the curves are drawn in log10 by _draw
         self._draw()
         self.plot.vb.refit()  # a zoom in the other scale would show the wrong values
-
-    def stack_note_shown(self) -> bool:
-        return self._stack_note.isVisible()
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """The values drawn now, by curve key (for tests and scripts)."""

@@ -1,4 +1,5 @@
-"""Gradient norms by layer at initialization, Pre-Norm vs Post-Norm (Xiong et al., 2020)."""
+"""Gradient norms by layer at initialization, Pre-Norm vs Post-Norm (Xiong et al., 2020), and the chosen
+variant (Peri-Norm, DeepNorm, Mix-LN)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,20 @@ from PySide6.QtCore import QEvent, Qt
 from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen, set_title_once
+from widgets.plotkit.plot_style import (BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
+                                       set_title_once, variant_pen)
+from widgets.plots.placement_names import placement_names
 
-CURVES = (  # key, attribute of StackRun, legend (Pre-/Post-Norm are names, not translated), pen
-    ("pre", "weight_grad", "Pre-Norm ‖∂L/∂W‖", pen(BLUE, 2.5)),
-    ("post", "weight_grad", "Post-Norm ‖∂L/∂W‖", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
-    ("pre", "input_grad", "Pre-Norm ‖∂L/∂x‖", pen(BLUE, 1.5, Qt.PenStyle.DotLine)),
-    ("post", "input_grad", "Post-Norm ‖∂L/∂x‖", pen(ORANGE, 1.5, Qt.PenStyle.DashLine)),
+#: StackRun attribute -> the symbol in the legend.
+GRADIENTS = {"weight_grad": "‖∂L/∂W‖", "input_grad": "‖∂L/∂x‖"}
+_VARIANT = {"weight_grad": variant_pen(2.5), "input_grad": variant_pen(1.5)}
+CURVES = (  # placement, attribute of StackRun, pen (a variant's curves only when it is the chosen placement)
+    ("pre", "weight_grad", pen(BLUE, 2.5)),
+    ("post", "weight_grad", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
+    *((p, "weight_grad", _VARIANT["weight_grad"]) for p in ("peri", "deepnorm", "mixln")),
+    ("pre", "input_grad", pen(BLUE, 1.5, Qt.PenStyle.DotLine)),
+    ("post", "input_grad", pen(ORANGE, 1.5, Qt.PenStyle.DashLine)),
+    *((p, "input_grad", _VARIANT["input_grad"]) for p in ("peri", "deepnorm", "mixln")),
 )
 
 
@@ -28,9 +36,9 @@ class GradPlot(PlotPanel):
         configure_plot(self)
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [layer_curve(self, p) for _, _, _, p in CURVES]
-        self.key.set_entries([(curve, name) for (_, _, name, _), curve in zip(CURVES, self._curves)])
+        self._curves = [layer_curve(self, p) for _, _, p in CURVES]
         self._data: dict[str, np.ndarray] = {}
+        self._key_names: list[str] = []
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -51,15 +59,23 @@ class GradPlot(PlotPanel):
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw
         self._shown = profile
-        self._data = {}
-        for key, attr, name, _ in CURVES:
-            values = None if profile is None else getattr(getattr(profile, key), attr)
+        names = placement_names(result.scenario.ln_scaling)
+        self._data, entries = {}, []
+        for (placement, attr, _), curve in zip(CURVES, self._curves):
+            run = None if profile is None else profile.runs.get(placement)
+            values = None if run is None else getattr(run, attr)
+            name = f"{names[placement]} {GRADIENTS[attr]}"
             if values is not None:
                 self._data[name] = values
+            if values is not None or placement in ("pre", "post"):
+                entries.append((curve, name))
+        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
+            self._key_names = [name for _, name in entries]
+            self.key.set_entries(entries)
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
         fit_view(self, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
-        for (_, _, name, _), curve in zip(CURVES, self._curves):
-            values = self._data.get(name, np.array([]))
+        for (placement, attr, _), curve in zip(CURVES, self._curves):
+            values = self._data.get(f"{names[placement]} {GRADIENTS[attr]}", np.array([]))
             draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:

@@ -1,0 +1,56 @@
+"""The norm variants in the window: the settings offer them, the plots draw the chosen one, the caption
+states the laws measured from the curves."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
+
+from app.main_window import MainWindow
+from engine.depth_laws import depth_laws
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    return w
+
+
+def test_the_settings_offer_every_norm_placement_and_initialisation(window):
+    norms = window.findChild(QComboBox, "normKind")
+    assert [norms.itemData(i) for i in range(norms.count())] == ["layer", "rms", "batch", "dyt", "none"]
+    placements = window.findChild(QComboBox, "placement")
+    assert [placements.itemData(i) for i in range(placements.count())] == ["pre", "post", "peri", "deepnorm", "mixln"]
+    assert all(placements.itemData(i, 3) for i in range(placements.count()))  # a formula as each item's tooltip
+    alpha = window.findChild(QDoubleSpinBox, "dytAlpha")
+    assert not alpha.isEnabled()
+    window.document.set_setting("norm", "dyt")
+    assert alpha.isEnabled()
+
+
+def test_choosing_peri_norm_draws_its_curves_beside_pre_and_post(window):
+    assert "peri" not in window.depth_plot.curve_data()
+    window.document.set_setting("placement", "peri")
+    window.document.wait_until_idle()
+    depth = window.depth_plot.curve_data()
+    np.testing.assert_array_equal(depth["peri"], window.document.result.depth.runs["peri"].rms)
+    assert {"pre", "post"} <= set(depth)
+    grads = window.grad_plot.curve_data()
+    assert "Peri-Norm ‖∂L/∂W‖" in grads and "Pre-Norm ‖∂L/∂W‖" in grads
+
+
+def test_the_caption_states_the_laws_measured_from_the_curves(window):
+    window.document.set_setting("layers", 12)
+    window.document.wait_until_idle()
+    text = window.depth_laws.text()
+    laws = {law.placement: law for law in depth_laws(window.document.result.depth)}
+    assert f"{laws['post'].grad_skew:.2g}×" in text and "Post-Norm" in text and "No norm" in text
+    assert window.depth_laws.isVisible()
+
+
+def test_the_caption_steps_aside_on_a_projector(window, qtbot):
+    window.resize(1024, 768)
+    qtbot.waitUntil(lambda: not window.depth_laws.isVisible())

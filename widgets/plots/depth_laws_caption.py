@@ -1,0 +1,78 @@
+"""A caption under the depth and gradient plots: the laws the curves on screen follow, measured from
+them (engine.depth_laws), not quoted from papers, so it never claims what these settings don't show."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QLabel
+
+from engine.compute import Result
+from engine.depth_laws import DepthLaw, depth_laws
+from widgets.plots.placement_names import placement_names
+
+
+#: Below this height of the page it sits on, the caption steps aside: the plots need the room more.
+MIN_PAGE_HEIGHT = 720
+
+
+class DepthLawsCaption(QLabel):
+    """One entry per stack: how its RMS grows over the layers and how its gradients lean. Hidden on a
+    short page (a 1024 × 768 projector), where the plots need the height."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("depthLaws")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 0.85)
+        self.setFont(font)
+        self._result: Result | None = None
+        self._laws: tuple[DepthLaw, ...] = ()
+
+    def show_result(self, result: Result) -> None:
+        if result.depth is None:
+            self._laws = ()
+        elif self._result is None or result.depth is not self._result.depth:
+            self._laws = depth_laws(result.depth)
+        self._result = result
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        if not self._laws:
+            self.setText("")
+            return
+        names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
+        # One wrapped paragraph, not a line per stack: it must leave the plots their height on a projector.
+        self.setText("   ·   ".join(self._line(names[law.placement], law) for law in self._laws))
+        self.setToolTip(self.tr("Measured from the curves above for these settings: RMS after the last layer "
+                                "over the input's, the slope of a straight line fitted to RMS² against the "
+                                "layer, and the last layer's weight-gradient norm over the first layer's"))
+
+    def _line(self, name: str, law: DepthLaw) -> str:
+        parts = []
+        if math.isfinite(law.growth):
+            parts.append(self.tr("RMS ×{growth:.3g} over {n} layers").format(
+                growth=law.growth, n=self._result.scenario.layers))
+        if math.isfinite(law.rms2_slope):
+            parts.append(self.tr("flat") if abs(law.rms2_slope) < 0.05 else
+                         self.tr("RMS² slope {slope:.2g} per layer").format(slope=law.rms2_slope))
+        if math.isfinite(law.grad_skew):
+            parts.append(self.tr("last/first layer gradient {skew:.2g}×").format(skew=law.grad_skew))
+        return f"{name}: " + "; ".join(parts) if parts else f"{name}: " + self.tr("overflowed")
+
+    def follow(self, page) -> None:
+        """Show only while ``page`` (the widget this caption sits on) is tall enough."""
+        page.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.Resize:
+            self.setVisible(event.size().height() >= MIN_PAGE_HEIGHT)
+        return False
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
