@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
 
+from app import settings_file
 from widgets.common.retranslation import TextBinder
 from widgets.plotkit.plot_style import apply_plot_theme
 from widgets.common.problem_text import describe
@@ -198,7 +199,7 @@ class FileActions(QObject):
                 apply_plot_theme(widget, dark=True)
 
     def recent_files(self) -> list[str]:
-        return [p for p in (self._settings.value("files/recent") or []) if isinstance(p, str)]
+        return settings_file.text_list(self._settings, "files/recent")
 
     # --- menu --------------------------------------------------------------------------------------
 
@@ -213,7 +214,7 @@ class FileActions(QObject):
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)
         self._action(menu, lambda: self.tr("&Save session"), self._save_dialog_if_needed, QKeySequence.StandardKey.Save)
-        self._action(menu, lambda: self.tr("Save session &as…"), self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
+        self._action(menu, lambda: self.tr("Save session &as…"), self.save_session_as, QKeySequence("Ctrl+Shift+S"))
         self._recent_menu = self._texts.bind(menu.addMenu(""), lambda: self.tr("Open &recent"))
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
@@ -273,12 +274,13 @@ class FileActions(QObject):
         if self.session_path is not None:
             self.save_session(self.session_path)
         else:
-            self._save_session_dialog()
+            self.save_session_as()
 
-    def _save_session_dialog(self) -> None:
+    def save_session_as(self) -> bool:
+        """Ask where, and save the session there; whether it was saved."""
         name = (self._document.scenario.name or "session") + SUFFIX
-        if path := self._ask_save(self.tr("Save session"), SESSION_FILTER, name):
-            self.save_session(path)
+        path = self._ask_save(self.tr("Save session"), SESSION_FILTER, name)
+        return bool(path) and self.save_session(path)
 
     def _import_matrix_dialog(self) -> None:
         if path := self._ask_open(self.tr("Import token matrix"), MATRIX_FILTER):
@@ -347,7 +349,7 @@ class FileActions(QObject):
         self._settings.setValue("files/last_folder", str(Path(path).resolve().parent))
 
     def _last_folder(self) -> str:
-        return str(self._settings.value("files/last_folder") or Path.home())
+        return settings_file.text(self._settings, "files/last_folder", str(Path.home()))
 
     def _status(self, text: str) -> None:
         self._window.statusBar().showMessage(text, 10_000)

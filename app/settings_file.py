@@ -14,12 +14,12 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-import time
 from pathlib import Path
 from typing import NamedTuple
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, QStandardPaths
 
+from app.disk_checks import set_aside, write_problem
 from engine.scenario import Scenario
 
 #: Settings remembered between runs (the matrix itself is not: it comes from the preset).
@@ -181,17 +181,6 @@ def unsafe_key(data: bytes) -> str | None:
 # --- opening, setting aside ---------------------------------------------------------------------
 
 
-def _set_aside(path: Path) -> Path:
-    """Rename ``path`` to a name with the time in it (never over an older one); OSError if it can't."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(100):
-        aside = path.with_name(f"{path.name}.set-aside-{stamp}" + (f"-{n}" if n else ""))
-        if not os.path.lexists(aside):
-            os.rename(path, aside)
-            return aside
-    raise FileExistsError(path)
-
-
 def _stand_in() -> QSettings:
     """Settings for this run only (the real file can be neither used nor moved)."""
     folder = tempfile.TemporaryDirectory(prefix="normscope-settings-")
@@ -224,11 +213,11 @@ def _read_problem(path: Path) -> str | None:
     return None
 
 
-def set_aside(settings: QSettings, reason: str) -> tuple[QSettings, str]:
+def set_aside_settings(settings: QSettings, reason: str) -> tuple[QSettings, str]:
     """Move the file of ``settings`` out of the way; settings to use instead and a one-line note."""
     path = Path(settings.fileName())
     try:
-        aside = _set_aside(path)
+        aside = set_aside(path)
     except OSError as error:
         note = QCoreApplication.translate("SettingsFile", "The settings file {path} can't be used ({reason}) nor set "
                                           "aside ({error}): this run uses the defaults and remembers nothing.").format(
@@ -240,17 +229,6 @@ def set_aside(settings: QSettings, reason: str) -> tuple[QSettings, str]:
         reason=reason, name=aside.name)
 
 
-def _writable_problem(folder: Path) -> str | None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        descriptor, probe = tempfile.mkstemp(prefix=".normscope-probe-", dir=folder)
-        os.close(descriptor)
-        os.unlink(probe)
-    except OSError as error:
-        return str(error)
-    return None
-
-
 def open_settings(settings: QSettings | None = None) -> CheckedSettings:
     """``settings`` (or the user's own file), checked before QSettings reads a value of it."""
     path = Path(settings.fileName()) if settings is not None else settings_path()
@@ -260,9 +238,9 @@ def open_settings(settings: QSettings | None = None) -> CheckedSettings:
     notes = []
     problem = _read_problem(path)
     if problem is not None:
-        settings, note = set_aside(settings, problem)
+        settings, note = set_aside_settings(settings, problem)
         notes.append(note)
-    writable = _writable_problem(path.parent)
+    writable = write_problem(path.parent)
     if writable is not None:
         notes.append(QCoreApplication.translate("SettingsFile", "Settings won't be remembered: {folder} can't be "
                                                 "written ({error}).").format(folder=path.parent, error=writable))
@@ -272,10 +250,10 @@ def open_settings(settings: QSettings | None = None) -> CheckedSettings:
 # --- typed values -------------------------------------------------------------------------------
 
 
-def text(settings: QSettings, key: str, choices: tuple[str, ...], default: str) -> str:
-    """The value of ``key`` if it is one of ``choices``, else ``default``."""
+def text(settings: QSettings, key: str, default: str, choices: tuple[str, ...] | None = None) -> str:
+    """The value of ``key`` if it is a text (one of ``choices``, if given), else ``default``."""
     value = settings.value(key)
-    return value if isinstance(value, str) and value in choices else default
+    return value if isinstance(value, str) and value and (choices is None or value in choices) else default
 
 
 def text_list(settings: QSettings, key: str) -> list[str]:

@@ -232,7 +232,7 @@ def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp
     assert warnings_shown[-1].startswith("ragged.csv: line 2 has 2 values but line 1 has 3")
 
 
-def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings):
+def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings, answer_dialog):
     from pathlib import Path
 
     from app.autosave import SLOTS, claim_snapshot
@@ -246,7 +246,9 @@ def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings
     assert "Autosave is off" in window.statusBar().currentMessage()
     window.document.set_setting("layers", 5)
     window.autosave.save_now()  # nothing to write to, and no error either
-    window.close()
+    asked = answer_dialog("Close anyway")  # the edits can't be kept for the next start: asked first
+    assert window.close()
+    assert asked and "could not be autosaved" in asked[0]
     for lock, _ in held:
         lock.unlock()
 
