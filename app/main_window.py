@@ -517,6 +517,7 @@ class MainWindow(QMainWindow):
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
         settings_file.remember_scenario(self._settings, self.document.scenario)
+        self._settings.sync()  # on disk now: a crash later in the process can't lose them
         self.autosave.release()
         super().closeEvent(event)
 

@@ -192,8 +192,8 @@ def _read_problem(path: Path) -> str | None:
     """Why the file at ``path`` can't be handed to QSettings (None: it can, or there is none)."""
     try:
         info = os.stat(path)
-    except FileNotFoundError:
-        return None
+    except (FileNotFoundError, NotADirectoryError):
+        return None  # no file: the defaults, and nothing to set aside
     except OSError as error:
         return str(error)
     if not stat.S_ISREG(info.st_mode):  # a FIFO would hang the start, /dev/zero never end
@@ -213,33 +213,43 @@ def _read_problem(path: Path) -> str | None:
     return None
 
 
-def set_aside_settings(settings: QSettings, reason: str) -> tuple[QSettings, str]:
-    """Move the file of ``settings`` out of the way; settings to use instead and a one-line note."""
-    path = Path(settings.fileName())
+def _move_aside(path: Path, reason: str) -> tuple[bool, str]:
+    """Set the settings file aside; whether it moved, and the note that says what happened."""
     try:
         aside = set_aside(path)
     except OSError as error:
-        note = QCoreApplication.translate("SettingsFile", "The settings file {path} can't be used ({reason}) nor set "
-                                          "aside ({error}): this run uses the defaults and remembers nothing.").format(
-            path=path, reason=reason, error=error)
+        return False, QCoreApplication.translate(
+            "SettingsFile", "The settings file {path} can't be used ({reason}) nor set aside ({error}): this run "
+                            "uses the defaults and remembers nothing.").format(path=path, reason=reason, error=error)
+    return True, QCoreApplication.translate(
+        "SettingsFile", "The settings file could not be used ({reason}): it was set aside as {name} and the defaults "
+                        "are used.").format(reason=reason, name=aside.name)
+
+
+def set_aside_settings(settings: QSettings, reason: str) -> tuple[QSettings, str]:
+    """Move the file of ``settings`` out of the way; settings to use instead and a one-line note."""
+    moved, note = _move_aside(Path(settings.fileName()), reason)
+    if not moved:
         return _stand_in(), note
     settings.sync()  # nothing waits to be written, so this reads the (now missing) file again
-    return settings, QCoreApplication.translate("SettingsFile", "The settings file could not be used ({reason}): it "
-                                                "was set aside as {name} and the defaults are used.").format(
-        reason=reason, name=aside.name)
+    return settings, note
 
 
 def open_settings(settings: QSettings | None = None) -> CheckedSettings:
     """``settings`` (or the user's own file), checked before QSettings reads a value of it."""
     path = Path(settings.fileName()) if settings is not None else settings_path()
+    notes = []
+    problem = _read_problem(path)  # before QSettings opens it: it would wait on a FIFO forever
+    if problem is not None:
+        moved, note = _move_aside(path, problem)
+        notes.append(note)
+        if not moved:
+            return CheckedSettings(_stand_in(), path.parent, notes)
+        if settings is not None:
+            settings.sync()  # nothing waits to be written, so this reads the (now missing) file again
     if settings is None:
         # One explicit file: QSettings() would also read organization-wide and system files.
         settings = QSettings(str(path), QSettings.Format.IniFormat)
-    notes = []
-    problem = _read_problem(path)
-    if problem is not None:
-        settings, note = set_aside_settings(settings, problem)
-        notes.append(note)
     writable = write_problem(path.parent)
     if writable is not None:
         notes.append(QCoreApplication.translate("SettingsFile", "Settings won't be remembered: {folder} can't be "
