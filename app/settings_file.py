@@ -22,12 +22,12 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, QStandardPat
 from app.disk_checks import set_aside, write_problem
 from engine.scenario import Scenario
 
-#: Settings remembered between runs (the matrix itself is not: it comes from the preset).
+# Settings remembered between runs (the matrix itself is not: it comes from the preset).
 REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
                      "seed", "toy_a", "toy_b", "causal")
-#: The only keys whose value may be a byte array (saveGeometry / saveState).
+# The only keys whose value may be a byte array (saveGeometry / saveState).
 BYTE_ARRAY_KEYS = ("window/geometry", "window/state")
-#: Far above what NormScope writes (a few KB): a bigger file is not ours.
+# Far above what NormScope writes (a few KB): a bigger file is not ours.
 MAX_BYTES = 1 << 20
 
 _ESCAPED = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
