@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QStatusBar, QWidget
 
+from app import settings_file
 from widgets.common.retranslation import TextBinder
 from widgets.plotkit.plot_style import apply_plot_theme
 from widgets.common.problem_text import describe
@@ -210,7 +211,7 @@ class FileActions(QObject):
                 apply_plot_theme(widget, dark=True)
 
     def recent_files(self) -> list[str]:
-        return [p for p in (self._settings.value("files/recent") or []) if isinstance(p, str)]
+        return settings_file.text_list(self._settings, "files/recent")
 
     # --- menu --------------------------------------------------------------------------------------
 
@@ -225,7 +226,7 @@ class FileActions(QObject):
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)
         self._action(menu, lambda: self.tr("&Save session"), self.save, QKeySequence.StandardKey.Save)
-        self._action(menu, lambda: self.tr("Save session &as…"), self._save_session_dialog, QKeySequence("Ctrl+Shift+S"))
+        self._action(menu, lambda: self.tr("Save session &as…"), self.save_session_as, QKeySequence("Ctrl+Shift+S"))
         self._recent_menu = self._texts.bind(menu.addMenu(""), lambda: self.tr("Open &recent"))
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
@@ -285,9 +286,10 @@ class FileActions(QObject):
         """Save to the session's file, asking for one if it has none; whether it was saved."""
         if self.session_path is not None:
             return self.save_session(self.session_path)
-        return self._save_session_dialog()
+        return self.save_session_as()
 
-    def _save_session_dialog(self) -> bool:
+    def save_session_as(self) -> bool:
+        """Ask where, and save the session there; whether it was saved."""
         name = (self._document.scenario.name or "session") + SUFFIX
         path = self._ask_save(self.tr("Save session"), SESSION_FILTER, name)
         return bool(path) and self.save_session(path)
@@ -385,7 +387,7 @@ class FileActions(QObject):
         self._settings.setValue("files/last_folder", str(Path(path).resolve().parent))
 
     def _last_folder(self) -> str:
-        return str(self._settings.value("files/last_folder") or Path.home())
+        return settings_file.text(self._settings, "files/last_folder", str(Path.home()))
 
     def _status(self, text: str) -> None:
         self._window.statusBar().showMessage(text, 10_000)

@@ -15,7 +15,9 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     app.setOrganizationName("NormScope")
     register_bundled_fonts()
     window = MainWindow(preset)
-    install_crash_guard(window)
+    note = install_crash_guard(window)
+    if note:
+        window.add_note(note)
     window.show()
     window.offer_recovery()
     return app.exec()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
@@ -10,7 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, Q
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFrame, QGridLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QScrollArea, QSplitter, QTabWidget, QWidget)
 
-from app import language, theme
+from app import language, settings_file, theme
 from app.autosave import Autosave
 from widgets.common.lazy_page import LazyPage
 from app.model_tab import install_model_tab
@@ -35,9 +34,6 @@ from widgets.common.problem_text import describe
 if TYPE_CHECKING:
     from widgets.teaching.hand_calc_panel import HandCalcPanel
 
-#: Settings remembered between runs (the matrix itself is not: it comes from the preset).
-REMEMBERED_FIELDS = ("norm", "placement", "eps", "layers", "bn_training", "bn_momentum", "activation",
-                     "seed", "toy_a", "toy_b", "causal")
 BUSY_INDICATOR_DELAY_MS = 500
 
 
@@ -48,11 +44,16 @@ class MainWindow(QMainWindow):
     ask_before_discarding: bool | None = None
 
     def __init__(self, preset: str = "xian", settings: QSettings | None = None, scenario: Scenario | None = None):
-        """Open on ``scenario`` if given, else on ``preset`` with the remembered settings."""
+        """Open on ``scenario`` if given, else on ``preset`` with the remembered settings.
+
+        ``settings`` defaults to the user's own file; whatever is in it, the window opens (see
+        ``app.settings_file``), with a note in the status bar when something had to be left out."""
         super().__init__()
         use_light_theme()
         self.setObjectName("mainWindow")
-        self._settings = settings if settings is not None else QSettings()
+        checked = settings_file.open_settings(settings)
+        self._settings = checked.settings
+        self.startup_notes: list[str] = list(checked.notes)
         self.document = Document(scenario if scenario is not None else self._initial_scenario(preset), self)
         self._texts = TextBinder()
         self.dark = False
@@ -105,7 +106,7 @@ class MainWindow(QMainWindow):
         QApplication.instance().focusChanged.connect(self._on_focus_changed)
         self.files = FileActions(self, self._settings, self._texts)
         # Beside the settings: per user, and per test with a throwaway settings file.
-        autosave_folder = Path(self._settings.fileName()).resolve().parent
+        autosave_folder = checked.folder.resolve()
         self.autosave = Autosave(self.document, autosave_folder, self)
         self.presentation = Presentation(self)
         self._build_menus()
@@ -134,8 +135,7 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(lambda reason: self.statusBar().showMessage(
             self.tr("Autosave failed: {reason}").format(reason=reason), 15_000))
         if self.autosave.path is None:
-            self.statusBar().showMessage(self.tr("Autosave is off: no autosave file is free in {folder}").format(
-                folder=autosave_folder), 15_000)
+            self.startup_notes.append(self.tr("Autosave is off: {reason}.").format(reason=self.autosave.off_reason))
         self._problem_note: str | None = None
         self.document.statusMessage.connect(self._show_problem_note)
         self.document.scenarioChanged.connect(lambda _: self._clear_stale_problem_note())
@@ -151,23 +151,29 @@ class MainWindow(QMainWindow):
         self._restore_layout()
         if self.document.result is not None:
             self.show_result(self.document.result)
-        self.set_theme(str(self._settings.value("ui/theme", "system")))
-        self.set_language(str(self._settings.value("ui/language", "system")))
+        self.set_theme(settings_file.text(self._settings, "ui/theme", "system", theme.CHOICES))
+        self.set_language(settings_file.text(self._settings, "ui/language", "system", language.CHOICES))
+        self._show_notes()
 
     # --- construction --------------------------------------------------------------------------
 
     def _initial_scenario(self, preset: str) -> Scenario:
         scenario = load_preset(preset)
-        remembered = {}
-        for field in REMEMBERED_FIELDS:
-            value = self._settings.value(f"scenario/{field}")
-            if value is not None:  # QSettings' INI files hand back strings
-                default = getattr(scenario, field)
-                remembered[field] = value in (True, "true", "1") if isinstance(default, bool) else type(default)(value)
         try:
-            return scenario.replace(**remembered)
-        except (ValueError, TypeError):
-            return scenario  # stale or foreign settings never block the start
+            return settings_file.remembered_scenario(self._settings, scenario)
+        except ValueError as problem:  # stale, foreign or damaged settings never block the start
+            self._settings, note = settings_file.set_aside_settings(self._settings, str(problem))
+            self.startup_notes.append(note)
+            return scenario
+
+    def add_note(self, text: str) -> None:
+        """One more line about how this start went (a folder that can't be written, ...)."""
+        self.startup_notes.append(text)
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        if self.startup_notes:
+            self.statusBar().showMessage(" ".join(self.startup_notes), 30_000)
 
     @property
     def hand_calc(self) -> HandCalcPanel:
@@ -438,7 +444,7 @@ class MainWindow(QMainWindow):
         problem = self.autosave.restore()
         if problem:
             self.statusBar().showMessage(
-                self.tr("The autosaved work could not be restored: {problem}").format(problem=problem), 15_000)
+                self.tr("The autosaved work could not be restored: {problem}.").format(problem=problem), 30_000)
 
     def dragEnterEvent(self, event) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -575,10 +581,10 @@ class MainWindow(QMainWindow):
             self._busy_label.show()
 
     def _restore_layout(self) -> None:
-        geometry = self._settings.value("window/geometry")
-        state = self._settings.value("window/state")
+        geometry = settings_file.byte_array(self._settings, "window/geometry")
+        state = settings_file.byte_array(self._settings, "window/state")
         if geometry is not None:
-            self.restoreGeometry(geometry)
+            self.restoreGeometry(geometry)  # bytes it does not understand are ignored
         if state is not None:
             self.restoreState(state)
 
@@ -588,36 +594,57 @@ class MainWindow(QMainWindow):
         return self.isVisible() and QGuiApplication.platformName() != "offscreen"
 
     def _may_close(self) -> bool:
-        """Unsaved edits: ask Save / Discard / Cancel; whether the window may close."""
-        if self.document.undo_stack.isClean() or not self._can_ask():
+        """Whether the window may close. Unsaved edits are autosaved first (the next start offers
+        them back); then, where a user can be asked, Save / Discard / Cancel, or, when the autosave
+        failed (a full or read-only disk), what to do instead of losing them silently."""
+        if self.document.undo_stack.isClean():
+            self.autosave.discard()
             return True
+        problem = self.autosave.save_and_wait()
+        if not self._can_ask():
+            return True
+        if problem is not None:
+            return self._ask_after_failed_autosave(problem)
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
             self, self.tr("Save changes?"),
             self.tr("{name} has changes that are not saved. Save them before closing?").format(
                 name=self.files.session_path.name if self.files.session_path else self.tr("This session")),
             buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
-        if answer == buttons.Save:
-            return self.files.save()
-        if answer == buttons.Discard:
-            self.document.undo_stack.setClean()  # discarded on purpose: no autosave offered next time
+        if answer == buttons.Save and self.files.save() or answer == buttons.Discard:
+            self.autosave.discard()  # saved, or discarded on purpose: no snapshot offered next time
+            return True
+        return False
+
+    def _ask_after_failed_autosave(self, problem: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Unsaved edits"), self.tr(
+            "Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.").format(
+            problem=problem), QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("unsavedEditsDialog")
+        save = box.addButton(self.tr("Save elsewhere…"), QMessageBox.ButtonRole.AcceptRole)
+        close = box.addButton(self.tr("Close anyway"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(save)
+        box.exec()
+        if box.clickedButton() is close:
+            return True
+        if box.clickedButton() is save and self.files.save_session_as():
+            self.autosave.discard()  # saved: an older snapshot must not be offered next time
             return True
         return False
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.autosave.released:  # closed before: Qt sends another close event to a hidden window
+            super().closeEvent(event)
+            return
+        self.document.wait_until_idle()
         if not self._may_close():
             event.ignore()
             return
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
-        for field in REMEMBERED_FIELDS:
-            self._settings.setValue(f"scenario/{field}", getattr(self.document.scenario, field))
-        self.document.wait_until_idle()
-        if self.document.undo_stack.isClean():
-            self.autosave.discard()
-        else:
-            self.autosave.save_now()  # unsaved edits: the next start offers them back
-            self.autosave.wait()
+        settings_file.remember_scenario(self._settings, self.document.scenario)
+        self._settings.sync()  # on disk now: a crash later in the process can't lose them
         self.autosave.release()
         super().closeEvent(event)

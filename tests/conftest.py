@@ -1,9 +1,20 @@
 import os
+import tempfile
+
+import pytest
 
 # Before any QApplication exists: without a display Qt would abort the run.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # As main.py does for the app, before NumPy loads.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+# The suite never writes into the user's home: settings, logs and caches of every QApplication the
+# tests create (this process and its subprocesses) land in a throwaway folder.
+_HOME = tempfile.TemporaryDirectory(prefix="normscope-tests-home-")
+for _name, _sub in (("HOME", ""), ("XDG_CONFIG_HOME", ".config"), ("XDG_DATA_HOME", ".local/share"),
+                    ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")):
+    os.environ[_name] = os.path.join(_HOME.name, _sub)
+    os.makedirs(os.environ[_name], exist_ok=True)
 
 
 def pytest_addoption(parser):
@@ -18,9 +29,43 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--slow"):
         return
-    import pytest
-
     skip = pytest.mark.skip(reason="slow: run with ./dev test --slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def qapp(qapp_args, qapp_cls):
+    """pytest-qt's application, named as NormScope names its own (not "pytest-qt-qapp")."""
+    app = qapp_cls.instance() or qapp_cls(qapp_args)
+    app.setApplicationName("NormScope")
+    app.setOrganizationName("NormScope")
+    return app
+
+
+@pytest.fixture
+def answer_dialog():
+    """``answer_dialog("Close anyway")``: the next modal dialog gets that button clicked, as a user
+    would; returns the list that receives the dialog's text."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox
+
+    def arm(button_text: str, tries: int = 500) -> list[str]:
+        seen: list[str] = []
+
+        def click(left: int = tries) -> None:
+            box = QApplication.activeModalWidget()
+            buttons = [] if box is None else [b for b in box.findChildren(QAbstractButton)
+                                              if b.text().replace("&", "") == button_text]
+            if not buttons:
+                if left:
+                    QTimer.singleShot(10, lambda: click(left - 1))
+                return
+            seen.append(box.text() if isinstance(box, QMessageBox) else box.windowTitle())
+            buttons[0].click()
+
+        QTimer.singleShot(0, click)
+        return seen
+
+    return arm

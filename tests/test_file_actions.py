@@ -232,7 +232,7 @@ def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp
     assert warnings_shown[-1].startswith("ragged.csv: line 2 has 2 values but line 1 has 3")
 
 
-def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings):
+def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings, answer_dialog):
     from pathlib import Path
 
     from app.autosave import SLOTS, claim_snapshot
@@ -241,12 +241,15 @@ def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings
     held = [claim_snapshot(folder) for _ in range(SLOTS)]  # as many NormScopes running
     assert all(lock is not None for lock, _ in held)
     window = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
+    window.ask_before_discarding = True  # as on a real screen: offscreen windows never ask
     qtbot.addWidget(window)
     assert window.autosave.path is None and not window.autosave.has_recovery()
     assert "Autosave is off" in window.statusBar().currentMessage()
     window.document.set_setting("layers", 5)
     window.autosave.save_now()  # nothing to write to, and no error either
-    window.close()
+    asked = answer_dialog("Close anyway")  # the edits can't be kept for the next start: asked first
+    assert window.close()
+    assert asked and "could not be autosaved" in asked[0]
     for lock, _ in held:
         lock.unlock()
 

@@ -310,9 +310,24 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="99"/>
+        <location filename="../../app/autosave.py" line="121"/>
+        <source>every autosave file in {folder} is in use by another NormScope</source>
+        <translation>{folder} 中的每个自动保存文件都被另一个 NormScope 占用</translation>
+    </message>
+    <message>
+        <location filename="../../app/autosave.py" line="179"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
+    </message>
+    <message>
+        <location filename="../../app/autosave.py" line="184"/>
+        <source>{problem}; it could not be set aside either ({error})</source>
+        <translation>{problem}；也无法把它移到一旁（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/autosave.py" line="185"/>
+        <source>{problem}; it was set aside as {name}</source>
+        <translation>{problem}；已将它移到一旁，改名为 {name}</translation>
     </message>
 </context>
 <context>
@@ -1034,14 +1049,24 @@
 <context>
     <name>CrashGuard</name>
     <message>
-        <location filename="../../app/crash_guard.py" line="35"/>
+        <location filename="../../app/crash_guard.py" line="52"/>
         <source>NormScope: unexpected error</source>
         <translation>NormScope：意外错误</translation>
     </message>
     <message>
-        <location filename="../../app/crash_guard.py" line="36"/>
+        <location filename="../../app/crash_guard.py" line="54"/>
         <source>Your data is unchanged. Details were written to {path}.</source>
         <translation>你的数据没有改变。详情已写入 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/crash_guard.py" line="57"/>
+        <source>Your data is unchanged. The details below are not logged: {folder} can&apos;t be written.</source>
+        <translation>你的数据没有改变。下面的详情没有写入日志：{folder} 无法写入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/crash_guard.py" line="67"/>
+        <source>No log file this time: {folder} can&apos;t be written ({error}).</source>
+        <translation>本次没有日志文件：{folder} 无法写入（{error}）。</translation>
     </message>
 </context>
 <context>
@@ -1234,261 +1259,261 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="87"/>
+        <location filename="../../app/file_actions.py" line="88"/>
         <source>Open {name}</source>
         <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="91"/>
+        <location filename="../../app/file_actions.py" line="92"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="104"/>
-        <location filename="../../app/file_actions.py" line="169"/>
+        <location filename="../../app/file_actions.py" line="105"/>
+        <location filename="../../app/file_actions.py" line="170"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="108"/>
-        <location filename="../../app/file_actions.py" line="170"/>
-        <location filename="../../app/file_actions.py" line="188"/>
+        <location filename="../../app/file_actions.py" line="109"/>
+        <location filename="../../app/file_actions.py" line="171"/>
+        <location filename="../../app/file_actions.py" line="189"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="123"/>
+        <location filename="../../app/file_actions.py" line="124"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="126"/>
+        <location filename="../../app/file_actions.py" line="127"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="139"/>
+        <location filename="../../app/file_actions.py" line="140"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="142"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="144"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="155"/>
+        <location filename="../../app/file_actions.py" line="156"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="165"/>
+        <location filename="../../app/file_actions.py" line="166"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="178"/>
+        <location filename="../../app/file_actions.py" line="179"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="197"/>
+        <location filename="../../app/file_actions.py" line="198"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="218"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="218"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="220"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="220"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="223"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="224"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="226"/>
+        <location filename="../../app/file_actions.py" line="227"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="227"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="228"/>
+        <location filename="../../app/file_actions.py" line="229"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="229"/>
+        <location filename="../../app/file_actions.py" line="230"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="232"/>
+        <location filename="../../app/file_actions.py" line="233"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="233"/>
+        <location filename="../../app/file_actions.py" line="234"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="234"/>
+        <location filename="../../app/file_actions.py" line="235"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="235"/>
+        <location filename="../../app/file_actions.py" line="236"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="237"/>
+        <location filename="../../app/file_actions.py" line="238"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="239"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="242"/>
+        <location filename="../../app/file_actions.py" line="243"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="244"/>
+        <location filename="../../app/file_actions.py" line="245"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="247"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="251"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="268"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="281"/>
+        <location filename="../../app/file_actions.py" line="282"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="292"/>
+        <location filename="../../app/file_actions.py" line="294"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/file_actions.py" line="298"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/file_actions.py" line="302"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="305"/>
+        <location filename="../../app/file_actions.py" line="307"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="306"/>
+        <location filename="../../app/file_actions.py" line="308"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="315"/>
+        <location filename="../../app/file_actions.py" line="317"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="316"/>
+        <location filename="../../app/file_actions.py" line="318"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="322"/>
+        <location filename="../../app/file_actions.py" line="324"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="332"/>
+        <location filename="../../app/file_actions.py" line="334"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="337"/>
+        <location filename="../../app/file_actions.py" line="339"/>
         <source>PNG resolution</source>
         <translation>PNG 分辨率</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="337"/>
+        <location filename="../../app/file_actions.py" line="339"/>
         <source>Scale:</source>
         <translation>倍数：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="354"/>
+        <location filename="../../app/file_actions.py" line="356"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="356"/>
+        <location filename="../../app/file_actions.py" line="358"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="362"/>
+        <location filename="../../app/file_actions.py" line="364"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1826,244 +1851,264 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Plots</source>
-        <extracomment>Settings remembered between runs (the matrix itself is not: it comes from the preset). Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
+        <extracomment>Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/main_window.py" line="98"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="99"/>
+        <location filename="../../app/main_window.py" line="100"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="100"/>
+        <location filename="../../app/main_window.py" line="101"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="129"/>
+        <location filename="../../app/main_window.py" line="130"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="135"/>
+        <location filename="../../app/main_window.py" line="136"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="137"/>
-        <source>Autosave is off: no autosave file is free in {folder}</source>
-        <translation>自动保存已关闭：{folder} 中没有可用的自动保存文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="282"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="286"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="293"/>
+        <location filename="../../app/main_window.py" line="299"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="295"/>
+        <location filename="../../app/main_window.py" line="301"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="297"/>
+        <location filename="../../app/main_window.py" line="303"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="299"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="304"/>
+        <location filename="../../app/main_window.py" line="310"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="310"/>
+        <location filename="../../app/main_window.py" line="316"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="314"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="317"/>
+        <location filename="../../app/main_window.py" line="323"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="327"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="324"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="319"/>
+        <location filename="../../app/main_window.py" line="325"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="320"/>
+        <location filename="../../app/main_window.py" line="326"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="327"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="557"/>
+        <location filename="../../app/main_window.py" line="447"/>
+        <source>The autosaved work could not be restored: {problem}.</source>
+        <translation>无法恢复自动保存的工作：{problem}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="563"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="596"/>
+        <location filename="../../app/main_window.py" line="610"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="597"/>
+        <location filename="../../app/main_window.py" line="611"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="598"/>
+        <location filename="../../app/main_window.py" line="612"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="355"/>
+        <location filename="../../app/main_window.py" line="620"/>
+        <source>Unsaved edits</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="621"/>
+        <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
+        <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="624"/>
+        <source>Save elsewhere…</source>
+        <translation>另存到别处…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="625"/>
+        <source>Close anyway</source>
+        <translation>仍然关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="361"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="355"/>
+        <location filename="../../app/main_window.py" line="138"/>
+        <source>Autosave is off: {reason}.</source>
+        <translation>自动保存已关闭：{reason}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="361"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="356"/>
+        <location filename="../../app/main_window.py" line="362"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="356"/>
+        <location filename="../../app/main_window.py" line="362"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="386"/>
+        <location filename="../../app/main_window.py" line="392"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="388"/>
+        <location filename="../../app/main_window.py" line="394"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="402"/>
+        <location filename="../../app/main_window.py" line="408"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="403"/>
+        <location filename="../../app/main_window.py" line="409"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="405"/>
+        <location filename="../../app/main_window.py" line="411"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="407"/>
+        <location filename="../../app/main_window.py" line="413"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="433"/>
+        <location filename="../../app/main_window.py" line="439"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="434"/>
+        <location filename="../../app/main_window.py" line="440"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="441"/>
-        <source>The autosaved work could not be restored: {problem}</source>
-        <translation>无法恢复自动保存的工作：{problem}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="475"/>
+        <location filename="../../app/main_window.py" line="481"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3392,6 +3437,44 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/teaching/scale_demo.py" line="260"/>
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
         <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsFile</name>
+    <message>
+        <location filename="../../app/settings_file.py" line="200"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="202"/>
+        <source>{size} bytes, far more than NormScope writes</source>
+        <translation>{size} 字节，远多于 NormScope 写入的大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="211"/>
+        <source>{key} holds a stored object, not plain text</source>
+        <translation>{key} 保存的是序列化对象，而不是纯文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="221"/>
+        <source>The settings file {path} can&apos;t be used ({reason}) nor set aside ({error}): this run uses the defaults and remembers nothing.</source>
+        <translation>设置文件 {path} 无法使用（{reason}），也无法移到一旁（{error}）：本次运行使用默认值，且不会记住任何设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="224"/>
+        <source>The settings file could not be used ({reason}): it was set aside as {name} and the defaults are used.</source>
+        <translation>设置文件无法使用（{reason}）：已将它移到一旁，改名为 {name}，并使用默认值。</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="255"/>
+        <source>Settings won&apos;t be remembered: {folder} can&apos;t be written ({error}).</source>
+        <translation>设置不会被记住：{folder} 无法写入（{error}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/settings_file.py" line="306"/>
+        <source>{key} = {value} is not a setting NormScope writes</source>
+        <translation>{key} = {value} 不是 NormScope 会写入的设置</translation>
     </message>
 </context>
 <context>
