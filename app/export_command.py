@@ -79,7 +79,7 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Pa
 
     from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
-    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
@@ -94,7 +94,7 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Pa
         for name, widget in window.figures().items():
             for fmt in formats:
                 written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
-        written.append(export_widget(window, out / "window.png", scale=1.0, title="NormScope"))
+        written.append(export_widget(window, out / "window.png", FigureOptions(dpi=LAYOUT_DPI), title="NormScope"))
         window.close()
     app.processEvents()
     return written

@@ -165,12 +165,13 @@ class FileActions(QObject):
             QGuiApplication.clipboard().setText(_table_formats()[suffix](table))
             self._status(self.tr("Copied: {table}").format(table=self.table_titles()[name]))
 
-    def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
-        from widgets.plotkit.figure_export import export_widget
+    def export_figure(self, name: str, path, options=None) -> bool:
+        """Write the figure ``name`` to ``path`` with ``options`` (a FigureOptions; None: the plot's size at 300 DPI)."""
+        from widgets.plotkit.figure_export import FigureOptions, export_widget
 
         try:
             with self._on_white(name) as widget:
-                export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
+                export_widget(widget, path, options or FigureOptions(), title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
             return self._refuse(describe(error))
         self._status(self.tr("Saved {path}").format(path=path))

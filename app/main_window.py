@@ -346,8 +346,7 @@ class MainWindow(QMainWindow):
     def _replace_plot_export_menus(self) -> None:
         # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.
         self._export_actions, self._copy_image_actions = [], []
-        for name, widget in self.figures().items():
-            view = widget.plot if isinstance(widget, DepthPlot) else widget
+        for name, view in self.figures().items():
             export, copy = QAction(self), QAction(self)
             export.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
             copy.triggered.connect(lambda _=False, n=name: self.files.copy_figure(n))
@@ -398,7 +397,7 @@ class MainWindow(QMainWindow):
 
     def figures(self) -> dict[str, QWidget]:
         """Every plot panel by its export name."""
-        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot, "grad": self.grad_plot,
+        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
                 "stages": self.stage_heatmaps}
 
     def load_preset(self, preset_id: str) -> None:

@@ -1,63 +1,197 @@
-"""Any widget as a figure: PNG at a chosen scale, or true vector SVG and PDF.
+"""A plot as a figure: PNG at a chosen size and DPI, or true vector SVG and PDF.
 
-pyqtgraph's own SVG exporter fails on current PySide6, so every format renders the widget through
-a QPainter: onto a scaled QImage (PNG), a QSvgGenerator (SVG) or a QPdfWriter (PDF).
+pyqtgraph's own SVG exporter fails on current PySide6, so every format paints through a QPainter:
+onto a QImage (PNG), a QSvgGenerator (SVG, then made plain for every viewer, see svg_plain) or a
+QPdfWriter (PDF). A pyqtgraph view is laid out afresh at the figure's size (its aspect is not the
+widget's), in layout pixels of 1/96 inch, so text keeps its point size on paper; other widgets
+(the window, the teaching diagrams) are drawn at their own size.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QPoint, QRectF, QSize, QSizeF
-from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+import pyqtgraph as pg
+from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QRectF, QSize, QSizeF
+from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
+from widgets.common.fonts import BUNDLED_FAMILY
+from widgets.plotkit.plot_style import scale_plots
+from widgets.plotkit.svg_plain import plain_svg
+
 FORMATS = ("png", "svg", "pdf")
+UNITS = ("px", "cm", "in")
+LAYOUT_DPI = 96.0  # the layout's pixels per inch (Qt's logical DPI): points → layout pixels
+PUBLICATION_SCALE = 1.3  # text and line widths in the publication style
 
 
-def export_widget(widget: QWidget, path, scale: float = 2.0, title: str = "NormScope figure") -> Path:
-    """Render ``widget`` into ``path``; the format follows the suffix (.png, .svg, .pdf).
+@dataclass(frozen=True)
+class FigureOptions:
+    """A figure's size, resolution and style.
 
-    ``scale`` multiplies the PNG's pixel size (2 = crisp on slides and hi-DPI screens); vector
-    formats keep the widget's logical size.
+    ``width`` and ``height`` are in ``unit`` ("px" of the PNG, "cm" or "in"; None: the widget's
+    size); ``dpi`` is the PNG's pixels per inch (and converts px to inches for SVG and PDF);
+    ``publication`` draws larger text and thicker lines.
     """
+
+    width: float | None = None
+    height: float | None = None
+    unit: str = "px"
+    dpi: float = 300.0
+    publication: bool = False
+
+    def __post_init__(self):
+        if self.unit not in UNITS:
+            raise ValueError(f"unknown unit {self.unit!r}; use one of {', '.join(UNITS)}")
+        if not self.dpi > 0 or any(v is not None and not v > 0 for v in (self.width, self.height)):
+            raise ValueError("a figure's width, height and DPI must be positive")
+
+    def layout_size(self, widget_size: QSize) -> QSizeF:
+        """The size to lay the plot out at, in layout pixels (1/96 inch)."""
+        per_unit = {"px": LAYOUT_DPI / self.dpi, "cm": LAYOUT_DPI / 2.54, "in": LAYOUT_DPI}[self.unit]
+        width = widget_size.width() if self.width is None else self.width * per_unit
+        height = widget_size.height() if self.height is None else self.height * per_unit
+        return QSizeF(max(width, 1.0), max(height, 1.0))
+
+
+def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(),
+                  title: str = "NormScope figure") -> Path:
+    """Render ``widget`` into ``path``; the format follows the suffix (.png, .svg, .pdf)."""
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
-    size = widget.size()
-    if fmt == "png":
-        image = widget_image(widget, scale)
-        if not image.save(str(path)):
-            raise OSError(f"could not write {path}")
-    elif fmt == "svg":
-        generator = QSvgGenerator()
-        generator.setFileName(str(path))
-        generator.setSize(size)
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(title)
-        _paint(widget, generator)
-    elif fmt == "pdf":
-        writer = QPdfWriter(str(path))
-        writer.setResolution(96)  # one widget pixel = one PDF pixel at 96 dpi
-        writer.setTitle(title)
-        points = QSizeF(size.width() * 72 / 96, size.height() * 72 / 96)
-        writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize.Unit.Point), QPageLayout.Orientation.Portrait,
-                                         QMarginsF(0, 0, 0, 0)))
-        _paint(widget, writer)
-    else:
+    if fmt not in FORMATS:
         raise ValueError(f"unknown figure format {fmt!r}; use one of {', '.join(FORMATS)}")
+    with _figure(widget, options) as (paint, size):
+        if fmt == "png":
+            image = _image(paint, size, options.dpi / LAYOUT_DPI)
+            dots_per_metre = round(options.dpi / 0.0254)
+            image.setDotsPerMeterX(dots_per_metre)
+            image.setDotsPerMeterY(dots_per_metre)
+            if not image.save(str(path)):
+                raise OSError(f"could not write {path}")
+        elif fmt == "svg":
+            path.write_text(_svg(paint, size, title), encoding="utf-8")
+        else:
+            writer = QPdfWriter(str(path))
+            writer.setResolution(int(LAYOUT_DPI))  # one layout pixel = 1/96 inch on the page
+            writer.setTitle(title)
+            points = QSizeF(size.width() * 72 / LAYOUT_DPI, size.height() * 72 / LAYOUT_DPI)
+            writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize.Unit.Point),
+                                             QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+            _on(writer, paint)
     return path
 
 
 def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
-    """``widget`` on white, ``scale`` times its size in pixels (for a PNG file or the clipboard)."""
-    size = widget.size()
+    """``widget`` on white, ``scale`` times its size in pixels (for the clipboard)."""
+    with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size):
+        return _image(paint, size, scale)
+
+
+def figure_font_families() -> str:
+    """The CSS font list SVG text names: the family Qt drew Latin text with, the bundled CJK font,
+    the common system CJK font, then any sans-serif."""
+    drawn = QFontInfo(QFont()).family()
+    families = dict.fromkeys([drawn, BUNDLED_FAMILY, "Noto Sans CJK SC"])
+    return ", ".join(f"'{family}'" for family in families) + ", sans-serif"
+
+
+def _image(paint, size: QSizeF, scale: float) -> QImage:
     image = QImage(QSize(round(size.width() * scale), round(size.height() * scale)), QImage.Format.Format_ARGB32)
     image.fill(0xFFFFFFFF)
     image.setDevicePixelRatio(scale)
-    _paint(widget, image)
+    _on(image, paint)
     return image
+
+
+def _svg(paint, size: QSizeF, title: str) -> str:
+    buffer = QBuffer()
+    buffer.open(QBuffer.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setResolution(int(LAYOUT_DPI))  # font sizes in layout pixels, as the plot was laid out
+    generator.setSize(QSize(round(size.width()), round(size.height())))
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(title)
+    _on(generator, paint)
+    return plain_svg(bytes(buffer.data()).decode("utf-8"), figure_font_families(), _text_advance)
+
+
+def _text_advance(text: str, attributes: dict) -> float:
+    """Width of ``text`` in the SVG's units (layout pixels), with the font its attributes name."""
+    font = QFont()  # the family Qt drew with ("Sans Serif" in the SVG is its alias)
+    font.setPointSizeF(float(attributes.get("font-size", 12)) * 72 / LAYOUT_DPI)
+    font.setWeight(QFont.Weight(int(attributes.get("font-weight", 400))))
+    font.setItalic(attributes.get("font-style") == "italic")
+    return QFontMetricsF(font, _LAYOUT_DEVICE).horizontalAdvance(text)
+
+
+_LAYOUT_DEVICE = QImage(1, 1, QImage.Format.Format_ARGB32)  # a paint device at 96 dpi for measuring
+_LAYOUT_DEVICE.setDotsPerMeterX(round(LAYOUT_DPI / 0.0254))
+_LAYOUT_DEVICE.setDotsPerMeterY(round(LAYOUT_DPI / 0.0254))
+
+
+def _on(device, paint) -> None:
+    painter = QPainter(device)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    try:
+        paint(painter)
+    finally:
+        painter.end()
+
+
+@contextmanager
+def _figure(widget: QWidget, options: FigureOptions):
+    """(paint(painter), size): how to draw ``widget`` as the figure ``options`` ask for, while the
+    figure's layout, style and uncached items are in place."""
+    with _uncached(widget):
+        if not isinstance(widget, pg.GraphicsView):
+            yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size())
+            return
+        size = options.layout_size(widget.size())
+        with _publication(widget, options.publication), _laid_out(widget, size) as source:
+            def paint(painter: QPainter) -> None:
+                target = QRectF(0, 0, size.width(), size.height())
+                painter.fillRect(target, widget.backgroundBrush())
+                widget.scene().render(painter, target, source)
+
+            yield paint, size
+
+
+@contextmanager
+def _laid_out(view: pg.GraphicsView, size: QSizeF):
+    """``view``'s plot laid out at ``size`` (layout pixels) while the figure is drawn; yields the
+    scene rectangle it then fills."""
+    central = view.centralWidget
+    shown = central.geometry()
+    central.setGeometry(QRectF(shown.topLeft(), size))
+    layout = central.layout()
+    if layout is not None:
+        layout.activate()
+    try:
+        yield QRectF(shown.topLeft(), size)
+    finally:
+        central.setGeometry(shown)
+        if layout is not None:
+            layout.activate()
+
+
+@contextmanager
+def _publication(view: QWidget, on: bool):
+    """Larger text and thicker lines while a publication figure is drawn."""
+    originals: dict = {}
+    if on:
+        scale_plots(view, PUBLICATION_SCALE, originals)
+    try:
+        yield
+    finally:
+        if on:
+            scale_plots(view, 1.0, originals)
 
 
 @contextmanager
@@ -74,20 +208,3 @@ def _uncached(widget: QWidget):
     finally:
         for item, mode in zip(cached, modes):
             item.setCacheMode(mode)
-
-
-def _paint(widget: QWidget, device) -> None:
-    with _uncached(widget):
-        _render(widget, device)
-
-
-def _render(widget: QWidget, device) -> None:
-    painter = QPainter(device)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    try:
-        # QWidget's render (not QGraphicsView's override) draws the whole widget, children and
-        # axes included, through the painter: vector on SVG and PDF devices.
-        QWidget.render(widget, painter, QPoint(0, 0))
-    finally:
-        painter.end()
