@@ -350,7 +350,7 @@ class MainWindow(QMainWindow):
             export, copy = QAction(self), QAction(self)
             export.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
             copy.triggered.connect(lambda _=False, n=name: self.files.copy_figure(n))
-            view.scene().contextMenu = [export, copy]
+            view.scene().contextMenu = [export, copy, *getattr(view, "scale_actions", list)()]
             self._export_actions.append(export)
             self._copy_image_actions.append(copy)
 
