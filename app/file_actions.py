@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMenu, QMessageBox
 
 from widgets.common.retranslation import TextBinder
 from widgets.plotkit.plot_style import apply_plot_theme
@@ -174,8 +174,31 @@ class FileActions(QObject):
                 export_widget(widget, path, options or FigureOptions(), title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
             return self._refuse(describe(error))
+        self._remember_folder(Path(path).parent)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
+
+    def export_all_figures(self, folder, options=None, formats=("png", "svg")) -> list[Path]:
+        """Write every figure (the plots and the teaching tabs' figures) into ``folder`` as
+        ``NAME.FORMAT``; the files written (none when one fails, which is then reported)."""
+        from widgets.plotkit.figure_export import FigureOptions, export_widget
+
+        folder = Path(folder)
+        names = [*self._window.figures(), *self._window.teaching_figures()]
+        written = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                with self._on_white(name) as widget:
+                    for fmt in formats:
+                        written.append(export_widget(widget, folder / f"{name}.{fmt}", options or FigureOptions(),
+                                                     title=f"NormScope: {name}"))
+        except (OSError, ValueError) as error:
+            self._refuse(describe(error))
+            return []
+        self._remember_folder(folder)
+        self._status(self.tr("Saved {count} figures in {folder}").format(count=len(written), folder=folder))
+        return written
 
     def copy_figure(self, name: str, scale: float = 2.0) -> None:
         """Put a plot on the clipboard as an image, ``scale`` times its size: ready to paste into slides."""
@@ -188,7 +211,9 @@ class FileActions(QObject):
     @contextmanager
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
-        widget = self._window if name == "window" else self._window.figures()[name]
+        figures = self._window.figures()
+        widget = self._window if name == "window" else figures[name] if name in figures else (
+            self._window.teaching_figures()[name])
         dark = getattr(self._window, "dark", False) and name != "window"
         if dark:
             apply_plot_theme(widget, dark=False)
@@ -236,6 +261,7 @@ class FileActions(QObject):
         for name in self.figure_titles():
             self._action(figures, lambda n=name: self.figure_titles()[n] + "…",
                          lambda _=False, n=name: self.export_figure_dialog(n))
+        self._action(menu, lambda: self.tr("Export &all figures…"), self._export_all_dialog)
         self._action(menu, lambda: self.tr("Export &window as PNG…"), lambda: self.export_figure_dialog("window"),
                      QKeySequence("Ctrl+E"))
 
@@ -325,14 +351,26 @@ class FileActions(QObject):
         path = self._ask_save(self.tr("Export figure"), filters, f"{name}.png")
         if not path:
             return
-        scale = 1.0
-        if path.lower().endswith(".png") and name != "window":
-            choice, ok = QInputDialog.getItem(self._window, self.tr("PNG resolution"), self.tr("Scale:"),
-                                              ["1×", "2×", "3×"], 1, False)
-            if not ok:
+        from widgets.plotkit.export_dialog import ExportDialog
+        from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
+
+        options = FigureOptions(dpi=LAYOUT_DPI)  # the window: as it is on screen
+        if name != "window":
+            dialog = ExportDialog(self._window.figures()[name].size(), self._window)
+            if dialog.exec() != QDialog.DialogCode.Accepted:
                 return
-            scale = float(choice.rstrip("×"))
-        self.export_figure(name, path, scale)
+            options = dialog.options()
+        self.export_figure(name, path, options)
+
+    def _export_all_dialog(self) -> None:
+        from widgets.plotkit.export_dialog import ExportDialog
+
+        folder = QFileDialog.getExistingDirectory(self._window, self.tr("Export all figures into"), self._last_folder())
+        if not folder:
+            return
+        dialog = ExportDialog(None, self._window)
+        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.formats():
+            self.export_all_figures(folder, dialog.options(), dialog.formats())
 
     # --- helpers -----------------------------------------------------------------------------------
 
@@ -345,10 +383,15 @@ class FileActions(QObject):
     def _remember(self, path: Path) -> None:
         recent = [str(Path(path).resolve())] + [p for p in self.recent_files() if p != str(Path(path).resolve())]
         self._settings.setValue("files/recent", recent[:MAX_RECENT])
-        self._settings.setValue("files/last_folder", str(Path(path).resolve().parent))
+        self._remember_folder(Path(path).parent)
+
+    def _remember_folder(self, folder: Path) -> None:
+        """The folder file dialogs open next (a plain string in the settings)."""
+        self._settings.setValue("files/last_folder", str(Path(folder).resolve()))
 
     def _last_folder(self) -> str:
-        return str(self._settings.value("files/last_folder") or Path.home())
+        folder = self._settings.value("files/last_folder")
+        return folder if isinstance(folder, str) and folder else str(Path.home())
 
     def _status(self, text: str) -> None:
         self._window.statusBar().showMessage(text, 10_000)

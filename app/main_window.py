@@ -400,6 +400,22 @@ class MainWindow(QMainWindow):
         return {"row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
                 "stages": self.stage_heatmaps}
 
+    def teaching_figures(self) -> dict[str, QWidget]:
+        """The teaching tabs' figures by export name; tabs never opened are built, and every view
+        waiting for the latest result gets it, so each figure shows the current data."""
+        shown = self.tabs.currentIndex()
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if isinstance(page, LazyPage) and page.content is None:
+                self.tabs.setCurrentIndex(index)  # built and laid out at the size it will be seen at
+                page.layout().activate()
+        self.tabs.setCurrentIndex(shown)
+        for view in list(self._waiting):
+            self._waiting.discard(view)
+            self._show_in(view, self.document.result)
+        return {"block_flow": self.block_flow, "block_stage": self.stage_heatmap, "groups": self.grouping_view,
+                "batch_size": self.batchnorm_lab.batch_plot, "running_stats": self.batchnorm_lab.running_plot}
+
     def load_preset(self, preset_id: str) -> None:
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
             name=self.preset_name(preset_id)))

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QRectF, QSize, QSizeF
-from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QRect, QRectF, QSize, QSizeF, Qt
+from PySide6.QtGui import (QColor, QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter,
+                           QRegion)
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMainWindow, QWidget
 
 from widgets.common.fonts import BUNDLED_FAMILY
 from widgets.plotkit.plot_style import scale_plots
@@ -149,9 +150,19 @@ def _on(device, paint) -> None:
 def _figure(widget: QWidget, options: FigureOptions):
     """(paint(painter), size): how to draw ``widget`` as the figure ``options`` ask for, while the
     figure's layout, style and uncached items are in place."""
-    with _uncached(widget):
-        if not isinstance(widget, pg.GraphicsView):
+    with _for_export(widget):
+        if isinstance(widget, QMainWindow):  # the whole window, as on screen
             yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size())
+            return
+        if not isinstance(widget, pg.GraphicsView):  # a diagram the widget paints itself
+            area = _drawing_area(widget)
+
+            def paint_diagram(painter: QPainter) -> None:
+                painter.fillRect(QRectF(area), QColor("#FFFFFF"))  # on white, not on the window's grey
+                # Without DrawChildren: the drawing, not its caption and buttons.
+                QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
+
+            yield paint_diagram, QSizeF(area.size())
             return
         size = options.layout_size(widget.size())
         with _publication(widget, options.publication), _laid_out(widget, size) as source:
@@ -163,6 +174,19 @@ def _figure(widget: QWidget, options: FigureOptions):
             yield paint, size
 
 
+def _drawing_area(widget: QWidget) -> QRect:
+    """The part of ``widget`` its own painting fills: above the child widgets laid out under it
+    (the block flow's caption and Step buttons), or all of it."""
+    if widget.layout() is not None:
+        widget.layout().activate()  # a tab built a moment ago places its children now
+    area = widget.rect()
+    tops = [child.geometry().top() for child in widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            if child.isVisibleTo(widget) and child.geometry().top() > area.height() / 3]
+    if tops:
+        area.setBottom(min(tops) - 1)
+    return area
+
+
 @contextmanager
 def _laid_out(view: pg.GraphicsView, size: QSizeF):
     """``view``'s plot laid out at ``size`` (layout pixels) while the figure is drawn; yields the
@@ -170,7 +194,7 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     central = view.centralWidget
     shown = central.geometry()
     central.setGeometry(QRectF(shown.topLeft(), size))
-    layout = central.layout()
+    layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
         layout.activate()
     try:
@@ -195,16 +219,24 @@ def _publication(view: QWidget, on: bool):
 
 
 @contextmanager
-def _uncached(widget: QWidget):
+def _for_export(widget: QWidget):
     """Items cached as screen pixmaps (the plots' axes) would be pasted into a figure as bitmaps:
-    draw them afresh, as vectors or at the figure's resolution, while exporting."""
-    cached = [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
-              for item in view.scene().items() if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
+    draw them afresh, as vectors or at the figure's resolution, while exporting. pyqtgraph's items
+    are told they are exported (as its own exporters do): markers are then drawn as shapes, not
+    stamped from a sprite sheet, which QSvgGenerator would write whole for every marker."""
+    items = [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
+             for item in view.scene().items()]
+    cached = [item for item in items if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     modes = [item.cacheMode() for item in cached]
     for item in cached:
         item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    exported = [item for item in items if isinstance(item, pg.GraphicsItem)]
+    for item in exported:
+        item.setExportMode(True, {"antialias": True})
     try:
         yield
     finally:
+        for item in exported:
+            item.setExportMode(False)
         for item, mode in zip(cached, modes):
             item.setCacheMode(mode)
