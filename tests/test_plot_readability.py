@@ -5,6 +5,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+import shiboken6
 from PySide6.QtGui import QFontMetricsF
 
 from engine.compute import compute
@@ -16,6 +17,26 @@ from widgets.plotkit.plot_style import apply_plot_theme
 from widgets.plots.grad_plot import GradPlot
 from widgets.plots.row_stats_plot import RowStatsPlot
 from widgets.plots.stage_heatmaps import StageHeatmaps
+
+
+@pytest.fixture
+def shown(qapp):
+    """``shown(Plot, width, height)``: a plot on screen, deleted at once after the test. (pytest-qt's
+    addWidget closes a pyqtgraph view, which clears its scene, and deletes it only later: a language
+    change in between would reach a plot without its items.)"""
+    made = []
+
+    def build(cls, width: int, height: int):
+        widget = cls()
+        made.append(widget)
+        apply_plot_theme(widget, dark=False)
+        widget.resize(width, height)
+        widget.show()
+        return widget
+
+    yield build
+    for widget in made:
+        shiboken6.delete(widget)
 
 
 def test_powers_of_ten_are_written_in_one_style():
@@ -41,22 +62,16 @@ def _labels(axis, length: float) -> list[str]:
     return [text for spacing, values in levels for text in axis.tickStrings(values, 1.0, spacing) if text]
 
 
-def test_the_gradient_plot_labels_its_log_axis_in_decades_only(qtbot):
-    plot = GradPlot()
-    qtbot.addWidget(plot)
-    plot.resize(400, 400)
-    plot.show()
+def test_the_gradient_plot_labels_its_log_axis_in_decades_only(shown):
+    plot = shown(GradPlot, 400, 400)
     plot.show_result(compute(load_preset("apple")))
     axis = plot.getAxis("left")
     texts = _labels(axis, axis.height())
     assert texts and all(t.startswith("10") for t in texts)  # 10⁻¹, 10⁰, 10¹: not 0.1 beside 10¹
 
 
-def test_heatmap_dimension_labels_do_not_overlap_at_4096_dimensions(qtbot):
-    heatmaps = StageHeatmaps()
-    qtbot.addWidget(heatmaps)
-    heatmaps.resize(1000, 300)
-    heatmaps.show()
+def test_heatmap_dimension_labels_do_not_overlap_at_4096_dimensions(shown, qtbot):
+    heatmaps = shown(StageHeatmaps, 1000, 300)
     rng = np.random.default_rng(0)
     stages = {key: rng.normal(size=(4, 4096)) for key in ("input", "norm1", "add1", "add2")}
     heatmaps.show_result(SimpleNamespace(scenario=SimpleNamespace(placement="pre"), stages=stages,
@@ -84,12 +99,8 @@ def many_tokens():
     return compute(load_preset("xian").replace(matrix=matrix, labels=tuple(f"t{i}" for i in range(2048))))
 
 
-def test_bars_become_lines_when_thinner_than_two_pixels(qtbot, many_tokens):
-    plot = RowStatsPlot()
-    qtbot.addWidget(plot)
-    apply_plot_theme(plot, dark=False)
-    plot.resize(500, 350)
-    plot.show()
+def test_bars_become_lines_when_thinner_than_two_pixels(shown, many_tokens):
+    plot = shown(RowStatsPlot, 500, 350)
     plot.show_result(compute(load_preset("apple")))
     assert plot.marks() == "bars"
     plot.show_result(many_tokens)
@@ -100,11 +111,8 @@ def test_bars_become_lines_when_thinner_than_two_pixels(qtbot, many_tokens):
     assert plot.marks() == "bars"
 
 
-def test_stage_heatmaps_get_a_scale_each_when_their_ranges_differ_tenfold(qtbot):
-    heatmaps = StageHeatmaps()
-    qtbot.addWidget(heatmaps)
-    heatmaps.resize(1000, 300)
-    heatmaps.show()
+def test_stage_heatmaps_get_a_scale_each_when_their_ranges_differ_tenfold(shown):
+    heatmaps = shown(StageHeatmaps, 1000, 300)
     heatmaps.show_result(compute(load_preset("apple")))  # an input of ±50, a LayerNorm output of ±1.3
     assert heatmaps.per_panel_scales()
     norm_low, norm_high = heatmaps.panel_levels()[1]

@@ -9,6 +9,7 @@ widget's), in layout pixels of 1/96 inch, so text keeps its point size on paper;
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,7 +120,10 @@ def _svg(paint, size: QSizeF, title: str) -> str:
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(title)
     _on(generator, paint)
-    return plain_svg(bytes(buffer.data()).decode("utf-8"), figure_font_families(), _text_advance)
+    svg = plain_svg(bytes(buffer.data()).decode("utf-8"), figure_font_families(), _text_advance)
+    # The size on paper exactly as asked (Qt writes it from the whole pixels set above).
+    mm = [f"{length * 25.4 / LAYOUT_DPI:.3f}mm" for length in (size.width(), size.height())]
+    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', rf'<svg\1 width="{mm[0]}" height="{mm[1]}"', svg, count=1)
 
 
 def _text_advance(text: str, attributes: dict) -> float:
