@@ -122,3 +122,11 @@ def test_stage_heatmaps_get_a_scale_each_when_their_ranges_differ_tenfold(shown)
     heatmaps.set_scale("auto")
     heatmaps.show_result(compute(load_preset("xian")))  # all four within 10× of each other
     assert not heatmaps.per_panel_scales() and len(set(heatmaps.panel_levels())) == 1
+
+
+def test_per_panel_colour_bars_follow_the_theme(shown):
+    heatmaps = shown(StageHeatmaps, 1000, 300)
+    apply_plot_theme(heatmaps, dark=True)  # before any panel needed a scale of its own
+    heatmaps.show_result(compute(load_preset("apple")))
+    assert heatmaps.per_panel_scales()
+    assert all(bar.axis.isVisible() and bar.axis.textPen().color().lightness() > 200 for bar in heatmaps._colour_bars)

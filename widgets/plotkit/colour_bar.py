@@ -29,14 +29,11 @@ class ColourBar:
         """The strip at (row, col) of a grid layout (a QGraphicsGridLayout), its axis in the next column."""
         layout.addItem(self.view, row, col)
         layout.addItem(self.axis, row, col + 1)
-        self.view.show()
-        self.axis.show()
 
-    def remove_from(self, layout) -> None:
-        """Take the strip and its axis out of ``layout`` (and out of sight)."""
-        for item in (self.view, self.axis):
-            layout.removeItem(item)
-            item.hide()
+    def set_visible(self, on: bool) -> None:
+        """Show or hide the strip and its axis (a hidden one takes no room in the layout)."""
+        self.view.setVisible(on)
+        self.axis.setVisible(on)
 
     def set_levels(self, low: float, high: float) -> None:
         """The values at the bottom and top of the strip (the images' levels)."""

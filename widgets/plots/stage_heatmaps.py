@@ -81,10 +81,11 @@ class StageHeatmaps(pg.GraphicsView):
         self._left_axis.linkToView(self._views[0])
         cache_axis(self._left_axis)
         layout.addItem(self._left_axis, 1, 0)
-        self._layout = layout
-        # One colour bar right of each panel; on a shared scale only the last one is laid out.
+        # One colour bar right of each panel; on a shared scale only the last one shows.
         self._colour_bars = [ColourBar(colormap) for _ in range(4)]
-        self._colour_bars[-1].add_to(layout, row=1, col=_column(3) + 1)
+        for i, bar in enumerate(self._colour_bars):
+            bar.add_to(layout, row=1, col=_column(i) + 1)
+            bar.set_visible(i == 3)
         self._bars_per_panel = False
         self._scale = "auto"
         self._scale_actions = QActionGroup(self)
@@ -158,11 +159,8 @@ class StageHeatmaps(pg.GraphicsView):
         if per_panel == self._bars_per_panel:
             return
         self._bars_per_panel = per_panel
-        for i, bar in enumerate(self._colour_bars[:-1]):
-            if per_panel:
-                bar.add_to(self._layout, row=1, col=_column(i) + 1)
-            else:
-                bar.remove_from(self._layout)
+        for bar in self._colour_bars[:-1]:
+            bar.set_visible(per_panel)
 
     def _label_axes(self) -> None:
         """Token and dimension labels thinned to the panels' size (they are re-placed on a resize)."""
