@@ -11,7 +11,8 @@ from app.main_window import MainWindow
 from tests.figure_raster import difference, ink, load, pdftoppm, qtsvg, rsvg
 from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
 
-PLOTS = ("row_stats", "depth", "grad", "stages")
+PLOTS = ("row_stats", "depth", "grad", "stages",  # and the teaching tabs' figures (markers, diagrams)
+         "block_flow", "block_stage", "groups", "batch_size", "running_stats")
 #: Downscaled mean |difference| allowed between two renderers of one figure (0..1 grey). librsvg's
 #: thick bands and black bars gave 0.07-0.29; honest renderings differ by ~0.003 (glyph shapes).
 MAX_DIFFERENCE = 0.015
@@ -30,10 +31,11 @@ def figures(tmp_path_factory, qapp):
     window.document.wait_until_idle()
     qapp.processEvents()
     sizes = {}
+    window.teaching_figures()  # built now, while the window shows
     for name in PLOTS:
         for fmt in ("png", "svg", "pdf"):
             assert window.files.export_figure(name, out / f"{name}.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
-        sizes[name] = window.figures()[name].size()
+        sizes[name] = {**window.figures(), **window.teaching_figures()}[name].size()
     window.close()
     window.deleteLater()
     return out, sizes

@@ -35,6 +35,8 @@ class ExportDialog(QDialog):
         self.pixels_note = QLabel()
         self.format_boxes = {fmt: QCheckBox(fmt.upper()) for fmt in FORMATS}
         self._size_label, self._dpi_label, self._formats_label = QLabel(), QLabel(), QLabel()
+        self._size_label.setBuddy(self.width_box)  # Alt+S, Alt+D
+        self._dpi_label.setBuddy(self.dpi_box)
         if size is not None:
             for box in (self.width_box, self.height_box):
                 box.setRange(0.01, 100_000)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QRect, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter,
-                           QRegion)
+                           QPicture, QRegion)
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMainWindow, QWidget
 
@@ -200,6 +200,13 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     central.setGeometry(QRectF(shown.topLeft(), size))
     layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
+        layout.activate()
+        # pyqtgraph sizes an axis to the tick labels it last drew: one drawing at this size (into a
+        # QPicture, which rasterises nothing) settles the widths, so that every format gets one layout.
+        picture = QPicture()
+        rehearsal = QPainter(picture)
+        view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
+        rehearsal.end()
         layout.activate()
     try:
         yield QRectF(shown.topLeft(), size)

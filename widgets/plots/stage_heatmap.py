@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from engine.compute import Result
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
 from widgets.plotkit.round_limits import colour_limit
 
@@ -45,7 +45,7 @@ class StageHeatmap(pg.PlotWidget):
             return
         self._matrix = np.asarray(stages[key], dtype=float)
         limit = colour_limit(self._matrix)
-        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit),
+        self._image.setImage(blocky(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit)),
                              levels=(-limit, limit))
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))

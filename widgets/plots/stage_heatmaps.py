@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup
 
 from engine.compute import Result
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
@@ -23,17 +23,6 @@ SCALES = ("auto", "shared", "panel")  # colour scales: chosen by the ranges, one
 #: Under "auto", panels whose largest |values| differ by more than this factor get scales of their
 #: own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.
 SEPARATE_BEYOND = 10.0
-
-
-def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
-    """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
-    still show sharp cells for small matrices like 6 × 4 (large ones are left alone: their cells
-    are pixels already, and repeating them would cost milliseconds per edit)."""
-    rows, cols = matrix.shape
-    by_row, by_col = -(-min_pixels // rows), -(-min_pixels // cols)
-    if matrix.size * by_row * by_col > 2 * min_pixels * min_pixels:
-        return matrix
-    return np.repeat(np.repeat(matrix, by_row, axis=0), by_col, axis=1)
 
 
 def _column(panel: int) -> int:
@@ -133,7 +122,7 @@ class StageHeatmaps(pg.GraphicsView):
             limits = [max(limits)] * len(limits)
         self._arrange_colour_bars(per_panel)
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
-            image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
+            image.setImage(blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
                            levels=(-limit, limit))
             bar.set_levels(-limit, limit)
 
