@@ -103,7 +103,11 @@ def figure_font_families() -> str:
 
 
 def _image(paint, size: QSizeF, scale: float) -> QImage:
-    image = QImage(QSize(round(size.width() * scale), round(size.height() * scale)), QImage.Format.Format_ARGB32)
+    pixels = QSize(round(size.width() * scale), round(size.height() * scale))
+    image = QImage(pixels, QImage.Format.Format_ARGB32)
+    if image.isNull():
+        raise ValueError(f"a figure of {pixels.width()} × {pixels.height()} pixels is too large; choose a smaller "
+                         "size or DPI")
     image.fill(0xFFFFFFFF)
     image.setDevicePixelRatio(scale)
     _on(image, paint)
