@@ -356,10 +356,10 @@ class FileActions(QObject):
 
         options = FigureOptions(dpi=LAYOUT_DPI)  # the window: as it is on screen
         if name != "window":
-            dialog = ExportDialog(self._window.figures()[name].size(), self._window)
-            if dialog.exec() != QDialog.DialogCode.Accepted:
+            options = self._ask_figure_options(ExportDialog(self._window.figures()[name].size(), self._window,
+                                                            **self._figure_defaults()))
+            if options is None:
                 return
-            options = dialog.options()
         self.export_figure(name, path, options)
 
     def _export_all_dialog(self) -> None:
@@ -368,9 +368,25 @@ class FileActions(QObject):
         folder = QFileDialog.getExistingDirectory(self._window, self.tr("Export all figures into"), self._last_folder())
         if not folder:
             return
-        dialog = ExportDialog(None, self._window)
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.formats():
-            self.export_all_figures(folder, dialog.options(), dialog.formats())
+        dialog = ExportDialog(None, self._window, **self._figure_defaults())
+        options = self._ask_figure_options(dialog)
+        if options is not None and dialog.formats():
+            self.export_all_figures(folder, options, dialog.formats())
+
+    def _figure_defaults(self) -> dict:
+        """The DPI and style chosen last (plain strings in the settings), for the next export dialog."""
+        dpi = str(self._settings.value("figures/dpi", ""))
+        return {"dpi": int(dpi) if dpi.isdigit() and 30 <= int(dpi) <= 2400 else 300,
+                "publication": str(self._settings.value("figures/publication", "")) == "true"}
+
+    def _ask_figure_options(self, dialog):
+        """The options the dialog is accepted with (remembering DPI and style), or None."""
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        options = dialog.options()
+        self._settings.setValue("figures/dpi", str(round(options.dpi)))
+        self._settings.setValue("figures/publication", "true" if options.publication else "false")
+        return options
 
     # --- helpers -----------------------------------------------------------------------------------
 

@@ -83,3 +83,36 @@ def test_export_all_writes_every_figure_with_the_teaching_ones_and_remembers_the
     assert settings.value("files/last_folder") == str((tmp_path / "all").resolve())
     assert isinstance(settings.value("files/last_folder"), str)
     assert window.tabs.currentIndex() == 0  # the tabs built for it were left as they were
+
+
+def test_the_file_menu_offers_export_all_and_the_heatmaps_menu_the_colour_scale(window):
+    from types import SimpleNamespace
+
+    file_menu = window.menuBar().actions()[0].menu()
+    assert "Export &all figures…" in [action.text() for action in file_menu.actions()]
+    heatmaps = window.stage_heatmaps
+    view = heatmaps._views[0]
+    click = SimpleNamespace(acceptedItem=view)
+    menu = heatmaps.scene().addParentContextMenus(view, view.getMenu(click), click)
+    assert {"Colour scale: automatic", "Colour scale: shared", "Colour scale: per panel"} <= {
+        action.text() for action in menu.actions()}
+
+
+def test_the_dialog_starts_from_the_dpi_and_style_chosen_last(window, settings, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
+    shown = []
+
+    def accept(dialog):
+        shown.append((dialog.dpi_box.value(), dialog.publication_box.isChecked()))
+        dialog.dpi_box.setValue(600)
+        dialog.publication_box.setChecked(True)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "d.png"), ""))
+    monkeypatch.setattr(ExportDialog, "exec", accept)
+    window.files.export_figure_dialog("depth")
+    window.files.export_figure_dialog("depth")
+    assert shown == [(300, False), (600, True)]
+    assert settings.value("figures/dpi") == "600" and settings.value("figures/publication") == "true"
+    assert QImage(str(tmp_path / "d.png")).dotsPerMeterX() == round(600 / 0.0254)
