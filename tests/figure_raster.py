@@ -14,23 +14,33 @@ ROOT = Path(__file__).resolve().parents[1]
 DARK = 0.5  # a pixel darker than this (0 black .. 1 white) counts as ink
 
 
-def grey(image) -> np.ndarray:
-    """A QImage as a (height, width) array of 0..1 luminance, composited on white."""
+def rgb(image) -> np.ndarray:
+    """A QImage as a (height, width, 3) array of 0..1 colour, composited on white."""
     from PySide6.QtGui import QImage
 
     image = image.convertToFormat(QImage.Format.Format_RGBA8888)
     rgba = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)
     rgba = rgba[:, : image.width()].astype(float) / 255
-    rgb = rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
-    return rgb @ np.array([0.299, 0.587, 0.114])
+    return rgba[..., :3] * rgba[..., 3:] + (1 - rgba[..., 3:])
 
 
-def load(path) -> np.ndarray:
+def grey(image) -> np.ndarray:
+    """A QImage as a (height, width) array of 0..1 luminance, composited on white."""
+    return rgb(image) @ np.array([0.299, 0.587, 0.114])
+
+
+def load(path, colour: bool = False) -> np.ndarray:
+    """The image file at ``path`` in grey (or, with ``colour``, in RGB)."""
     from PySide6.QtGui import QImage
 
     image = QImage(str(path))
     assert not image.isNull(), path
-    return grey(image)
+    return rgb(image) if colour else grey(image)
+
+
+def coloured(picture: np.ndarray) -> np.ndarray:
+    """Where an RGB picture is clearly coloured (the plots' curves and bars, not black or grey text)."""
+    return picture.max(axis=-1) - picture.min(axis=-1) > 0.25
 
 
 def qtsvg(path, width: int, height: int) -> np.ndarray:
@@ -55,11 +65,11 @@ def _fontconfig(tmp: Path) -> dict:
     return {**os.environ, "FONTCONFIG_FILE": str(conf)}
 
 
-def rsvg(path, width: int, height: int, tmp: Path) -> np.ndarray:
+def rsvg(path, width: int, height: int, tmp: Path, colour: bool = False) -> np.ndarray:
     out = tmp / (Path(path).stem + "-rsvg.png")
     subprocess.run([shutil.which("rsvg-convert"), "-w", str(width), "-h", str(height), "-b", "white",
                     "-o", str(out), str(path)], check=True, env=_fontconfig(tmp), capture_output=True)
-    return load(out)
+    return load(out, colour)
 
 
 def pdftoppm(path, dpi: float, tmp: Path) -> np.ndarray:

@@ -4,11 +4,12 @@ import re
 import shutil
 import xml.etree.ElementTree as ElementTree
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
 
 from app.main_window import MainWindow
-from tests.figure_raster import difference, ink, load, pdftoppm, qtsvg, rsvg
+from tests.figure_raster import coloured, difference, ink, load, pdftoppm, qtsvg, rsvg
 from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
 
 PLOTS = ("row_stats", "depth", "grad", "stages",  # and the teaching tabs' figures (markers, diagrams)
@@ -106,3 +107,31 @@ def test_depth_figure_holds_the_plot_only(figures):
     png = load(out / "depth.png")
     assert png.shape == (sizes["depth"].height(), sizes["depth"].width())
     assert (png > 0.99).any(axis=1).all()  # no grey strip: every row shows the white background
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert (librsvg2-bin) is not installed")
+def test_a_zoomed_plots_svg_keeps_its_data_inside_the_view(qapp, tmp_path):
+    """(QtSvg ignores clip paths: librsvg, browsers and office suites apply them.)"""
+    from engine.compute import compute
+    from engine.presets import load_preset
+    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.plot_style import apply_plot_theme
+    from widgets.plots.depth_plot import DepthPlot
+
+    depth = DepthPlot()
+    apply_plot_theme(depth, dark=False)
+    depth.resize(400, 300)
+    depth.show()
+    depth.show_result(compute(load_preset("apple")))
+    depth.plot.vb.setRange(xRange=(2, 5), yRange=(0, 2), padding=0)  # the curves run far past this view
+    for fmt in ("png", "svg"):
+        export_widget(depth.plot, tmp_path / f"zoom.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
+    view = depth.plot.vb.sceneBoundingRect().toRect()
+    depth.deleteLater()
+    png = load(tmp_path / "zoom.png", colour=True)
+    theirs = rsvg(tmp_path / "zoom.svg", png.shape[1], png.shape[0], tmp_path, colour=True)
+    outside = np.ones(png.shape[:2], bool)
+    outside[view.top():view.bottom() + 1, view.left():view.right() + 1] = False
+    # Outside the view only the key's samples are coloured, in the SVG as in the PNG; unclipped,
+    # the curves crossed the title and the value axis (3.7 times the coloured pixels).
+    assert coloured(theirs)[outside].sum() <= 1.15 * coloured(png)[outside].sum() + 20

@@ -57,3 +57,16 @@ def test_text_keeps_the_transform_and_runs_laid_edge_to_edge_join():
     assert [t.text for t in texts] == ["μ and σ", "2"]  # the tick label 2 stays apart
     assert all(t.get("transform") == "matrix(0,-1,1,0,5,50)" for t in texts)
     assert all(t.get("font-family") == FONTS for t in texts)
+
+
+def test_a_plots_data_is_clipped_to_its_view():
+    data = (50.0, 0.0, 0.0, -6.0, 10.0, 90.0)
+    svg = plain_svg(HEAD + '<g transform="matrix(50,0,0,-6,10,90)"><polyline points="0,0 9,9"/></g>'
+                    '<g transform="matrix(1,0,0,1,0,0)"><text x="1" y="1">title</text></g></svg>',
+                    FONTS, _advance, [(data, (10.0, 30.0, 80.0, 60.0))])
+    root = ElementTree.fromstring(svg)
+    groups = _all(root, "g")
+    assert groups[0].get("clip-path") == "url(#plotView1)" and groups[1].get("clip-path") is None  # not the title
+    rect = _all(root, "clipPath")[0][0]
+    assert [rect.get(k) for k in ("x", "y", "width", "height")] == ["10", "30", "80", "60"]
+    assert root.get("version") == "1.1"

@@ -68,6 +68,7 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
     if fmt not in FORMATS:
         raise ValueError(f"unknown figure format {fmt!r}; use one of {', '.join(FORMATS)}")
     with _figure(widget, options) as (paint, size):
+        view_clips = _view_clips(widget) if fmt == "svg" else []
         if fmt == "png":
             image = _image(paint, size, options.dpi / LAYOUT_DPI)
             dots_per_metre = round(options.dpi / 0.0254)
@@ -76,7 +77,7 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
             if not image.save(str(path)):
                 raise OSError(f"could not write {path}")
         elif fmt == "svg":
-            path.write_text(_svg(paint, size, title), encoding="utf-8")
+            path.write_text(_svg(paint, size, title, view_clips), encoding="utf-8")
         else:
             writer = QPdfWriter(str(path))
             writer.setResolution(int(LAYOUT_DPI))  # one layout pixel = 1/96 inch on the page
@@ -114,7 +115,23 @@ def _image(paint, size: QSizeF, scale: float) -> QImage:
     return image
 
 
-def _svg(paint, size: QSizeF, title: str) -> str:
+def _view_clips(widget: QWidget) -> list:
+    """Each plot view's data transform and rectangle in the figure's coordinates (see svg_plain),
+    as laid out for the figure now."""
+    if not isinstance(widget, pg.GraphicsView):
+        return []
+    origin = widget.centralWidget.geometry().topLeft()
+    clips = []
+    for item in widget.scene().items():
+        if isinstance(item, pg.ViewBox) and item.isVisible():
+            t = item.childGroup.sceneTransform()
+            rect = item.sceneBoundingRect()
+            clips.append(((t.m11(), t.m12(), t.m21(), t.m22(), t.dx() - origin.x(), t.dy() - origin.y()),
+                          (rect.x() - origin.x(), rect.y() - origin.y(), rect.width(), rect.height())))
+    return clips
+
+
+def _svg(paint, size: QSizeF, title: str, view_clips: list) -> str:
     buffer = QBuffer()
     buffer.open(QBuffer.OpenModeFlag.WriteOnly)
     generator = QSvgGenerator()
@@ -124,7 +141,7 @@ def _svg(paint, size: QSizeF, title: str) -> str:
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(title)
     _on(generator, paint)
-    svg = plain_svg(bytes(buffer.data()).decode("utf-8"), figure_font_families(), _text_advance)
+    svg = plain_svg(bytes(buffer.data()).decode("utf-8"), figure_font_families(), _text_advance, view_clips)
     # The size on paper exactly as asked (Qt writes it from the whole pixels set above).
     mm = [f"{length * 25.4 / LAYOUT_DPI:.3f}mm" for length in (size.width(), size.height())]
     return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', rf'<svg\1 width="{mm[0]}" height="{mm[1]}"', svg, count=1)

@@ -173,13 +173,47 @@ def _merge_text_runs(group: ElementTree.Element, advance: Advance) -> None:
         previous, end = child, x + advance(child.text or "", child.attrib)
 
 
-def plain_svg(svg: str, font_families: str, advance: Advance) -> str:
+#: A plot's data transform (data → output coordinates) and the rectangle (x, y, width, height) its
+#: view shows: groups drawn with that transform are clipped to it, as on screen. QSvgGenerator's own
+#: clipping (SVG 1.1) keeps a clip after the painter drops it, and would cut off the titles.
+ViewClip = tuple[Matrix, tuple[float, float, float, float]]
+
+
+def _same_matrix(a: Matrix, b: Matrix) -> bool:
+    # Qt writes six significant digits.
+    return all(math.isclose(x, y, rel_tol=1e-4, abs_tol=1e-3) for x, y in zip(a, b))
+
+
+def _add_view_clips(root: ElementTree.Element, clipped: dict[int, ElementTree.Element],
+                    clips: list[ViewClip]) -> None:
+    if not clipped:
+        return
+    defs = root.find(f"{{{SVG_NS}}}defs")
+    if defs is None:
+        defs = ElementTree.Element(f"{{{SVG_NS}}}defs")
+        root.insert(0, defs)
+    for index in sorted(set(clipped.values())):
+        x, y, width, height = clips[index][1]
+        clip = ElementTree.SubElement(defs, f"{{{SVG_NS}}}clipPath", id=f"plotView{index + 1}")
+        ElementTree.SubElement(clip, f"{{{SVG_NS}}}rect", x=_number(x), y=_number(y), width=_number(width),
+                               height=_number(height))
+    root.set("version", "1.1")  # clip-path is SVG 1.1, not SVG Tiny
+    root.attrib.pop("baseProfile", None)
+
+
+def plain_svg(svg: str, font_families: str, advance: Advance, clips: list[ViewClip] = ()) -> str:
     """``svg`` (QSvgGenerator's text) with shapes in output coordinates, plain strokes, text runs
-    joined, and every ``font-family`` replaced by ``font_families`` (a CSS list with a generic end)."""
+    joined, every ``font-family`` replaced by ``font_families`` (a CSS list with a generic end),
+    and the data of each plot view in ``clips`` clipped to that view."""
     root = ElementTree.fromstring(svg)
+    clipped: dict[int, ElementTree.Element] = {}
     for group in root.iter(f"{{{SVG_NS}}}g"):
         m = _parse_matrix(group.get("transform"))
         if m is not None:
+            view = next((i for i, (data, _) in enumerate(clips) if _same_matrix(m, data)), None)
+            if view is not None:
+                group.set("clip-path", f"url(#plotView{view + 1})")
+                clipped[id(group)] = view
             if m == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                 del group.attrib["transform"]
                 for child in group:
@@ -188,6 +222,7 @@ def plain_svg(svg: str, font_families: str, advance: Advance) -> str:
             else:
                 _flatten_group(group, m)
         _merge_text_runs(group, advance)
+    _add_view_clips(root, clipped, list(clips))
     for element in root.iter():
         if "font-family" in element.attrib:
             element.set("font-family", font_families)
