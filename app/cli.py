@@ -71,6 +71,12 @@ def _add_export_parser(commands) -> None:
                         help="figure formats, comma-separated (default png,svg,pdf)")
     export.add_argument("--bom", action="store_true",
                         help="start each CSV with a UTF-8 byte order mark, so that Excel shows 今天 correctly")
+    export.add_argument("--size", metavar="WxH[px|cm|in]",
+                        help="every plot's figure at this size, e.g. 17x6cm or 1600x900 (px); default: as on screen")
+    export.add_argument("--dpi", type=float, default=300.0, metavar="N",
+                        help="pixels per inch of the PNGs (and of --size in px); default 300")
+    export.add_argument("--publication", action="store_true",
+                        help="publication style: larger text and thicker lines")
     from app.model_export import add_model_arguments
 
     add_model_arguments(export)

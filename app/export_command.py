@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -70,8 +71,26 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     return scenario.replace(**changes), warnings
 
 
-def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Path]:
-    """Draw the main window offscreen and save every plot in ``formats``, plus window.png."""
+SIZE = re.compile(r"(\d+(?:\.\d*)?)x(\d+(?:\.\d*)?)(px|cm|in)?")
+
+
+def figure_options(args):
+    """The FigureOptions of ``--size``, ``--dpi`` and ``--publication``; a ValueError names a bad one."""
+    from widgets.plotkit.figure_export import FigureOptions
+
+    width = height = None
+    unit = "px"
+    if args.size:
+        match = SIZE.fullmatch(args.size.strip().lower().replace("×", "x"))
+        if match is None:
+            raise ValueError(f"--size {args.size!r}: give WIDTHxHEIGHT with px, cm or in, e.g. 17x6cm")
+        width, height, unit = float(match.group(1)), float(match.group(2)), match.group(3) or "px"
+    return FigureOptions(width, height, unit, args.dpi, args.publication)
+
+
+def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None) -> list[Path]:
+    """Draw the main window offscreen and save every plot in ``formats`` with ``options`` (a
+    FigureOptions; None: as on screen at 300 DPI), plus window.png."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
@@ -79,7 +98,7 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Pa
 
     from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
-    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
@@ -93,8 +112,9 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str]) -> list[Pa
         QTest.qWait(100)  # deliver the worker's result and settle the layouts
         for name, widget in window.figures().items():
             for fmt in formats:
-                written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
-        written.append(export_widget(window, out / "window.png", scale=1.0, title="NormScope"))
+                written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
+                                             title=f"NormScope: {name}"))
+        written.append(export_widget(window, out / "window.png", FigureOptions(dpi=LAYOUT_DPI), title="NormScope"))
         window.close()
     app.processEvents()
     return written
@@ -107,6 +127,7 @@ def run_export(args) -> int:
         print(f"normscope export: unknown format {unknown[0]!r}; use png, svg, pdf", file=sys.stderr)
         return 2
     try:
+        options = figure_options(args)
         scenario, warnings = build_scenario(args)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
@@ -130,7 +151,7 @@ def run_export(args) -> int:
         path = out / f"{name}.csv"
         atomic_write(path, to_csv(table, bom=args.bom).encode("utf-8"))
         written.append(path)
-    written += render_figures(scenario, out, formats)
+    written += render_figures(scenario, out, formats, options)
     for path in written:
         print(path)
     return 0

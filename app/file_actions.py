@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QMessageBox, QStatusBar, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMenu, QMessageBox, QStatusBar, QWidget
 
 from app import settings_file
 from widgets.common.retranslation import TextBinder
@@ -178,16 +178,40 @@ class FileActions(QObject):
             QGuiApplication.clipboard().setText(_table_formats()[suffix](table))
             self._status(self.tr("Copied: {table}").format(table=self.table_titles()[name]))
 
-    def export_figure(self, name: str, path, scale: float = 2.0) -> bool:
-        from widgets.plotkit.figure_export import export_widget
+    def export_figure(self, name: str, path, options=None) -> bool:
+        """Write the figure ``name`` to ``path`` with ``options`` (a FigureOptions; None: the plot's size at 300 DPI)."""
+        from widgets.plotkit.figure_export import FigureOptions, export_widget
 
         try:
             with self._on_white(name) as widget:
-                export_widget(widget, path, scale=scale, title=f"NormScope: {name}")
+                export_widget(widget, path, options or FigureOptions(), title=f"NormScope: {name}")
         except (OSError, ValueError) as error:
             return self._refuse(describe(error))
+        self._remember_folder(Path(path).parent)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
+
+    def export_all_figures(self, folder, options=None, formats=("png", "svg")) -> list[Path]:
+        """Write every figure (the plots and the teaching tabs' figures) into ``folder`` as
+        ``NAME.FORMAT``; the files written (none when one fails, which is then reported)."""
+        from widgets.plotkit.figure_export import FigureOptions, export_widget
+
+        folder = Path(folder)
+        names = [*self._window.figures(), *self._window.teaching_figures()]
+        written = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                with self._on_white(name) as widget:
+                    for fmt in formats:
+                        written.append(export_widget(widget, folder / f"{name}.{fmt}", options or FigureOptions(),
+                                                     title=f"NormScope: {name}"))
+        except (OSError, ValueError) as error:
+            self._refuse(describe(error))
+            return []
+        self._remember_folder(folder)
+        self._status(self.tr("Saved {count} figures in {folder}").format(count=len(written), folder=folder))
+        return written
 
     def copy_figure(self, name: str, scale: float = 2.0) -> None:
         """Put a plot on the clipboard as an image, ``scale`` times its size: ready to paste into slides."""
@@ -200,7 +224,9 @@ class FileActions(QObject):
     @contextmanager
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
-        widget = self._window if name == "window" else self._window.figures()[name]
+        figures = self._window.figures()
+        widget = self._window if name == "window" else figures[name] if name in figures else (
+            self._window.teaching_figures()[name])
         dark = getattr(self._window, "dark", False) and name != "window"
         if dark:
             apply_plot_theme(widget, dark=False)
@@ -248,6 +274,7 @@ class FileActions(QObject):
         for name in self.figure_titles():
             self._action(figures, lambda n=name: self.figure_titles()[n] + "…",
                          lambda _=False, n=name: self.export_figure_dialog(n))
+        self._action(menu, lambda: self.tr("Export &all figures…"), self._export_all_dialog)
         self._action(menu, lambda: self.tr("Export &window as PNG…"), lambda: self.export_figure_dialog("window"),
                      QKeySequence("Ctrl+E"))
 
@@ -334,14 +361,42 @@ class FileActions(QObject):
         path = self._ask_save(self.tr("Export figure"), filters, f"{name}.png")
         if not path:
             return
-        scale = 1.0
-        if path.lower().endswith(".png") and name != "window":
-            choice, ok = QInputDialog.getItem(self._window, self.tr("PNG resolution"), self.tr("Scale:"),
-                                              ["1×", "2×", "3×"], 1, False)
-            if not ok:
+        from widgets.plotkit.export_dialog import ExportDialog
+        from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
+
+        options = FigureOptions(dpi=LAYOUT_DPI)  # the window: as it is on screen
+        if name != "window":
+            options = self._ask_figure_options(ExportDialog(self._window.figures()[name].size(), self._window,
+                                                            **self._figure_defaults()))
+            if options is None:
                 return
-            scale = float(choice.rstrip("×"))
-        self.export_figure(name, path, scale)
+        self.export_figure(name, path, options)
+
+    def _export_all_dialog(self) -> None:
+        from widgets.plotkit.export_dialog import ExportDialog
+
+        folder = QFileDialog.getExistingDirectory(self._window, self.tr("Export all figures into"), self._last_folder())
+        if not folder:
+            return
+        dialog = ExportDialog(None, self._window, **self._figure_defaults())
+        options = self._ask_figure_options(dialog)
+        if options is not None and dialog.formats():
+            self.export_all_figures(folder, options, dialog.formats())
+
+    def _figure_defaults(self) -> dict:
+        """The DPI and style chosen last (plain strings in the settings), for the next export dialog."""
+        dpi = str(self._settings.value("figures/dpi", ""))
+        return {"dpi": int(dpi) if dpi.isdigit() and 30 <= int(dpi) <= 2400 else 300,
+                "publication": str(self._settings.value("figures/publication", "")) == "true"}
+
+    def _ask_figure_options(self, dialog):
+        """The options the dialog is accepted with (remembering DPI and style), or None."""
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        options = dialog.options()
+        self._settings.setValue("figures/dpi", str(round(options.dpi)))
+        self._settings.setValue("figures/publication", "true" if options.publication else "false")
+        return options
 
     # --- helpers -----------------------------------------------------------------------------------
 
@@ -384,7 +439,11 @@ class FileActions(QObject):
     def _remember(self, path: Path) -> None:
         recent = [str(Path(path).resolve())] + [p for p in self.recent_files() if p != str(Path(path).resolve())]
         self._settings.setValue("files/recent", recent[:MAX_RECENT])
-        self._settings.setValue("files/last_folder", str(Path(path).resolve().parent))
+        self._remember_folder(Path(path).parent)
+
+    def _remember_folder(self, folder: Path) -> None:
+        """The folder file dialogs open next (a plain string in the settings)."""
+        self._settings.setValue("files/last_folder", str(Path(folder).resolve()))
 
     def _last_folder(self) -> str:
         return settings_file.text(self._settings, "files/last_folder", str(Path.home()))

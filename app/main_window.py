@@ -422,12 +422,11 @@ class MainWindow(QMainWindow):
     def _replace_plot_export_menus(self) -> None:
         # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.
         self._export_actions, self._copy_image_actions = [], []
-        for name, widget in self.figures().items():
-            view = widget.plot if isinstance(widget, DepthPlot) else widget
+        for name, view in self.figures().items():
             export, copy = QAction(self), QAction(self)
             export.triggered.connect(lambda _=False, n=name: self.files.export_figure_dialog(n))
             copy.triggered.connect(lambda _=False, n=name: self.files.copy_figure(n))
-            view.scene().contextMenu = [export, copy]
+            view.scene().contextMenu = [export, copy, *getattr(view, "scale_actions", list)()]
             self._export_actions.append(export)
             self._copy_image_actions.append(copy)
 
@@ -474,8 +473,24 @@ class MainWindow(QMainWindow):
 
     def figures(self) -> dict[str, QWidget]:
         """Every plot panel by its export name."""
-        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot, "grad": self.grad_plot,
+        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
                 "stages": self.stage_heatmaps}
+
+    def teaching_figures(self) -> dict[str, QWidget]:
+        """The teaching tabs' figures by export name; tabs never opened are built, and every view
+        waiting for the latest result gets it, so each figure shows the current data."""
+        shown = self.tabs.currentIndex()
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if isinstance(page, LazyPage) and page.content is None:
+                self.tabs.setCurrentIndex(index)  # built and laid out at the size it will be seen at
+                page.layout().activate()
+        self.tabs.setCurrentIndex(shown)
+        for view in list(self._waiting):
+            self._waiting.discard(view)
+            self._show_in(view, self.document.result)
+        return {"block_flow": self.block_flow, "block_stage": self.stage_heatmap, "groups": self.grouping_view,
+                "batch_size": self.batchnorm_lab.batch_plot, "running_stats": self.batchnorm_lab.running_plot}
 
     def load_preset(self, preset_id: str) -> None:
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(

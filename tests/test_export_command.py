@@ -258,3 +258,20 @@ def test_a_session_with_a_setting_out_of_range_exits_2_with_one_line(tmp_path, c
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and message in err[0]
     assert not (tmp_path / "o").exists()
+
+
+def test_export_sizes_figures_in_cm_at_a_dpi_in_publication_style(tmp_path):
+    from PySide6.QtGui import QImage
+
+    done = run_cli("export", "--preset", "apple", "--format", "png", "--size", "8x6cm", "--dpi", "150",
+                   "--publication", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    for name in ("row_stats", "depth", "grad", "stages"):
+        image = QImage(str(tmp_path / f"{name}.png"))
+        assert (image.width(), image.height()) == (round(8 / 2.54 * 150), round(6 / 2.54 * 150))
+
+
+@pytest.mark.parametrize("option", [("--size", "8x"), ("--size", "big"), ("--dpi", "0")])
+def test_a_bad_figure_size_exits_with_one_line(tmp_path, option):
+    done = run_cli("export", *option, "--out", str(tmp_path))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and not any(tmp_path.iterdir())

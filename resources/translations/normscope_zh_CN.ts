@@ -1257,6 +1257,44 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="70"/>
+        <source>Figure options</source>
+        <translation>图像选项</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="71"/>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="72"/>
+        <source>&amp;DPI:</source>
+        <translation>DPI(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="73"/>
+        <source>Formats:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="74"/>
+        <source>Pixels per inch of the PNG; text keeps its size in points</source>
+        <translation>PNG 每英寸的像素数；文字保持其磅值大小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="75"/>
+        <source>&amp;Publication style (larger text, thicker lines, white)</source>
+        <translation>出版样式（文字更大、线条更粗、白色背景）(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="111"/>
+        <source>PNG: {w} × {h} px; on paper {cw:.1f} × {ch:.1f} cm</source>
+        <translation>PNG：{w} × {h} 像素；纸面尺寸 {cw:.1f} × {ch:.1f} 厘米</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <location filename="../../app/file_actions.py" line="88"/>
@@ -1278,7 +1316,7 @@
     <message>
         <location filename="../../app/file_actions.py" line="109"/>
         <location filename="../../app/file_actions.py" line="171"/>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/file_actions.py" line="191"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
@@ -1323,197 +1361,202 @@
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="198"/>
+        <location filename="../../app/file_actions.py" line="213"/>
+        <source>Saved {count} figures in {folder}</source>
+        <translation>已将 {count} 个图像保存到 {folder}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="222"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="245"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="245"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="220"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="220"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="249"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="249"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="223"/>
+        <location filename="../../app/file_actions.py" line="249"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="224"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="227"/>
+        <location filename="../../app/file_actions.py" line="253"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="228"/>
+        <location filename="../../app/file_actions.py" line="254"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="229"/>
+        <location filename="../../app/file_actions.py" line="255"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="230"/>
+        <location filename="../../app/file_actions.py" line="256"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="233"/>
+        <location filename="../../app/file_actions.py" line="259"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="234"/>
+        <location filename="../../app/file_actions.py" line="260"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="235"/>
+        <location filename="../../app/file_actions.py" line="261"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="236"/>
+        <location filename="../../app/file_actions.py" line="262"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="238"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="239"/>
+        <location filename="../../app/file_actions.py" line="265"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="243"/>
+        <location filename="../../app/file_actions.py" line="269"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="245"/>
+        <location filename="../../app/file_actions.py" line="271"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="247"/>
+        <location filename="../../app/file_actions.py" line="273"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="251"/>
+        <location filename="../../app/file_actions.py" line="277"/>
+        <source>Export &amp;all figures…</source>
+        <translation>导出全部图像(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="278"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="268"/>
+        <location filename="../../app/file_actions.py" line="295"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="282"/>
+        <location filename="../../app/file_actions.py" line="309"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="294"/>
+        <location filename="../../app/file_actions.py" line="321"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="298"/>
+        <location filename="../../app/file_actions.py" line="325"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="302"/>
+        <location filename="../../app/file_actions.py" line="329"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="307"/>
+        <location filename="../../app/file_actions.py" line="334"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="308"/>
+        <location filename="../../app/file_actions.py" line="335"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="317"/>
+        <location filename="../../app/file_actions.py" line="344"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="318"/>
+        <location filename="../../app/file_actions.py" line="345"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="324"/>
+        <location filename="../../app/file_actions.py" line="351"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="334"/>
+        <location filename="../../app/file_actions.py" line="361"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="339"/>
-        <source>PNG resolution</source>
-        <translation>PNG 分辨率</translation>
+        <location filename="../../app/file_actions.py" line="378"/>
+        <source>Export all figures into</source>
+        <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="339"/>
-        <source>Scale:</source>
-        <translation>倍数：</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="356"/>
+        <location filename="../../app/file_actions.py" line="411"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="358"/>
+        <location filename="../../app/file_actions.py" line="413"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="364"/>
+        <location filename="../../app/file_actions.py" line="419"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1998,47 +2041,47 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="447"/>
+        <location filename="../../app/main_window.py" line="446"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="563"/>
+        <location filename="../../app/main_window.py" line="578"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="610"/>
+        <location filename="../../app/main_window.py" line="625"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="611"/>
+        <location filename="../../app/main_window.py" line="626"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="612"/>
+        <location filename="../../app/main_window.py" line="627"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="620"/>
+        <location filename="../../app/main_window.py" line="635"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="621"/>
+        <location filename="../../app/main_window.py" line="636"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="624"/>
+        <location filename="../../app/main_window.py" line="639"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="625"/>
+        <location filename="../../app/main_window.py" line="640"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
@@ -2098,17 +2141,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="439"/>
+        <location filename="../../app/main_window.py" line="438"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="440"/>
+        <location filename="../../app/main_window.py" line="439"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="481"/>
+        <location filename="../../app/main_window.py" line="496"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3256,57 +3299,58 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
         <source>μ before</source>
+        <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="53"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="54"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="59"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="66"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="70"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="84"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="70"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="84"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -3488,38 +3532,53 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="123"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="125"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
         <source>Input</source>
-        <extracomment>The four stages shown per placement (stage keys of engine.block).</extracomment>
+        <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="123"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="126"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="125"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="124"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="126"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="129"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="190"/>
         <source>value</source>
         <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <source>Colour scale: automatic</source>
+        <translation>色标：自动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <source>Colour scale: shared</source>
+        <translation>色标：共用</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <source>Colour scale: per panel</source>
+        <translation>色标：每个面板单独</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtGui import QFontDatabase
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+BUNDLED_FAMILY = "NormScope Sans SC"  # the family of resources/fonts/NormScopeSansSC-Regular.otf
 
 
 def register_bundled_fonts() -> list[str]:

@@ -30,6 +30,11 @@ class ColourBar:
         layout.addItem(self.view, row, col)
         layout.addItem(self.axis, row, col + 1)
 
+    def set_visible(self, on: bool) -> None:
+        """Show or hide the strip and its axis (a hidden one takes no room in the layout)."""
+        self.view.setVisible(on)
+        self.axis.setVisible(on)
+
     def set_levels(self, low: float, high: float) -> None:
         """The values at the bottom and top of the strip (the images' levels)."""
         if (low, high) == self._levels:

@@ -9,6 +9,7 @@ import re
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFontMetricsF, QPen
 
+from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.text_fit import elided, font_of
 
 
@@ -64,6 +65,8 @@ class GridAxis(QuickAxis):
     """pyqtgraph fades the finer levels of a grid with transparency, and blending those lines
     over the plot costs 2-5 ms per repaint of each plot here. Each faded colour is mixed with the
     plot's background beforehand instead: the same picture on that background, with no blending.
+
+    In log mode the labels are decades in one style, thinned to the room (see log_ticks).
     """
 
     def __init__(self, orientation: str, **kwargs):
@@ -75,6 +78,19 @@ class GridAxis(QuickAxis):
         self._background = QColor(color)
         self.picture = None  # pyqtgraph's drawing cache
         self.update()
+
+    def tickValues(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
+        if not self.logMode or self._tickLevels is not None:
+            return super().tickValues(minVal, maxVal, size)
+        metrics = QFontMetricsF(self.style["tickFont"] or font_of(None))
+        vertical = self.orientation in ("left", "right")
+        # A label's room: its line height and a half on a value axis, "10⁻¹⁰" and a gap across.
+        room = 1.5 * metrics.height() if vertical else metrics.horizontalAdvance("10⁻¹⁰") + 12
+        return log_tick_levels(minVal, maxVal, size, room)
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        """Decades as powers of ten; the unlabelled level (spacing None) gets empty labels."""
+        return ["" if spacing is None else power_label(v) for v in values]
 
     def generateDrawSpecs(self, p):  # noqa: N802 (pyqtgraph's name)
         specs = super().generateDrawSpecs(p)

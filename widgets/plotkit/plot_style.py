@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from widgets.plotkit.grid_axis import GridAxis
@@ -68,10 +70,32 @@ def cache_axis(axis: pg.AxisItem) -> None:
     axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
-def cell_ticks(names, most: int = 12) -> list[tuple[float, str]]:
-    """Axis labels at the centres of heatmap cells, thinned out to at most about ``most``."""
-    step = max(1, -(-len(names) // most))
-    return [(i + 0.5, names[i]) for i in range(0, len(names), step)]
+CELL_LABEL_GAP = 8  # pixels between neighbouring cell labels
+CELL_STEPS = (1, 2, 5)  # every 1st, 2nd, 5th, 10th, 20th, … cell is labelled
+
+
+def cell_ticks(names, axis: pg.AxisItem, length: float) -> list[tuple[float, str]]:
+    """Labels at the centres of heatmap cells along ``length`` pixels of ``axis``: every k-th name
+    (k = 1, 2, 5, 10, 20, …), so that neighbouring labels never overlap (d = 4096 gives d500,
+    d1000, …)."""
+    count = len(names)
+    if not count or length <= 0:
+        return []
+    metrics = QFontMetricsF(axis.style["tickFont"] or QFont())
+    if axis.orientation in ("left", "right"):
+        need = metrics.height() + 2
+    else:  # the longest names by characters stand for all: 4096 names would take ms to measure
+        need = max(metrics.horizontalAdvance(name) for name in heapq.nlargest(16, names, key=len)) + CELL_LABEL_GAP
+    cell = length / count
+    step = 1
+    while step * cell < need and step < count:
+        step = next(m * 10**e for e in range(12) for m in CELL_STEPS if m * 10**e > step)
+    if step == 1:
+        return [(i + 0.5, names[i]) for i in range(count)]
+    shown = list(range(step - 1, count, step))  # the step-th, 2·step-th … (d500, d1000)
+    if (step - 1) * cell >= need or not shown:
+        shown.insert(0, 0)  # and the first, when it has room beside the step-th
+    return [(i + 0.5, names[i]) for i in shown]
 
 
 def set_title_once(plot: pg.PlotItem | PlotPanel, title: str) -> None:
@@ -193,15 +217,16 @@ def apply_plot_theme(root, dark: bool) -> None:
 def scale_plots(root, factor: float, originals: dict) -> None:
     """Scale text sizes and line widths of every plot under ``root`` by ``factor`` relative to
     the sizes remembered in ``originals`` (filled on first use), so 1.0 restores them."""
-    from PySide6.QtGui import QFont
-
     for view in graphics_views(root):
         for item in view.scene().items():
             if isinstance(item, pg.AxisItem):
+                tick_font = item.style["tickFont"]
                 font = QFont()
-                font.setPointSizeF(originals.setdefault(("tick", id(item)), 9.0) * factor)
+                font.setPointSizeF(originals.setdefault(("tick", id(item)), tick_font.pointSizeF() if tick_font else 9.0)
+                                   * factor)
                 item.setStyle(tickFont=font)
-                item.labelStyle["font-size"] = f"{originals.setdefault(('label', id(item)), 10.0) * factor:.0f}pt"
+                label = originals.setdefault(("label", id(item)), points(item.labelStyle.get("font-size"), 10.0))
+                item.labelStyle["font-size"] = f"{label * factor:.0f}pt"
                 item.setLabel(item.labelText, **item.labelStyle)
                 width = originals.setdefault(("width", id(item)), item.fixedWidth)
                 if width is not None:  # a fixed width (the value axes) grows with its tick labels

@@ -1,4 +1,5 @@
-"""Per-token (or, under BatchNorm, per-dimension) μ and σ before and after the norm, as grouped bars."""
+"""Per-token (or, under BatchNorm, per-dimension) μ and σ before and after the norm, as grouped bars
+(as lines when the bars would be too thin to see, e.g. 2048 tokens)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ SERIES = (  # (field of AxisStats, colour, bar offset)
     ("std_out", ORANGE, 0.3),
 )
 LABEL_GAP = 8  # pixels between neighbouring token labels
+BAR_WIDTH = 0.2  # of a token's slot
+#: Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are
+#: drawn as one line per series instead.
+MIN_BAR_PIXELS = 2.0
 
 
 class RowStatsPlot(PlotPanel):
@@ -28,11 +33,16 @@ class RowStatsPlot(PlotPanel):
         super().__init__(parent)
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
-        self._bars = {}
+        self._bars, self._lines = {}, {}
         for field, color, _ in SERIES:
-            bars = pg.BarGraphItem(x=[], height=[], width=0.2, brush=color, pen=pen("#333333", 0.5))
+            bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
             self.addItem(bars)
             self._bars[field] = bars
+            line = pg.PlotCurveItem(pen=pen(color, 1.0))
+            line.hide()
+            self.addItem(line)
+            self._lines[field] = line
+        self._as_lines = False
         self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
         self._measured = (None, np.zeros(0))  # (names, font size) and each name's width in pixels
@@ -54,10 +64,14 @@ class RowStatsPlot(PlotPanel):
                 "mean_out": self.tr("μ after"), "std_out": self.tr("σ after")}
 
     def retranslate(self) -> None:
-        names = self._series_names()
-        self.key.set_entries([(self._bars[field], names[field]) for field, _, _ in SERIES])
+        self._set_key()
         self.setLabel("left", self.tr("value"))
         self._relabel()
+
+    def _set_key(self) -> None:
+        names = self._series_names()
+        marks = self._lines if self._as_lines else self._bars
+        self.key.set_entries([(marks[field], names[field]) for field, _, _ in SERIES])
 
     def _relabel(self) -> None:
         kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
@@ -101,12 +115,8 @@ class RowStatsPlot(PlotPanel):
         self._grouping = "columns" if by_column else "rows"
         self._norm = s.norm
         self._relabel()
-        x = np.arange(len(self._names), dtype=float)
-        self._values = {}
-        for field, _, offset in SERIES:
-            heights = np.asarray(getattr(stats, field), dtype=float)
-            self._values[field] = heights
-            self._bars[field].setOpts(x=x + offset, height=heights, width=0.2)
+        self._values = {field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
+        self._draw_marks()
         self._label_ticks()
         heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
         heights = heights[np.isfinite(heights)]
@@ -118,8 +128,27 @@ class RowStatsPlot(PlotPanel):
         if regrouped:
             self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
 
+    def _draw_marks(self) -> None:
+        """The values as grouped bars, or as one line per series; the other kind is emptied."""
+        x = np.arange(len(self._names), dtype=float)
+        for field, _, offset in SERIES:
+            values = self._values.get(field, np.zeros(0))
+            if self._as_lines:
+                self._lines[field].setData(x, values)
+                self._bars[field].setOpts(x=[], height=[], width=BAR_WIDTH)
+            else:
+                self._bars[field].setOpts(x=x + offset, height=values, width=BAR_WIDTH)
+                self._lines[field].setData([], [])
+            self._lines[field].setVisible(self._as_lines)
+            self._bars[field].setVisible(not self._as_lines)
+
+    def marks(self) -> str:
+        """``"bars"``, or ``"lines"`` when bars would be under MIN_BAR_PIXELS wide at this size and zoom."""
+        return "lines" if self._as_lines else "bars"
+
     def _label_ticks(self) -> None:
-        """Every name the axis has room for: every k-th name when neighbours would overlap."""
+        """Every name the axis has room for: every k-th name when neighbours would overlap. Bars
+        too thin to see become lines here too (both follow the room per token)."""
         if not self._names:
             return
         font = self.getAxis("bottom").style["tickFont"] or QFont()  # presentation mode enlarges it
@@ -130,6 +159,11 @@ class RowStatsPlot(PlotPanel):
         widths = self._measured[1]
         left, right = self.vb.viewRange()[0]
         room = max(self.vb.width(), 1.0) / max(right - left, 1.0)  # pixels between bar groups, as zoomed
+        as_lines = BAR_WIDTH * room < MIN_BAR_PIXELS
+        if as_lines != self._as_lines:
+            self._as_lines = as_lines
+            self._draw_marks()
+            self._set_key()
         if (key, room) == self._placed:
             return  # an edit: same names, same room, same ticks
         self._placed = (key, room)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from engine.compute import Result
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
 from widgets.plotkit.round_limits import colour_limit
 
@@ -32,6 +32,8 @@ class StageHeatmap(pg.PlotWidget):
         self._colour_bar.add_to(self.plotItem.layout, row=2, col=3)  # right of the plot's view and axis
         self.plotItem.layout.setColumnSpacing(2, 8)
         self._matrix = np.zeros((0, 0))
+        self._names: tuple[list[str], list[str]] = ([], [])  # token and dimension labels
+        self.plotItem.vb.sigResized.connect(lambda _: self._label_axes())
 
     def show_stage(self, result: Result | None, key: str | None, title: str = "") -> None:
         """Draw ``result.stages[key]``; an empty picture when there is no such stage."""
@@ -43,14 +45,21 @@ class StageHeatmap(pg.PlotWidget):
             return
         self._matrix = np.asarray(stages[key], dtype=float)
         limit = colour_limit(self._matrix)
-        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit),
+        self._image.setImage(blocky(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit)),
                              levels=(-limit, limit))
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))
         self._colour_bar.set_levels(-limit, limit)
-        self.plotItem.getAxis("left").setTicks([cell_ticks(result.stack_labels)])
-        self.plotItem.getAxis("bottom").setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
+        self._names = (list(result.stack_labels[:rows]), [f"d{j + 1}" for j in range(cols)])
+        self._label_axes()
         self.plotItem.setRange(xRange=(0, cols), yRange=(0, rows), padding=0)
+
+    def _label_axes(self) -> None:
+        """Token and dimension labels, thinned so that neighbours don't overlap at the plot's size."""
+        view = self.plotItem.vb
+        for name, names, length in (("left", self._names[0], view.height()), ("bottom", self._names[1], view.width())):
+            axis = self.plotItem.getAxis(name)
+            axis.setTicks([cell_ticks(names, axis, length)])
 
     def matrix(self) -> np.ndarray:
         """The matrix drawn now (for tests and scripts)."""

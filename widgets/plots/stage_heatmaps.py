@@ -1,14 +1,15 @@
-"""Heatmaps of the matrix at four stages of one block, on one shared colour scale with a colour bar."""
+"""Heatmaps of the matrix at four stages of one block, on one shared colour scale or one per panel."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtGui import QAction, QActionGroup
 
 from engine.compute import Result
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
@@ -20,6 +21,10 @@ from widgets.plotkit.round_limits import colour_limit
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
+SCALES = ("auto", "shared", "panel")  # colour scales: chosen by the ranges, one for all, one per panel
+#: Under "auto", panels whose largest |values| differ by more than this factor get scales of their
+#: own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.
+SEPARATE_BEYOND = 10.0
 
 
 def panel_style(stages) -> str:
@@ -28,15 +33,10 @@ def panel_style(stages) -> str:
     return "post" if list(stages)[-1] == "norm2" else "pre"
 
 
-def _blocky(matrix: np.ndarray, min_pixels: int = 128) -> np.ndarray:
-    """Repeat each cell into a block of pixels, so that SVG/PDF viewers that smooth scaled images
-    still show sharp cells for small matrices like 6 × 4 (large ones are left alone: their cells
-    are pixels already, and repeating them would cost milliseconds per edit)."""
-    rows, cols = matrix.shape
-    by_row, by_col = -(-min_pixels // rows), -(-min_pixels // cols)
-    if matrix.size * by_row * by_col > 2 * min_pixels * min_pixels:
-        return matrix
-    return np.repeat(np.repeat(matrix, by_row, axis=0), by_col, axis=1)
+def _column(panel: int) -> int:
+    """The layout column of panel 0..3: the token axis comes first, and each panel has two columns
+    after it for a colour bar (its strip and axis)."""
+    return 1 + 3 * panel
 
 
 class StageHeatmaps(pg.GraphicsView):
@@ -57,18 +57,19 @@ class StageHeatmaps(pg.GraphicsView):
         self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
             title = PlotTitle()
-            layout.addItem(title, 0, i + 1)
+            layout.addItem(title, 0, _column(i))
             self._title_labels.append(title)
             view = FittedViewBox(invertY=True)
-            layout.addItem(view, 1, i + 1)
+            layout.addItem(view, 1, _column(i))
             bottom = QuickAxis("bottom")
             bottom.linkToView(view)
             cache_axis(bottom)
-            layout.addItem(bottom, 2, i + 1)
+            layout.addItem(bottom, 2, _column(i))
             image = HeatmapImage(axisOrder="row-major")
             image.setColorMap(colormap)
             view.addItem(image)
-            layout.setColumnStretchFactor(i + 1, 1)
+            layout.setColumnStretchFactor(_column(i), 1)
+            view.sigResized.connect(lambda _: self._label_axes())
             self._views.append(view)
             self._images.append(image)
             self._bottom_axes.append(bottom)
@@ -77,12 +78,25 @@ class StageHeatmaps(pg.GraphicsView):
         self._left_axis.linkToView(self._views[0])
         cache_axis(self._left_axis)
         layout.addItem(self._left_axis, 1, 0)
-        self._colour_bar = ColourBar(colormap)
-        self._colour_bar.add_to(layout, row=1, col=5)
+        # One colour bar right of each panel; on a shared scale only the last one shows.
+        self._colour_bars = [ColourBar(colormap) for _ in range(4)]
+        for i, bar in enumerate(self._colour_bars):
+            bar.add_to(layout, row=1, col=_column(i) + 1)
+            bar.set_visible(i == 3)
+        self._bars_per_panel = False
+        self._scale = "auto"
+        self._scale_actions = QActionGroup(self)
+        for scale in SCALES:
+            action = QAction(self)
+            action.setCheckable(True)
+            action.setChecked(scale == self._scale)
+            action.triggered.connect(lambda _=False, sc=scale: self.set_scale(sc))
+            self._scale_actions.addAction(action)
         self._stages: list[tuple[str, np.ndarray]] = []
         self._labels: tuple[str, ...] = ()
         self._shown = None
         self._axes_key = None
+        self._ticks_key = None
         self._placement = "pre"
         self.note = PlotNote(self.centralWidget)  # across all four panels
         self.scene().sigMouseMoved.connect(self._on_hover)
@@ -100,22 +114,69 @@ class StageHeatmaps(pg.GraphicsView):
         self._placement = panel_style(result.stages)
         titles = self._titles()
         self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[self._placement]]
-        limit = colour_limit(*(m for _, m in self._stages))  # round: it stays put under edits
         rows, cols = self._stages[0][1].shape
         relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change
         self._axes_key = ((rows, cols), self._labels)
-        if relabel:
-            self._left_axis.setTicks([cell_ticks(self._labels[:rows])])
-        for (title, matrix), label, view, image, bottom in zip(self._stages, self._title_labels, self._views,
-                                                               self._images, self._bottom_axes):
+        self._colour_images()
+        for (title, _), label, view, image in zip(self._stages, self._title_labels, self._views, self._images):
             label.set_text(title)
-            image.setImage(_blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
-                           levels=(-limit, limit))
-            if relabel:
+            if relabel:  # after setImage: the rectangle maps the image's pixels onto the cells
                 image.setRect(QRectF(0, 0, cols, rows))
-                bottom.setTicks([cell_ticks([f"d{j + 1}" for j in range(cols)])])
                 view.fit((0.0, float(cols)), (0.0, float(rows)))
-        self._colour_bar.set_levels(-limit, limit)
+        if relabel:
+            self._label_axes()
+
+    def _colour_images(self) -> None:
+        """Each panel in colour on the scale it is shown on: one for all, or its own."""
+        limits = [colour_limit(m) for _, m in self._stages]  # round: they stay put under edits
+        per_panel = self.per_panel_scales()
+        if not per_panel:
+            limits = [max(limits)] * len(limits)
+        self._arrange_colour_bars(per_panel)
+        for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
+            image.setImage(blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
+                           levels=(-limit, limit))
+            bar.set_levels(-limit, limit)
+
+    def per_panel_scales(self) -> bool:
+        """Whether each panel has a colour scale of its own now (the choice, or under "auto" the ranges)."""
+        if self._scale != "auto" or not self._stages:
+            return self._scale == "panel"
+        limits = [colour_limit(m) for _, m in self._stages]
+        return max(limits) > SEPARATE_BEYOND * min(limits)
+
+    def set_scale(self, scale: str) -> None:
+        """``"auto"`` (per panel when the panels' ranges differ by more than 10×), ``"shared"`` or ``"panel"``."""
+        self._scale = scale
+        self._scale_actions.actions()[SCALES.index(scale)].setChecked(True)
+        if self._stages:
+            self._colour_images()
+
+    def scale_actions(self) -> list[QAction]:
+        """Menu entries choosing the colour scale (Automatic, Shared, Per panel), one checked."""
+        return self._scale_actions.actions()
+
+    def _arrange_colour_bars(self, per_panel: bool) -> None:
+        if per_panel == self._bars_per_panel:
+            return
+        self._bars_per_panel = per_panel
+        for bar in self._colour_bars[:-1]:
+            bar.set_visible(per_panel)
+
+    def _label_axes(self) -> None:
+        """Token and dimension labels thinned to the panels' size (they are re-placed on a resize)."""
+        if not self._stages:
+            return
+        rows, cols = self._stages[0][1].shape
+        width, height = self._views[0].width(), self._views[0].height()
+        key = (self._axes_key, round(width), round(height), self._left_axis.style["tickFont"])
+        if key == self._ticks_key:
+            return
+        self._ticks_key = key
+        self._left_axis.setTicks([cell_ticks(self._labels[:rows], self._left_axis, height)])
+        names = [f"d{j + 1}" for j in range(cols)]
+        for bottom, view in zip(self._bottom_axes, self._views):
+            bottom.setTicks([cell_ticks(names, bottom, view.width())])
 
     def _titles(self) -> dict[str, str]:
         """Panel titles by stage key for the shown placement."""
@@ -126,7 +187,10 @@ class StageHeatmaps(pg.GraphicsView):
                 "add1": self.tr("After attention + residual"), "add2": self.tr("After FFN + residual")}
 
     def retranslate(self) -> None:
-        self._colour_bar.axis.setLabel(self.tr("value"))
+        self._colour_bars[-1].axis.setLabel(self.tr("value"))
+        for action, text in zip(self._scale_actions.actions(), (
+                self.tr("Colour scale: automatic"), self.tr("Colour scale: shared"), self.tr("Colour scale: per panel"))):
+            action.setText(text)
         if self._stages:
             titles = self._titles()
             self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
@@ -143,7 +207,12 @@ class StageHeatmaps(pg.GraphicsView):
         return [title for title, _ in self._stages]
 
     def levels(self) -> tuple[float, float]:
-        return self._colour_bar.levels()
+        """The levels of the rightmost colour bar (the shared one on a shared scale)."""
+        return self._colour_bars[-1].levels()
+
+    def panel_levels(self) -> list[tuple[float, float]]:
+        """Each panel's colour levels, left to right."""
+        return [tuple(float(v) for v in image.getLevels()) for image in self._images]
 
     def _on_hover(self, pos) -> None:
         for (title, matrix), view in zip(self._stages, self._views):
