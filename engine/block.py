@@ -84,35 +84,47 @@ def _softmax(s: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=-1, keepdims=True)
 
 
-def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool):
-    """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``."""
-    t, d = x.shape
+def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool,
+                        on_scores: Callable[[np.ndarray], None] | None = None):
+    """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``.
+
+    ``x`` is (T, d), or (..., T, d) for a batch of independent sequences (the training lab's).
+    The weight-gradient factors always have one row per token of the whole batch. ``on_scores``,
+    if given, sees the scaled (and masked) logits of shape (..., heads, T, T) before the softmax.
+    """
+    *lead, t, d = x.shape
     dh = d // heads
 
-    def split(m):  # (T, d) -> (H, T, dh)
-        return m.reshape(t, heads, dh).transpose(1, 0, 2)
+    def split(m):  # (..., T, d) -> (..., H, T, dh)
+        return m.reshape(*lead, t, heads, dh).swapaxes(-3, -2)
 
-    def merge(m):  # (H, T, dh) -> (T, d)
-        return m.transpose(1, 0, 2).reshape(t, d)
+    def merge(m):  # (..., H, T, dh) -> (..., T, d)
+        return m.swapaxes(-3, -2).reshape(*lead, t, d)
+
+    def rows(m):  # (..., T, d) -> (tokens, d)
+        return m.reshape(-1, d)
 
     q, k, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
     scale = 1.0 / math.sqrt(dh)  # a Python float: a NumPy float64 would promote float32 stages
-    scores = (q @ k.transpose(0, 2, 1)) * scale
+    scores = (q @ k.swapaxes(-1, -2)) * scale
     if causal:
         scores = np.where(np.tril(np.ones((t, t), bool)), scores, -np.inf)
+    if on_scores is not None:
+        on_scores(scores)
     p = _softmax(scores)
     o = merge(p @ v)
     y = o @ w.wo
 
     def backward(dy):
-        grads = {"wo": (o, dy)}
+        grads = {"wo": (rows(o), rows(dy))}
         do = split(dy @ w.wo.T)
-        dp = do @ v.transpose(0, 2, 1)
-        dv = p.transpose(0, 2, 1) @ do
+        dp = do @ v.swapaxes(-1, -2)
+        dv = p.swapaxes(-1, -2) @ do
         ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
-        dq, dk = merge(ds @ k), merge(ds.transpose(0, 2, 1) @ q)
+        dq, dk = merge(ds @ k), merge(ds.swapaxes(-1, -2) @ q)
         dv = merge(dv)
-        grads.update(wq=(x, dq), wk=(x, dk), wv=(x, dv))
+        xr = rows(x)
+        grads.update(wq=(xr, rows(dq)), wk=(xr, rows(dk)), wv=(xr, rows(dv)))
         dx = dq @ w.wq.T + dk @ w.wk.T + dv @ w.wv.T
         return dx, grads
 
