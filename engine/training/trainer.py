@@ -68,13 +68,18 @@ class Trainer:
     def _per_layer(self, values: dict[str, float]) -> np.ndarray:
         return np.array([math.sqrt(sum(values[n] for n in names)) for names in self._layer_names])
 
-    def step(self) -> StepRecord:
-        """One step: a fresh batch, forward, backward, clipping, Adam. After divergence, nothing changes."""
+    def step(self, ids: np.ndarray | None = None) -> StepRecord:
+        """One step: forward, backward, clipping, Adam. After divergence, nothing changes.
+
+        ``ids`` is the (batch, seq + 1) batch to train on; by default a fresh one is drawn from the
+        run's own generator (given batches, as the torch reference's, leave it untouched).
+        """
         s = self.settings
         start = time.perf_counter()
         step = self.steps_done + 1
         lr = warmup_lr(step, s.lr, s.warmup)
-        ids = sample_batch(self.corpus.train, s.batch, s.seq, self.batch_rng)
+        if ids is None:
+            ids = sample_batch(self.corpus.train, s.batch, s.seq, self.batch_rng)
         nan_layers = np.full(s.layers, np.nan)
         if self.diverged_at is not None:
             return StepRecord(step, math.nan, math.nan, lr, math.nan, nan_layers, nan_layers, nan_layers,
