@@ -7,6 +7,7 @@ reverse, sort, modular addition). The last tenth of the text is the validation s
 
 from __future__ import annotations
 
+import functools
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +54,7 @@ def stdlib_files() -> list[Path]:
     return sorted(root.glob("*.py"), key=lambda p: p.name)
 
 
+@functools.lru_cache(maxsize=2)  # read once per process: the GUI's runs share it
 def stdlib_text(limit: int = STDLIB_CHARS) -> str:
     """The first ``limit`` characters of the stdlib sources, concatenated in sorted order."""
     parts, total = [], 0
@@ -83,6 +85,7 @@ def file_text(path: str | Path) -> str:
                           reason=error) from None
 
 
+@functools.lru_cache(maxsize=8)
 def task_text(task: str, examples: int = TASK_EXAMPLES) -> str:
     """``examples`` lines of a generated task, e.g. copy ``abc=abc``, modadd ``17+45=62`` (mod 97)."""
     rng = np.random.default_rng(TASK_SEED)
