@@ -40,7 +40,7 @@ def test_translations_keep_every_placeholder():
 
 def test_the_ts_file_holds_exactly_the_strings_in_the_code(tmp_path):
     fresh = tmp_path / "fresh.ts"
-    sources = [str(p) for folder in ("app", "widgets", "engine") for p in sorted((ROOT / folder).glob("*.py"))]
+    sources = [str(p) for folder in ("app", "widgets", "engine") for p in sorted((ROOT / folder).rglob("*.py"))]
     subprocess.run([tool("lupdate"), "-no-obsolete", *sources, "-ts", str(fresh)], check=True, capture_output=True)
     assert set(messages(fresh)) == set(messages(TS))
 

@@ -102,8 +102,3 @@ class TrainSettings:
     def as_dict(self) -> dict:
         """Plain JSON-ready values."""
         return dataclasses.asdict(self)
-
-    def label(self) -> str:
-        """A short name for curves and runs: 'Post-LN, 12 layers, warmup 0, seed 0'."""
-        norm = {"layer": "LN", "rms": "RMS", "none": "no norm"}[self.norm]
-        return f"{self.placement.capitalize()}-{norm}, {self.layers} layers, warmup {self.warmup}, seed {self.seed}"

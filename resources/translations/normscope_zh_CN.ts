@@ -1453,8 +1453,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <name>Problem</name>
     <message>
         <location filename="../../engine/io.py" line="28"/>
+        <location filename="../../engine/training/data.py" line="78"/>
         <source>can&apos;t be read ({reason})</source>
-        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.</extracomment>
+        <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.
+----------
+Characters of stdlib source used: about 1 MB, read in a few ms. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
@@ -1758,56 +1761,97 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>{file}: {problem}</source>
         <translation>{file}：{problem}</translation>
     </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="80"/>
+        <source>is larger than {limit} MB</source>
+        <translation>大于 {limit} MB</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="84"/>
+        <source>can&apos;t be read as UTF-8 text ({reason})</source>
+        <translation>无法作为 UTF-8 文本读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="124"/>
+        <source>the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)</source>
+        <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="80"/>
+        <source>{name} must be one of {choices}, not {value}</source>
+        <extracomment>(low, high) of every numeric setting, inclusive.</extracomment>
+        <translation>{name} 必须是 {choices} 之一，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="85"/>
+        <source>{name} must be between {low} and {high}, not {value}</source>
+        <translation>{name} 必须在 {low} 到 {high} 之间，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="88"/>
+        <source>width {width} must be a multiple of heads {heads}</source>
+        <translation>宽度 {width} 必须是头数 {heads} 的整数倍</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="91"/>
+        <source>embed_scale must be between 0 and 1e6, not {value}</source>
+        <translation>embed_scale 必须在 0 到 1e6 之间，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="94"/>
+        <source>data must be stdlib, a task ({tasks}) or a file</source>
+        <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
+    </message>
 </context>
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="51"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>μ before</source>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="51"/>
+        <location filename="../../widgets/row_stats_plot.py" line="52"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="52"/>
+        <location filename="../../widgets/row_stats_plot.py" line="53"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="57"/>
+        <location filename="../../widgets/row_stats_plot.py" line="58"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="61"/>
+        <location filename="../../widgets/row_stats_plot.py" line="62"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/row_stats_plot.py" line="64"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/row_stats_plot.py" line="64"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="66"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/row_stats_plot.py" line="66"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -1926,6 +1970,180 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>SettingsForm</name>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="101"/>
+        <source>Open a UTF-8 text file</source>
+        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings.</extracomment>
+        <translation>打开 UTF-8 文本文件</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="102"/>
+        <source>Text files (*.txt *.md *.py);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Placement</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Width d</source>
+        <translation>宽度 d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Adam β₁</source>
+        <translation>Adam β₁</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Adam β₂</source>
+        <translation>Adam β₂</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Clip gradients</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Clip at norm</source>
+        <translation>裁剪阈值（范数）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Init</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Embeddings × √d</source>
+        <translation>嵌入 × √d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="145"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="150"/>
+        <source>Xavier-uniform</source>
+        <translation>Xavier 均匀</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="151"/>
+        <source>torch default</source>
+        <translation>torch 默认</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <source>Python standard library</source>
+        <translation>Python 标准库</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <source>task: copy</source>
+        <translation>任务：复制</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <source>task: reverse</source>
+        <translation>任务：反转</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <source>task: sort</source>
+        <translation>任务：排序</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <source>task: modular addition</source>
+        <translation>任务：模加法</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <source>text file…</source>
+        <translation>文本文件…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="158"/>
+        <source>choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
+        <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
+        <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
+        <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
+    </message>
+</context>
+<context>
     <name>StageHeatmaps</name>
     <message>
         <location filename="../../widgets/stage_heatmaps.py" line="111"/>
@@ -1969,6 +2187,129 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>The selected stage&apos;s matrix: rows are tokens, columns are dimensions</source>
         <extracomment>Qt.UserRole returns the cell&apos;s number itself (as a Python float), for tests and scripts.</extracomment>
         <translation>所选阶段的矩阵：行是 token，列是维度</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPage</name>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="112"/>
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="113"/>
+        <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
+        <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="172"/>
+        <source>Training stopped: {reason}</source>
+        <translation>训练已停止：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="193"/>
+        <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
+        <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="196"/>
+        <source>learned nothing = {h:.2f} nats</source>
+        <translation>什么也没学到 = {h:.2f} nats</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="199"/>
+        <source>{run}: diverged at step {k}</source>
+        <translation>{run}：在第 {k} 步发散</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="209"/>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="209"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="212"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <source>Add a run with these settings and train it</source>
+        <translation>用这些设置添加一次训练并开始</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="214"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="215"/>
+        <source>Clear runs</source>
+        <translation>清除所有训练</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="216"/>
+        <source>Heatmaps show run:</source>
+        <translation>热图显示的训练：</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPlots</name>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="62"/>
+        <source>Loss per step (dots: validation loss)</source>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
+        <translation>每步损失（圆点：验证损失）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="63"/>
+        <location filename="../../widgets/training/training_plots.py" line="72"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="64"/>
+        <source>loss (nats)</source>
+        <translation>损失（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="65"/>
+        <source>learned nothing (unigram entropy)</source>
+        <translation>什么也没学到（单字符熵）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="66"/>
+        <source>Gradient norm by layer (log₁₀)</source>
+        <translation>各层梯度范数（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="67"/>
+        <source>Update-to-weight ratio by layer (log₁₀)</source>
+        <translation>各层更新量与权重之比（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="68"/>
+        <source>RMS of the residual stream by layer (log₁₀)</source>
+        <translation>各层残差流的 RMS（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="69"/>
+        <source>Largest attention logit by layer</source>
+        <translation>各层最大注意力 logit</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="73"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="113"/>
+        <source>diverged at step {k}</source>
+        <translation>在第 {k} 步发散</translation>
     </message>
 </context>
 </TS>

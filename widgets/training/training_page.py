@@ -95,10 +95,10 @@ class TrainingPage(QWidget):
             self._next_id += 1
             s = trainer.settings
             self.histories[run_id] = RunHistory(s.steps, s.layers)
-            self.names[run_id] = s.label()
+            self.names[run_id] = self.run_name(s)
             self._planned[run_id] = s.steps
             self._entropy = trainer.unigram_entropy
-            self.run_choice.addItem(s.label(), run_id)
+            self.run_choice.addItem(self.names[run_id], run_id)
             if self._thread is None or not self._thread.add(run_id, trainer):
                 self._start_thread({run_id: trainer})
         self.run_choice.setCurrentIndex(self.run_choice.count() - len(trainers))
@@ -106,6 +106,12 @@ class TrainingPage(QWidget):
         self._started, self._steps_at_start = time.perf_counter(), self._steps_done()
         self._update_buttons()
         self._redraw()
+
+    def run_name(self, s) -> str:
+        """A run named by the settings that tell runs apart: 'Post-LN, 12 layers, warmup 0, seed 0'."""
+        norm = {"layer": "LN", "rms": "RMSNorm", "none": self.tr("no norm")}[s.norm]
+        return self.tr("{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}").format(
+            placement=s.placement.capitalize(), norm=norm, layers=s.layers, warmup=s.warmup, seed=s.seed)
 
     def _start_thread(self, trainers: dict[int, Trainer]) -> None:
         if self._thread is not None:
