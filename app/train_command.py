@@ -2,7 +2,8 @@
 
 Writes ``train_log.csv`` (``step,loss,val_loss,lr,grad_norm,grad_L1,…,grad_LN``; val_loss empty
 on steps without a validation pass), ``layer_log.csv`` (per step and layer: gradient norm,
-update-to-weight ratio, residual RMS, largest attention logit) and ``summary.json``. No Qt.
+update-to-weight ratio, residual RMS, largest attention logit), ``summary.json`` and, with
+``--sample N``, ``sample.txt``. No Qt.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def add_train_parser(commands) -> None:
     train.add_argument("--position", choices=POSITIONS, default=d.position)
     train.add_argument("--activation", choices=ACTIVATIONS, default=d.activation)
     train.add_argument("--untied", action="store_true", help="a head of its own instead of the embeddings")
+    train.add_argument("--sample", type=int, default=0, metavar="N",
+                       help="after training, write N sampled characters to sample.txt (default 0: none)")
 
 
 def _settings(args):
@@ -71,6 +74,8 @@ def _settings(args):
 
 
 def run_train(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from engine.io import atomic_write
     from engine.problem import Problem
     from engine.training.trainer import Trainer
@@ -113,6 +118,12 @@ def run_train(args: argparse.Namespace) -> int:
         "vocab_size": trainer.corpus.vocab_size,
         "settings": settings.as_dict(),
     }
+    if args.sample > 0 and not diverged:
+        from engine.training.sampling import sample_text
+
+        text = sample_text(trainer.params, settings, trainer.corpus, "\n", args.sample,
+                           np.random.default_rng([settings.seed, 2]))
+        atomic_write(out / "sample.txt", text.encode("utf-8"))
     atomic_write(out / "summary.json", (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     if diverged:
         print(f"diverged at step {trainer.diverged_at}")

@@ -16,8 +16,8 @@ class Forbid:
 
 sys.meta_path.insert(0, Forbid())
 import engine
-for module in pkgutil.iter_modules(engine.__path__):
-    importlib.import_module("engine." + module.name)
+for module in pkgutil.walk_packages(engine.__path__, "engine."):
+    importlib.import_module(module.name)
 from engine.compute import compute
 from engine.presets import load_preset
 compute(load_preset("xian"))

@@ -60,9 +60,12 @@ def test_bad_settings_exit_2_with_one_line_on_stderr(tmp_path, bad):
     assert not (tmp_path / "o").exists()
 
 
-def test_a_utf8_file_trains_on_its_characters(tmp_path):
+def test_a_utf8_file_trains_on_its_characters_and_samples_them(tmp_path):
     text = tmp_path / "zh.txt"
     text.write_text("今天西安的天气怎么样？我吃苹果。" * 30, encoding="utf-8")
-    assert main(["train", *SMALL[:-2], "--data", str(text), "--steps", "3", "--out", str(tmp_path / "o")]) == 0
-    summary = json.loads((tmp_path / "o" / "summary.json").read_text(encoding="utf-8"))
+    out = tmp_path / "o"
+    assert main(["train", *SMALL[:-2], "--data", str(text), "--steps", "3", "--sample", "20", "--out", str(out)]) == 0
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["vocab_size"] == 15 and math.isfinite(summary["final_loss"])
+    sample = (out / "sample.txt").read_text(encoding="utf-8")
+    assert len(sample) == 21 and set(sample[1:]) <= set("今天西安的天气怎么样？我吃苹果。")

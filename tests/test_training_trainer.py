@@ -149,3 +149,18 @@ def test_validation_batches_are_fixed_windows_of_the_validation_split():
     batches = validation_batches(ids, 4, 8, 3)
     assert len(batches) == 3 and batches[0].shape == (4, 9)
     assert np.all(np.diff(batches[1], axis=1) == 1)
+
+
+def test_sampling_continues_the_prompt_with_what_the_model_learned():
+    from engine.training.sampling import sample_text
+
+    corpus = corpus_from_text("abcd" * 600, "cycle", 16)
+    trainer = Trainer(TrainSettings(layers=1, width=16, heads=2, batch=8, seq=16, placement="pre", lr=1e-2,
+                                    steps=60), corpus)
+    while not trainer.finished:
+        trainer.step()
+    greedy = sample_text(trainer.params, trainer.settings, corpus, "ab", 10, np.random.default_rng(0), temperature=0)
+    assert greedy == "ab" + "cdab" * 2 + "cd"
+    sampled = [sample_text(trainer.params, trainer.settings, corpus, "b", 12, np.random.default_rng(5))
+               for _ in range(2)]
+    assert sampled[0] == sampled[1] and len(sampled[0]) == 13 and set(sampled[0]) <= set("abcd")

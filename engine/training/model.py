@@ -114,6 +114,41 @@ def _rms(x: np.ndarray) -> float:
     return math.sqrt(np.add.reduce(np.square(x, dtype=np.float64), axis=None) / x.size)
 
 
+def _trunk(params: Params, s: TrainSettings, inputs: np.ndarray):
+    """Embeddings and blocks (and Pre-Norm's final norm) on (B, T) ids: the rows fed to the head,
+    the backward closures, and the per-layer statistics."""
+    b, t = inputs.shape
+    d, dtype = s.width, params["embed"].dtype
+    x = params["embed"][inputs.reshape(-1)] * dtype.type(s.embedding_scale)
+    positions = params["pos"][:t] if s.position == "learned" else sinusoidal_positions(t, d, dtype)
+    x = (x.reshape(b, t, d) + positions).reshape(-1, d)
+    max_logit = np.empty(s.layers)
+    residual_rms = np.empty(s.layers)
+    backwards = []
+    for layer in range(s.layers):
+        def on_scores(scores, layer=layer):
+            max_logit[layer] = np.max(scores)
+        x, back = _block(x, params, layer, s, (b, t), on_scores)
+        residual_rms[layer] = _rms(x)
+        backwards.append(back)
+    final_back = None
+    if s.placement == "pre":
+        x, final_back = _norm(s.norm, x, params, "final", s.eps)
+    return x, backwards, final_back, ForwardStats(residual_rms, max_logit)
+
+
+def _head(params: Params, s: TrainSettings) -> np.ndarray:
+    return params["embed"].T if s.tied else params["head"]
+
+
+def next_token_logits(params: Params, s: TrainSettings, context: np.ndarray) -> np.ndarray:
+    """Logits of the token after the 1-D ``context`` (its last ``seq`` tokens with learned positions)."""
+    if s.position == "learned":
+        context = context[-s.seq:]
+    x, _, _, _ = _trunk(params, s, context[None, :])
+    return x[-1] @ _head(params, s)
+
+
 def forward(params: Params, s: TrainSettings, ids: np.ndarray, *, with_grad: bool = True):
     """Loss of the (B, T + 1) windows ``ids``; with ``with_grad`` also every parameter's gradient.
 
@@ -124,30 +159,14 @@ def forward(params: Params, s: TrainSettings, ids: np.ndarray, *, with_grad: boo
     b, t = inputs.shape
     d, dtype = s.width, params["embed"].dtype
     vocab = params["embed"].shape[0]
-    scale = s.embedding_scale
-    x = params["embed"][inputs.reshape(-1)] * dtype.type(scale)
-    positions = params["pos"][:t] if s.position == "learned" else sinusoidal_positions(t, d, dtype)
-    x = (x.reshape(b, t, d) + positions).reshape(-1, d)
-
-    max_logit = np.empty(s.layers)
-    residual_rms = np.empty(s.layers)
-    backwards = []
-    for layer in range(s.layers):
-        def on_scores(scores, layer=layer):
-            max_logit[layer] = np.max(scores)
-        x, back = _block(x, params, layer, s, (b, t), on_scores)
-        residual_rms[layer] = _rms(x)
-        backwards.append(back)
-    if s.placement == "pre":
-        x, final_back = _norm(s.norm, x, params, "final", s.eps)
-    head = params["embed"].T if s.tied else params["head"]
+    x, backwards, final_back, stats = _trunk(params, s, inputs)
+    head = _head(params, s)
     logits = x @ head
     logits -= logits.max(axis=1, keepdims=True)
     exp = np.exp(logits)
     total = exp.sum(axis=1, keepdims=True)
     rows = np.arange(len(targets))
     loss = float(np.mean(np.log(total[:, 0]) - logits[rows, targets], dtype=np.float64))
-    stats = ForwardStats(residual_rms, max_logit)
     if not with_grad:
         return loss, None, stats
 
@@ -157,7 +176,7 @@ def forward(params: Params, s: TrainSettings, ids: np.ndarray, *, with_grad: boo
     dlogits /= len(targets)
     dx = dlogits @ head.T
     head_grad = x.T @ dlogits  # (d, V)
-    if s.placement == "pre":
+    if final_back is not None:
         dx = final_back(dx, grads)
     for layer in reversed(range(s.layers)):
         dx = backwards[layer](dx, grads)
@@ -168,7 +187,7 @@ def forward(params: Params, s: TrainSettings, ids: np.ndarray, *, with_grad: boo
     onehot = np.zeros((len(targets), vocab), dtype)
     onehot[rows, inputs.reshape(-1)] = 1
     embed_grad = onehot.T @ dx
-    embed_grad *= dtype.type(scale)
+    embed_grad *= dtype.type(s.embedding_scale)
     if s.tied:
         embed_grad += head_grad.T
     else:
