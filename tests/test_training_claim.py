@@ -1,8 +1,10 @@
-"""Issue 15's claim, measured: Post-LN without warmup fails where Pre-LN and warmed-up Post-LN learn.
+"""Issue 15's claim, measured: Post-LN without warmup fails where Pre-LN learns.
 
 Three seeds, 300 steps, lr 1e-3, Adam (β₂ = 0.98), the default recipe (√d embedding scale,
-Xavier-uniform init), stdlib text, d = 64, 4 heads, T = 32, batch 16. Slow (minutes): run with
-``--slow``, or ``python tests/test_training_claim.py`` to print the table.
+Xavier-uniform init), stdlib text, d = 64, 4 heads, T = 32, batch 16. Slow (about 5 min for 12
+layers and 10 for 24 on a quiet core): run with ``--slow``, or ``python tests/test_training_claim.py``
+to print the table. The claim's warmup part does not hold in this set-up: that test is a strict
+xfail that says what was measured instead (it fails loudly if a change makes the claim hold).
 """
 
 from __future__ import annotations
@@ -34,13 +36,29 @@ def claim_table(layers: int) -> tuple[dict[str, list[float]], float]:
     return table, Trainer(TrainSettings(layers=1, steps=1), corpus).unigram_entropy
 
 
+@pytest.fixture(scope="module")
+def twelve_layers():
+    return claim_table(12)
+
+
 @pytest.mark.slow
-def test_twelve_layers_post_ln_without_warmup_falls_behind_pre_ln_and_warmup():
-    table, entropy = claim_table(12)
+def test_twelve_layers_post_ln_without_warmup_learns_nothing_while_pre_ln_learns(twelve_layers):
+    table, entropy = twelve_layers
     for seed in range(len(SEEDS)):
         assert table["post_no_warmup"][seed] >= table["pre"][seed] + 0.5
-        assert table["post_no_warmup"][seed] >= table["post_warmup"][seed] + 0.3
         assert table["pre"][seed] <= entropy - 0.5
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=(
+    "measured: in this recipe a 100-step warmup does not rescue 12-layer Post-LN within 300 steps "
+    "(final losses 3.08, 2.98, 3.24 against 3.17, 3.18, 3.24 without warmup; unigram entropy 3.18): "
+    "the lower layers' gradients vanish (layer 1 about 1/50 of layer 12 by step 50) and it stays on "
+    "the unigram plateau. With torch's default init Post-LN learns with and without warmup (2.48 / 2.46)."))
+def test_twelve_layers_warmup_puts_post_ln_at_least_0_3_below_no_warmup(twelve_layers):
+    table, _ = twelve_layers
+    for seed in range(len(SEEDS)):
+        assert table["post_no_warmup"][seed] >= table["post_warmup"][seed] + 0.3
 
 
 @pytest.mark.slow
