@@ -164,3 +164,19 @@ def test_sampling_continues_the_prompt_with_what_the_model_learned():
     sampled = [sample_text(trainer.params, trainer.settings, corpus, "b", 12, np.random.default_rng(5))
                for _ in range(2)]
     assert sampled[0] == sampled[1] and len(sampled[0]) == 13 and set(sampled[0]) <= set("abcd")
+
+
+def test_run_history_fills_its_fixed_arrays_and_marks_divergence():
+    from engine.training.history import RunHistory
+
+    trainer = Trainer(TrainSettings(**TINY, steps=40))
+    history = RunHistory(40, 2)
+    records = [trainer.step() for _ in range(35)]
+    for record in records:
+        history.append(record)
+    assert history.count == 35 and history.layers["max_logit"].shape == (40, 2)
+    assert np.isnan(history.loss[35:]).all()
+    assert history.final_loss() == pytest.approx(np.mean([r.loss for r in records[-30:]]))
+    trainer.params["embed"][:] = np.nan
+    history.append(trainer.step())
+    assert history.diverged_at == 36 and math.isnan(history.final_loss())
