@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -47,6 +47,7 @@ class TrainingPage(QWidget):
         left = QVBoxLayout()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.form)
         left.addWidget(scroll, 1)
         buttons = QHBoxLayout()
@@ -61,7 +62,7 @@ class TrainingPage(QWidget):
         layout = QHBoxLayout(self)
         side = QWidget()
         side.setLayout(left)
-        side.setMaximumWidth(340)
+        side.setMaximumWidth(360)
         layout.addWidget(side)
         layout.addWidget(self.plots, 1)
 

@@ -38,10 +38,11 @@ class TrainingPlots(QWidget):
         self.loss_plot.setObjectName("trainingLoss")
         self.legend = self.loss_plot.addLegend(offset=(-10, 10))
         grid.addWidget(self.loss_plot, 0, 0, 1, 2)
-        self.entropy_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine),
-                                            label="", labelOpts={"position": 0.1, "color": "#666666"})
-        self.entropy_line.setVisible(False)
-        self.loss_plot.addItem(self.entropy_line)
+        self.entropy_line = pg.InfiniteLine(angle=0, pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DashLine))
+        self.entropy_label = pg.TextItem(color="#555555", anchor=(0, 1))
+        for item in (self.entropy_line, self.entropy_label):
+            item.setVisible(False)
+            self.loss_plot.addItem(item)
         self._curves: dict[int, tuple[pg.PlotDataItem, pg.ScatterPlotItem, pg.TextItem]] = {}
         self.heatmaps: dict[str, tuple[pg.PlotWidget, pg.ImageItem, pg.ColorBarItem]] = {}
         for i, (name, _) in enumerate(HEATMAPS):
@@ -62,7 +63,7 @@ class TrainingPlots(QWidget):
         self.loss_plot.setTitle(self.tr("Loss per step (dots: validation loss)"))
         self.loss_plot.setLabel("bottom", self.tr("step"))
         self.loss_plot.setLabel("left", self.tr("loss (nats)"))
-        self.entropy_line.label.setFormat(self.tr("learned nothing (unigram entropy)"))
+        self.entropy_label.setText(self.tr("learned nothing (unigram entropy)"))
         titles = {"layer_grad_norm": self.tr("Gradient norm by layer (log₁₀)"),
                   "update_ratio": self.tr("Update-to-weight ratio by layer (log₁₀)"),
                   "residual_rms": self.tr("RMS of the residual stream by layer (log₁₀)"),
@@ -85,6 +86,7 @@ class TrainingPlots(QWidget):
         self._curves.clear()
         self.legend.clear()
         self.entropy_line.setVisible(False)
+        self.entropy_label.setVisible(False)
         for _, image, _ in self.heatmaps.values():
             image.clear()
 
@@ -114,7 +116,9 @@ class TrainingPlots(QWidget):
                 note.setPos(k, float(last[-1]) if len(last) else 0.0)
         if entropy is not None:
             self.entropy_line.setValue(entropy)
+            self.entropy_label.setPos(1, entropy)
             self.entropy_line.setVisible(True)
+            self.entropy_label.setVisible(True)
         if selected in histories:
             self._show_heatmaps(histories[selected])
 
