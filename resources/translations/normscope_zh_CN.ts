@@ -2192,67 +2192,67 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="112"/>
+        <location filename="../../widgets/training/training_page.py" line="113"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="113"/>
+        <location filename="../../widgets/training/training_page.py" line="114"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="172"/>
+        <location filename="../../widgets/training/training_page.py" line="173"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="193"/>
+        <location filename="../../widgets/training/training_page.py" line="194"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="196"/>
+        <location filename="../../widgets/training/training_page.py" line="197"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="199"/>
+        <location filename="../../widgets/training/training_page.py" line="200"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="209"/>
+        <location filename="../../widgets/training/training_page.py" line="210"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="209"/>
+        <location filename="../../widgets/training/training_page.py" line="210"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="212"/>
+        <location filename="../../widgets/training/training_page.py" line="213"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <location filename="../../widgets/training/training_page.py" line="214"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="214"/>
+        <location filename="../../widgets/training/training_page.py" line="215"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="215"/>
+        <location filename="../../widgets/training/training_page.py" line="216"/>
         <source>Clear runs</source>
         <translation>清除所有训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="216"/>
+        <location filename="../../widgets/training/training_page.py" line="217"/>
         <source>Heatmaps show run:</source>
         <translation>热图显示的训练：</translation>
     </message>
@@ -2260,54 +2260,54 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>TrainingPlots</name>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="62"/>
+        <location filename="../../widgets/training/training_plots.py" line="63"/>
         <source>Loss per step (dots: validation loss)</source>
         <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
         <translation>每步损失（圆点：验证损失）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="63"/>
-        <location filename="../../widgets/training/training_plots.py" line="72"/>
+        <location filename="../../widgets/training/training_plots.py" line="64"/>
+        <location filename="../../widgets/training/training_plots.py" line="73"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="64"/>
+        <location filename="../../widgets/training/training_plots.py" line="65"/>
         <source>loss (nats)</source>
         <translation>损失（nats）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="65"/>
+        <location filename="../../widgets/training/training_plots.py" line="66"/>
         <source>learned nothing (unigram entropy)</source>
         <translation>什么也没学到（单字符熵）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="66"/>
+        <location filename="../../widgets/training/training_plots.py" line="67"/>
         <source>Gradient norm by layer (log₁₀)</source>
         <translation>各层梯度范数（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="67"/>
+        <location filename="../../widgets/training/training_plots.py" line="68"/>
         <source>Update-to-weight ratio by layer (log₁₀)</source>
         <translation>各层更新量与权重之比（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="68"/>
+        <location filename="../../widgets/training/training_plots.py" line="69"/>
         <source>RMS of the residual stream by layer (log₁₀)</source>
         <translation>各层残差流的 RMS（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="69"/>
+        <location filename="../../widgets/training/training_plots.py" line="70"/>
         <source>Largest attention logit by layer</source>
         <translation>各层最大注意力 logit</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="73"/>
+        <location filename="../../widgets/training/training_plots.py" line="74"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="113"/>
+        <location filename="../../widgets/training/training_plots.py" line="115"/>
         <source>diverged at step {k}</source>
         <translation>在第 {k} 步发散</translation>
     </message>
