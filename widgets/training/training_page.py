@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -78,6 +78,9 @@ class TrainingPage(QWidget):
         self._message = ""
         self._update_buttons()
         self.retranslate()
+        app = QCoreApplication.instance()
+        if app is not None:  # a worker still running at exit would abort the process
+            app.aboutToQuit.connect(self.shutdown)
 
     # -- runs ------------------------------------------------------------------------------------
     def start_preset(self, key: str) -> None:
@@ -233,5 +236,4 @@ if __name__ == "__main__":
     page = TrainingPage()
     page.resize(1300, 800)
     page.show()
-    app.aboutToQuit.connect(page.shutdown)
     app.exec()
