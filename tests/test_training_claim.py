@@ -1,8 +1,8 @@
 """Issue 15's claim, measured: Post-LN without warmup fails where Pre-LN learns.
 
 Three seeds, 300 steps, lr 1e-3, Adam (β₂ = 0.98), the default recipe (√d embedding scale,
-Xavier-uniform init), stdlib text, d = 64, 4 heads, T = 32, batch 16. Slow (about 5 min for 12
-layers and 10 for 24 on a quiet core): run with ``--slow``, or ``python tests/test_training_claim.py``
+Xavier-uniform init), stdlib text, d = 64, 4 heads, T = 32, batch 16. Slow (about 7 min in all
+on a quiet core): run with ``--slow``, or ``python tests/test_training_claim.py``
 to print the table. The claim's warmup part does not hold in this set-up: that test is a strict
 xfail that says what was measured instead (it fails loudly if a change makes the claim hold).
 """
