@@ -1,10 +1,12 @@
-"""Command-line entry: the GUI by default, ``export`` to render tables and figures headless."""
+"""Command-line entry: the GUI by default, ``export`` to render tables and figures headless, ``train``
+to train a small Transformer headless."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from app.train_command import add_train_parser
 from engine.activations import ACTIVATIONS
 from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
 from engine.presets import PRESETS
@@ -92,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset", choices=list(PRESETS), default="xian",
         help="scenario to open with (default: xian, seed 000's 今天西安的天气怎么样)",
     )
-    _add_export_parser(parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    _add_export_parser(commands)
+    add_train_parser(commands)
     return parser
 
 
@@ -107,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.export_command import run_export
 
         return run_export(args)
+    if args.command == "train":
+        from app.train_command import run_train
+
+        return run_train(args)
     from app.gui import run_gui
 
     return run_gui(args.preset, sys.argv[:1])

@@ -86,11 +86,11 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("centralTabs")
         self._tab_titles = [lambda: self.tr("Plots"), lambda: self.tr("Block flow"), lambda: self.tr("LN vs BN groups"),
                             lambda: self.tr("BatchNorm's problems"), lambda: self.tr("Scale invariance"),
-                            lambda: self.tr("Activations")]
+                            lambda: self.tr("Activations"), lambda: self.tr("Training")]
         self.tabs.addTab(plots, "")
         # The teaching tabs are built when first opened: a third of the start-up time otherwise.
         for build in (self._build_block_page, self._build_grouping_page, self._build_batchnorm_page,
-                      self._build_scale_page, self._build_activations_page):
+                      self._build_scale_page, self._build_activations_page, self._build_training_page):
             self.tabs.addTab(LazyPage(lambda b=build: self._built(b())), "")
         self.setCentralWidget(self.tabs)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
@@ -245,6 +245,12 @@ class MainWindow(QMainWindow):
 
         self.activations_view = ActivationsView()
         return self.activations_view, []  # the functions don't depend on the scenario
+
+    def _build_training_page(self) -> tuple[QWidget, list]:
+        from widgets.training.training_page import TrainingPage
+
+        self.training_page = TrainingPage()  # it stops its own worker when the app quits
+        return self.training_page, []  # its runs have settings of their own, not the scenario's
 
     def _built(self, built: tuple[QWidget, list]) -> QWidget:
         """A lazily built tab joins the app: themed, scaled for presentation, showing the result."""

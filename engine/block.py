@@ -141,18 +141,23 @@ def _softmax(s: np.ndarray) -> np.ndarray:
 def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool, qk_norm: str | None = None):
     """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``.
 
-    With ``qk_norm`` ("layer" or "rms") each head's queries and keys are normalised first (Henry et
-    al. 2020; Dehghani et al. 2023). Returns ``y``, the attention logits (H, T, T; masked ones are
+    ``x`` is (T, d), or (..., T, d) for a batch of independent sequences (the training lab's); the
+    weight-gradient factors always have one row per token of the whole batch. With ``qk_norm``
+    ("layer" or "rms") each head's queries and keys are normalised first (Henry et al. 2020;
+    Dehghani et al. 2023). Returns ``y``, the scaled attention logits (..., H, T, T; masked ones
     −inf) and ``dy -> (dx, grads)``.
     """
-    t, d = x.shape
+    *lead, t, d = x.shape
     dh = d // heads
 
-    def split(m):  # (T, d) -> (H, T, dh)
-        return m.reshape(t, heads, dh).transpose(1, 0, 2)
+    def split(m):  # (..., T, d) -> (..., H, T, dh)
+        return m.reshape(*lead, t, heads, dh).swapaxes(-3, -2)
 
-    def merge(m):  # (H, T, dh) -> (T, d)
-        return m.transpose(1, 0, 2).reshape(t, d)
+    def merge(m):  # (..., H, T, dh) -> (..., T, d)
+        return m.swapaxes(-3, -2).reshape(*lead, t, d)
+
+    def rows(m):  # (..., T, d) -> (tokens, d)
+        return m.reshape(-1, d)
 
     q_raw, k_raw, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
     if qk_norm:
@@ -160,7 +165,7 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
     else:
         q, k = q_raw, k_raw
     scale = 1.0 / math.sqrt(dh)  # a Python float: a NumPy float64 would promote float32 stages
-    scores = (q @ k.transpose(0, 2, 1)) * scale
+    scores = (q @ k.swapaxes(-1, -2)) * scale
     if causal:
         scores = np.where(np.tril(np.ones((t, t), bool)), scores, -np.inf)
     p = _softmax(scores)
@@ -168,16 +173,17 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
     y = o @ w.wo
 
     def backward(dy):
-        grads = {"wo": (o, dy)}
+        grads = {"wo": (rows(o), rows(dy))}
         do = split(dy @ w.wo.T)
-        dp = do @ v.transpose(0, 2, 1)
-        dv = p.transpose(0, 2, 1) @ do
+        dp = do @ v.swapaxes(-1, -2)
+        dv = p.swapaxes(-1, -2) @ do
         ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
-        dq, dk = ds @ k, ds.transpose(0, 2, 1) @ q
+        dq, dk = ds @ k, ds.swapaxes(-1, -2) @ q
         if qk_norm:
             dq, dk = q_back(dq), k_back(dk)
         dq, dk, dv = merge(dq), merge(dk), merge(dv)
-        grads.update(wq=(x, dq), wk=(x, dk), wv=(x, dv))
+        xr = rows(x)
+        grads.update(wq=(xr, rows(dq)), wk=(xr, rows(dk)), wv=(xr, rows(dv)))
         dx = dq @ w.wq.T + dk @ w.wk.T + dv @ w.wv.T
         return dx, grads
 

@@ -1925,6 +1925,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>激活函数</translation>
     </message>
     <message>
+        <location filename="../../app/main_window.py" line="89"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
         <location filename="../../app/main_window.py" line="98"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
@@ -1950,143 +1955,143 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="292"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="294"/>
+        <location filename="../../app/main_window.py" line="300"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="299"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="303"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="310"/>
+        <location filename="../../app/main_window.py" line="316"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="322"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="320"/>
+        <location filename="../../app/main_window.py" line="326"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="323"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
-        <location filename="../../app/main_window.py" line="327"/>
+        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="325"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="326"/>
+        <location filename="../../app/main_window.py" line="332"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="339"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="446"/>
+        <location filename="../../app/main_window.py" line="452"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="578"/>
+        <location filename="../../app/main_window.py" line="584"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="625"/>
+        <location filename="../../app/main_window.py" line="631"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="626"/>
+        <location filename="../../app/main_window.py" line="632"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="627"/>
+        <location filename="../../app/main_window.py" line="633"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="635"/>
+        <location filename="../../app/main_window.py" line="641"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="636"/>
+        <location filename="../../app/main_window.py" line="642"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="645"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="640"/>
+        <location filename="../../app/main_window.py" line="646"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="361"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
@@ -2096,62 +2101,62 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="361"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="362"/>
+        <location filename="../../app/main_window.py" line="368"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="362"/>
+        <location filename="../../app/main_window.py" line="368"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="392"/>
+        <location filename="../../app/main_window.py" line="398"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="394"/>
+        <location filename="../../app/main_window.py" line="400"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="408"/>
+        <location filename="../../app/main_window.py" line="414"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="409"/>
+        <location filename="../../app/main_window.py" line="415"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="411"/>
+        <location filename="../../app/main_window.py" line="417"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="413"/>
+        <location filename="../../app/main_window.py" line="419"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="438"/>
+        <location filename="../../app/main_window.py" line="444"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="439"/>
+        <location filename="../../app/main_window.py" line="445"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="496"/>
+        <location filename="../../app/main_window.py" line="502"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2615,8 +2620,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <name>Problem</name>
     <message>
         <location filename="../../engine/bounded_read.py" line="31"/>
+        <location filename="../../engine/training/data.py" line="78"/>
         <source>can&apos;t be read ({reason})</source>
-        <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.</extracomment>
+        <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.
+----------
+Characters of stdlib source used: about 1 MB, read in a few ms. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
@@ -3257,6 +3265,47 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>A norm can be swapped for {kinds}, not {kind}</source>
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="80"/>
+        <source>is larger than {limit} MB</source>
+        <translation>大于 {limit} MB</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="84"/>
+        <source>can&apos;t be read as UTF-8 text ({reason})</source>
+        <translation>无法作为 UTF-8 文本读取（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="123"/>
+        <source>the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)</source>
+        <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="80"/>
+        <source>{name} must be one of {choices}, not {value}</source>
+        <extracomment>(low, high) of every numeric setting, inclusive.</extracomment>
+        <translation>{name} 必须是 {choices} 之一，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="85"/>
+        <source>{name} must be between {low} and {high}, not {value}</source>
+        <translation>{name} 必须在 {low} 到 {high} 之间，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="88"/>
+        <source>width {width} must be a multiple of heads {heads}</source>
+        <translation>宽度 {width} 必须是头数 {heads} 的整数倍</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="91"/>
+        <source>embed_scale must be between 0 and 1e6, not {value}</source>
+        <translation>embed_scale 必须在 0 到 1e6 之间，而不是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/settings.py" line="94"/>
+        <source>data must be stdlib, a task ({tasks}) or a file</source>
+        <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
+    </message>
 </context>
 <context>
     <name>RealDepthView</name>
@@ -3522,6 +3571,180 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>SettingsForm</name>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="101"/>
+        <source>Open a UTF-8 text file</source>
+        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings.</extracomment>
+        <translation>打开 UTF-8 文本文件</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="102"/>
+        <source>Text files (*.txt *.md *.py);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Placement</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Width d</source>
+        <translation>宽度 d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Warmup steps</source>
+        <translation>预热步数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Adam β₁</source>
+        <translation>Adam β₁</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <source>Adam β₂</source>
+        <translation>Adam β₂</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Clip gradients</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Clip at norm</source>
+        <translation>裁剪阈值（范数）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Init</source>
+        <translation>初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Embeddings × √d</source>
+        <translation>嵌入 × √d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <source>Data</source>
+        <translation>数据</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="145"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="150"/>
+        <source>Xavier-uniform</source>
+        <translation>Xavier 均匀</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="151"/>
+        <source>torch default</source>
+        <translation>torch 默认</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <source>Python standard library</source>
+        <translation>Python 标准库</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <source>task: copy</source>
+        <translation>任务：复制</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <source>task: reverse</source>
+        <translation>任务：反转</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <source>task: sort</source>
+        <translation>任务：排序</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <source>task: modular addition</source>
+        <translation>任务：模加法</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <source>text file…</source>
+        <translation>文本文件…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="158"/>
+        <source>choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
+        <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
+        <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
+        <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
+    </message>
+</context>
+<context>
     <name>StackNotes</name>
     <message>
         <location filename="../../widgets/common/stack_notes.py" line="18"/>
@@ -3588,6 +3811,129 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>The selected stage&apos;s matrix: rows are tokens, columns are dimensions</source>
         <extracomment>Qt.UserRole returns the cell&apos;s number itself (as a Python float), for tests and scripts.</extracomment>
         <translation>所选阶段的矩阵：行是 token，列是维度</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPage</name>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="116"/>
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="117"/>
+        <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
+        <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="176"/>
+        <source>Training stopped: {reason}</source>
+        <translation>训练已停止：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="197"/>
+        <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
+        <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="200"/>
+        <source>learned nothing = {h:.2f} nats</source>
+        <translation>什么也没学到 = {h:.2f} nats</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="203"/>
+        <source>{run}: diverged at step {k}</source>
+        <translation>{run}：在第 {k} 步发散</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="216"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="217"/>
+        <source>Add a run with these settings and train it</source>
+        <translation>用这些设置添加一次训练并开始</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="219"/>
+        <source>Clear runs</source>
+        <translation>清除所有训练</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="220"/>
+        <source>Heatmaps show run:</source>
+        <translation>热图显示的训练：</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingPlots</name>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="63"/>
+        <source>Loss per step (dots: validation loss)</source>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
+        <translation>每步损失（圆点：验证损失）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="64"/>
+        <location filename="../../widgets/training/training_plots.py" line="73"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="65"/>
+        <source>loss (nats)</source>
+        <translation>损失（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="66"/>
+        <source>learned nothing (unigram entropy)</source>
+        <translation>什么也没学到（单字符熵）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="67"/>
+        <source>Gradient norm by layer (log₁₀)</source>
+        <translation>各层梯度范数（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="68"/>
+        <source>Update-to-weight ratio by layer (log₁₀)</source>
+        <translation>各层更新量与权重之比（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="69"/>
+        <source>RMS of the residual stream by layer (log₁₀)</source>
+        <translation>各层残差流的 RMS（log₁₀）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="70"/>
+        <source>Largest attention logit by layer</source>
+        <translation>各层最大注意力 logit</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="74"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_plots.py" line="115"/>
+        <source>diverged at step {k}</source>
+        <translation>在第 {k} 步发散</translation>
     </message>
 </context>
 </TS>

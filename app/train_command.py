@@ -1,0 +1,133 @@
+"""``python main.py train``: train one model headless and write its log and summary.
+
+Writes ``train_log.csv`` (``step,loss,val_loss,lr,grad_norm,grad_L1,…,grad_LN``; val_loss empty
+on steps without a validation pass), ``layer_log.csv`` (per step and layer: gradient norm,
+update-to-weight ratio, residual RMS, largest attention logit), ``summary.json`` and, with
+``--sample N``, ``sample.txt``. No Qt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import deque
+from pathlib import Path
+
+PROG = "normscope train"
+
+
+def _number(x: float) -> str:
+    """The shortest text that reads back exactly; empty for NaN."""
+    return "" if math.isnan(x) else repr(float(x))
+
+
+def _one_line_error(message: str):
+    print(f"{PROG}: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def add_train_parser(commands) -> None:
+    """Register ``train`` and its options on the command line's subcommands."""
+    from engine.training.settings import ACTIVATIONS, INITS, NORMS, PLACEMENTS, POSITIONS, TrainSettings
+
+    d = TrainSettings()
+    train = commands.add_parser(
+        "train", help="train a small character-level Transformer headless",
+        description="Train a small decoder-only character Transformer in NumPy and write train_log.csv, "
+                    "layer_log.csv and summary.json. Defaults: the original Transformer's recipe "
+                    "(√d embedding scale, Xavier-uniform init, Adam β₂ = 0.98, ε = 1e-9).")
+    train.error = _one_line_error  # bad settings: exit 2 with one line, not argparse's usage block
+    train.add_argument("--out", required=True, metavar="DIR", help="folder to write into (created if needed)")
+    train.add_argument("--data", default=d.data, metavar="SOURCE",
+                       help="stdlib (this Python's standard-library sources), copy, reverse, sort, modadd, "
+                            "or a UTF-8 text file (default stdlib)")
+    train.add_argument("--norm", choices=NORMS, default=d.norm)
+    train.add_argument("--placement", choices=PLACEMENTS, default=d.placement)
+    for name, kind in (("layers", int), ("width", int), ("heads", int), ("ffn-mult", int), ("lr", float),
+                       ("warmup", int), ("steps", int), ("batch", int), ("seq", int), ("seed", int),
+                       ("beta1", float), ("beta2", float), ("adam-eps", float), ("clip", float), ("eps", float),
+                       ("val-every", int)):
+        default = getattr(d, name.replace("-", "_"))
+        train.add_argument(f"--{name}", type=kind, default=default, metavar="N" if kind is int else "X",
+                           help=f"(default {default})")
+    train.add_argument("--embed-scale", type=float, default=None, metavar="X",
+                       help="factor on the token embeddings (default √width)")
+    train.add_argument("--init", choices=INITS, default=d.init)
+    train.add_argument("--position", choices=POSITIONS, default=d.position)
+    train.add_argument("--activation", choices=ACTIVATIONS, default=d.activation)
+    train.add_argument("--untied", action="store_true", help="a head of its own instead of the embeddings")
+    train.add_argument("--sample", type=int, default=0, metavar="N",
+                       help="after training, write N sampled characters to sample.txt (default 0: none)")
+
+
+def _settings(args):
+    from engine.training.settings import TrainSettings
+
+    return TrainSettings(
+        norm=args.norm, placement=args.placement, layers=args.layers, width=args.width, heads=args.heads,
+        ffn_mult=args.ffn_mult, activation=args.activation, eps=args.eps, lr=args.lr, warmup=args.warmup,
+        beta1=args.beta1, beta2=args.beta2, adam_eps=args.adam_eps, clip=args.clip, steps=args.steps,
+        batch=args.batch, seq=args.seq, seed=args.seed, init=args.init, embed_scale=args.embed_scale,
+        position=args.position, tied=not args.untied, data=args.data, val_every=args.val_every)
+
+
+def run_train(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from engine.io import atomic_write
+    from engine.problem import Problem
+    from engine.training.trainer import Trainer
+
+    try:
+        settings = _settings(args)
+        trainer = Trainer(settings)
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        log = open(out / "train_log.csv", "w", encoding="utf-8", newline="")
+        layer_log = open(out / "layer_log.csv", "w", encoding="utf-8", newline="")
+    except (Problem, OSError) as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    layers = settings.layers
+    last = deque(maxlen=30)
+    seconds = 0.0
+    with log, layer_log:
+        log.write(",".join(["step", "loss", "val_loss", "lr", "grad_norm"]
+                           + [f"grad_L{i + 1}" for i in range(layers)]) + "\n")
+        layer_log.write("step,layer,grad_norm,update_ratio,residual_rms,max_logit\n")
+        while not trainer.finished:
+            r = trainer.step()
+            seconds += r.seconds
+            last.append(r.loss)
+            values = [r.loss, r.val_loss, r.lr, r.grad_norm, *r.layer_grad_norm]
+            log.write(",".join([str(r.step)] + [_number(x) for x in values]) + "\n")
+            for i in range(layers):
+                layer_log.write(f"{r.step},{i + 1}," + ",".join(map(_number, [
+                    r.layer_grad_norm[i], r.update_ratio[i], r.residual_rms[i], r.max_logit[i]])) + "\n")
+    diverged = trainer.diverged_at is not None
+    summary = {
+        "final_loss": None if diverged else float(sum(last) / len(last)),
+        "final_val_loss": None if diverged else trainer.validation_loss(),
+        "unigram_entropy": trainer.unigram_entropy,
+        "diverged": diverged,
+        "diverged_at": trainer.diverged_at,
+        "steps_done": trainer.steps_done,
+        "seconds_per_step": seconds / max(1, trainer.steps_done),
+        "vocab_size": trainer.corpus.vocab_size,
+        "settings": settings.as_dict(),
+    }
+    if args.sample > 0 and not diverged:
+        from engine.training.sampling import sample_text
+
+        text = sample_text(trainer.params, settings, trainer.corpus, "\n", args.sample,
+                           np.random.default_rng([settings.seed, 2]))
+        atomic_write(out / "sample.txt", text.encode("utf-8"))
+    atomic_write(out / "summary.json", (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    if diverged:
+        print(f"diverged at step {trainer.diverged_at}")
+    else:
+        print(f"final loss {summary['final_loss']:.4f} (unigram entropy {trainer.unigram_entropy:.4f}), "
+              f"{summary['seconds_per_step'] * 1000:.1f} ms/step")
+    return 0

@@ -1,0 +1,155 @@
+"""Character-level text for the training lab, read or generated at run time; nothing downloaded.
+
+Sources: the running interpreter's standard-library sources (a sorted, fixed list of files),
+any UTF-8 text file (every character is a token, so Chinese works), or generated tasks (copy,
+reverse, sort, modular addition). The last tenth of the text is the validation split.
+"""
+
+from __future__ import annotations
+
+import functools
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
+from engine.training.settings import TASKS
+
+#: Characters of stdlib source used: about 1 MB, read in a few ms.
+STDLIB_CHARS = 1_000_000
+#: Larger text files are refused before reading.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+VALIDATION_FRACTION = 0.1
+#: Examples generated for a task (fixed: the data never depend on the run's seed).
+TASK_EXAMPLES = 20_000
+TASK_SEED = 20_170_612
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A text as token ids over its own sorted character vocabulary, split for training and validation."""
+
+    name: str
+    chars: str  # the vocabulary, sorted; token i is chars[i]
+    train: np.ndarray  # int32 token ids
+    val: np.ndarray
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.chars)
+
+    def decode(self, ids) -> str:
+        return "".join(self.chars[i] for i in ids)
+
+    def encode(self, text: str) -> np.ndarray:
+        index = {c: i for i, c in enumerate(self.chars)}
+        return np.array([index[c] for c in text if c in index], np.int32)
+
+
+def stdlib_files() -> list[Path]:
+    """The top-level ``*.py`` files of the standard library, sorted by name."""
+    root = Path(sysconfig.get_paths()["stdlib"])
+    return sorted(root.glob("*.py"), key=lambda p: p.name)
+
+
+@functools.lru_cache(maxsize=2)  # read once per process: the GUI's runs share it
+def stdlib_text(limit: int = STDLIB_CHARS) -> str:
+    """The first ``limit`` characters of the stdlib sources, concatenated in sorted order."""
+    parts, total = [], 0
+    for path in stdlib_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # a file that can't be read is left out on every run alike
+        parts.append(text)
+        total += len(text)
+        if total >= limit:
+            break
+    return "".join(parts)[:limit]
+
+
+def file_text(path: str | Path) -> str:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"), reason=error) from None
+    if size > MAX_FILE_BYTES:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is larger than {limit} MB"), limit=MAX_FILE_BYTES >> 20)
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read as UTF-8 text ({reason})"),
+                          reason=error) from None
+
+
+@functools.lru_cache(maxsize=8)
+def task_text(task: str, examples: int = TASK_EXAMPLES) -> str:
+    """``examples`` lines of a generated task, e.g. copy ``abc=abc``, modadd ``17+45=62`` (mod 97)."""
+    rng = np.random.default_rng(TASK_SEED)
+    letters = np.array(list("abcdefghij"))
+    lines = []
+    for _ in range(examples):
+        if task == "modadd":
+            a, b = rng.integers(0, 97, 2)
+            lines.append(f"{a}+{b}={(a + b) % 97}")
+            continue
+        n = int(rng.integers(1, 9))
+        if task == "sort":
+            digits = rng.integers(0, 10, n)
+            lines.append("".join(map(str, digits)) + "=" + "".join(map(str, np.sort(digits))))
+            continue
+        word = "".join(letters[rng.integers(0, len(letters), n)])
+        lines.append(f"{word}={word if task == 'copy' else word[::-1]}")
+    return "\n".join(lines) + "\n"
+
+
+def load_corpus(source: str, seq: int) -> Corpus:
+    """The corpus for ``--data``: ``stdlib``, a task name, or a UTF-8 file's path."""
+    if source == "stdlib":
+        text = stdlib_text()
+    elif source in TASKS:
+        text = task_text(source)
+    else:
+        text = file_text(source)
+    return corpus_from_text(text, source, seq)
+
+
+def corpus_from_text(text: str, name: str, seq: int) -> Corpus:
+    split = int(len(text) * (1 - VALIDATION_FRACTION))
+    if min(split, len(text) - split) < seq + 1:
+        raise Problem(QT_TRANSLATE_NOOP(
+            "Problem", "the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)"),
+            n=len(text), seq=seq)
+    # Code points as one array: a million characters map to ids in milliseconds, not a Python loop.
+    codes = np.frombuffer(text.encode("utf-32-le"), np.uint32)
+    present = np.zeros(int(codes.max(initial=0)) + 1, bool)  # at most 0x110000 code points
+    present[codes] = True
+    index = np.cumsum(present, dtype=np.int32) - 1
+    chars = "".join(map(chr, np.flatnonzero(present)))
+    ids = index[codes]
+    return Corpus(name, chars, ids[:split], ids[split:])
+
+
+def unigram_entropy(ids: np.ndarray, vocab_size: int) -> float:
+    """Entropy of the character frequencies, in nats: the loss of a model that learned nothing else."""
+    counts = np.bincount(ids, minlength=vocab_size).astype(np.float64)
+    p = counts[counts > 0] / counts.sum()
+    return float(-(p * np.log(p)).sum())
+
+
+def sample_batch(ids: np.ndarray, batch: int, seq: int, rng: np.random.Generator) -> np.ndarray:
+    """``batch`` windows of ``seq`` + 1 consecutive tokens at random offsets: (batch, seq + 1) int32."""
+    starts = rng.integers(0, len(ids) - seq, batch)
+    return ids[starts[:, None] + np.arange(seq + 1)]
+
+
+def validation_batches(ids: np.ndarray, batch: int, seq: int, count: int) -> list[np.ndarray]:
+    """``count`` fixed batches spread evenly over the validation split (the same at every evaluation)."""
+    windows = batch * count
+    starts = np.linspace(0, len(ids) - seq - 1, windows).astype(np.int64)
+    all_windows = ids[starts[:, None] + np.arange(seq + 1)]
+    return [all_windows[i * batch:(i + 1) * batch] for i in range(count)]
+

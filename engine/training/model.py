@@ -1,0 +1,197 @@
+"""The decoder-only character LM: forward pass, loss and a hand-written backward pass for every parameter.
+
+Embeddings: token embedding × scale (√d by default) + position (fixed sinusoidal or learned).
+Blocks (causal multi-head attention and a ReLU/GELU FFN, no biases in the projections):
+
+    Pre-Norm:  h = x + Attn(N₁(x));   y = h + FFN(N₂(h))      (a final norm before the head)
+    Post-Norm: h = N₁(x + Attn(x));   y = N₂(h + FFN(h))
+
+The head is the embedding matrix transposed (tied) or its own matrix; the loss is the mean
+cross-entropy of the next character. Attention and FFN come from ``engine.block`` and the norms
+from ``engine.norms``; here they are composed with per-norm gains and shifts that learn.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from engine.block import attention_with_grad, ffn_with_grad, weight_gradient
+from engine.norms import layer_norm_with_grad, rms_norm_with_grad
+from engine.training.init import Params, layer_prefix, sinusoidal_positions
+from engine.training.settings import TrainSettings
+from engine.weights import LayerWeights
+
+
+@dataclass(frozen=True)
+class ForwardStats:
+    """Per layer: RMS of the residual stream after the block, and the largest attention logit."""
+
+    residual_rms: np.ndarray
+    max_logit: np.ndarray
+
+
+def _norm(kind: str, x: np.ndarray, params: Params, name: str, eps: float):
+    """Norm of the rows of ``x`` with the learned gain (and shift), and ``dy -> dx`` filling their grads."""
+    if kind == "none":
+        return x, lambda dy, grads: dy
+    if kind == "layer":
+        xhat, back = layer_norm_with_grad(x, None, None, eps)
+    else:
+        xhat, back = rms_norm_with_grad(x, None, eps)
+    gain, shift = params[name + ".g"], params.get(name + ".b")
+    y = xhat * gain
+    if shift is not None:
+        y += shift
+
+    def backward(dy: np.ndarray, grads: Params) -> np.ndarray:
+        grads[name + ".g"] = np.einsum("ij,ij->j", dy, xhat)
+        if shift is not None:
+            grads[name + ".b"] = dy.sum(axis=0)
+        return back(dy * gain)
+
+    return y, backward
+
+
+def _layer_weights(params: Params, layer: int) -> LayerWeights:
+    p = layer_prefix(layer)
+    return LayerWeights(params[p + "wq"], params[p + "wk"], params[p + "wv"], params[p + "wo"],
+                        params[p + "w1"], params[p + "w2"], None)
+
+
+def _add_weight_grads(grads: Params, prefix: str, factors: dict) -> None:
+    for key, pair in factors.items():
+        grads[prefix + key] = weight_gradient(pair)
+
+
+def _block(x: np.ndarray, params: Params, layer: int, s: TrainSettings, shape: tuple[int, int],
+           on_scores: Callable[[np.ndarray], None]):
+    """One block on the (B·T, d) rows; returns the output and ``dy, grads -> dx``."""
+    w, p, (b, t) = _layer_weights(params, layer), layer_prefix(layer), shape
+    d = x.shape[1]
+
+    def attend(z):
+        y, scores, back = attention_with_grad(z.reshape(b, t, d), w, s.heads, True)
+        on_scores(scores)
+        return y.reshape(-1, d), lambda dy: back(dy.reshape(b, t, d))
+
+    if s.placement == "pre":
+        n1, n1_back = _norm(s.norm, x, params, p + "n1", s.eps)
+        a, a_back = attend(n1)
+        h = x + a
+        n2, n2_back = _norm(s.norm, h, params, p + "n2", s.eps)
+        f, f_back = ffn_with_grad(n2, w, s.activation)
+        y = h + f
+
+        def backward(dy, grads):
+            dn2, factors = f_back(dy)
+            _add_weight_grads(grads, p, factors)
+            dh = dy + n2_back(dn2, grads)
+            dn1, factors = a_back(dh)
+            _add_weight_grads(grads, p, factors)
+            return dh + n1_back(dn1.reshape(-1, d), grads)
+    else:
+        a, a_back = attend(x)
+        h, n1_back = _norm(s.norm, x + a, params, p + "n1", s.eps)
+        f, f_back = ffn_with_grad(h, w, s.activation)
+        y, n2_back = _norm(s.norm, h + f, params, p + "n2", s.eps)
+
+        def backward(dy, grads):
+            ds2 = n2_back(dy, grads)
+            dh, factors = f_back(ds2)
+            _add_weight_grads(grads, p, factors)
+            ds1 = n1_back(ds2 + dh, grads)
+            dx, factors = a_back(ds1)
+            _add_weight_grads(grads, p, factors)
+            return ds1 + dx.reshape(-1, d)
+
+    return y, backward
+
+
+def _rms(x: np.ndarray) -> float:
+    return math.sqrt(np.add.reduce(np.square(x, dtype=np.float64), axis=None) / x.size)
+
+
+def _trunk(params: Params, s: TrainSettings, inputs: np.ndarray):
+    """Embeddings and blocks (and Pre-Norm's final norm) on (B, T) ids: the rows fed to the head,
+    the backward closures, and the per-layer statistics."""
+    b, t = inputs.shape
+    d, dtype = s.width, params["embed"].dtype
+    x = params["embed"][inputs.reshape(-1)] * dtype.type(s.embedding_scale)
+    positions = params["pos"][:t] if s.position == "learned" else sinusoidal_positions(t, d, dtype)
+    x = (x.reshape(b, t, d) + positions).reshape(-1, d)
+    max_logit = np.empty(s.layers)
+    residual_rms = np.empty(s.layers)
+    backwards = []
+    for layer in range(s.layers):
+        def on_scores(scores, layer=layer):
+            max_logit[layer] = np.max(scores)
+        x, back = _block(x, params, layer, s, (b, t), on_scores)
+        residual_rms[layer] = _rms(x)
+        backwards.append(back)
+    final_back = None
+    if s.placement == "pre":
+        x, final_back = _norm(s.norm, x, params, "final", s.eps)
+    return x, backwards, final_back, ForwardStats(residual_rms, max_logit)
+
+
+def _head(params: Params, s: TrainSettings) -> np.ndarray:
+    return params["embed"].T if s.tied else params["head"]
+
+
+def next_token_logits(params: Params, s: TrainSettings, context: np.ndarray) -> np.ndarray:
+    """Logits of the token after the 1-D ``context`` (its last ``seq`` tokens with learned positions)."""
+    if s.position == "learned":
+        context = context[-s.seq:]
+    x, _, _, _ = _trunk(params, s, context[None, :])
+    return x[-1] @ _head(params, s)
+
+
+def forward(params: Params, s: TrainSettings, ids: np.ndarray, *, with_grad: bool = True):
+    """Loss of the (B, T + 1) windows ``ids``; with ``with_grad`` also every parameter's gradient.
+
+    Returns ``(loss, grads or None, ForwardStats)``; the loss is a Python float (NaN or inf once
+    the run has diverged: callers check, nothing raises).
+    """
+    inputs, targets = ids[:, :-1], ids[:, 1:].reshape(-1)
+    b, t = inputs.shape
+    d, dtype = s.width, params["embed"].dtype
+    vocab = params["embed"].shape[0]
+    x, backwards, final_back, stats = _trunk(params, s, inputs)
+    head = _head(params, s)
+    logits = x @ head
+    logits -= logits.max(axis=1, keepdims=True)
+    exp = np.exp(logits)
+    total = exp.sum(axis=1, keepdims=True)
+    rows = np.arange(len(targets))
+    loss = float(np.mean(np.log(total[:, 0]) - logits[rows, targets], dtype=np.float64))
+    if not with_grad:
+        return loss, None, stats
+
+    grads: Params = {}
+    dlogits = exp / total
+    dlogits[rows, targets] -= 1
+    dlogits /= len(targets)
+    dx = dlogits @ head.T
+    head_grad = x.T @ dlogits  # (d, V)
+    if final_back is not None:
+        dx = final_back(dx, grads)
+    for layer in reversed(range(s.layers)):
+        dx = backwards[layer](dx, grads)
+    if s.position == "learned":
+        pos_grad = np.zeros_like(params["pos"])
+        pos_grad[:t] = dx.reshape(b, t, d).sum(axis=0)
+        grads["pos"] = pos_grad
+    onehot = np.zeros((len(targets), vocab), dtype)
+    onehot[rows, inputs.reshape(-1)] = 1
+    embed_grad = onehot.T @ dx
+    embed_grad *= dtype.type(s.embedding_scale)
+    if s.tied:
+        embed_grad += head_grad.T
+    else:
+        grads["head"] = head_grad
+    grads["embed"] = embed_grad
+    return loss, grads, stats

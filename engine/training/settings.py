@@ -1,0 +1,104 @@
+"""Every setting of a training run, with its range: the recipe made visible.
+
+Defaults follow the original Transformer (Vaswani et al. 2017): token embeddings scaled by √d,
+Xavier-uniform init, Adam with β₁ = 0.9, β₂ = 0.98, ε = 1e-9. Xiong et al. (2020) and Liu et al.
+(2020) saw Post-LN fail without warmup in this recipe; each ingredient can be flipped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from engine.problem import QT_TRANSLATE_NOOP, Problem
+
+NORMS = ("layer", "rms", "none")
+PLACEMENTS = ("pre", "post")
+INITS = ("xavier", "torch", "gpt2")
+POSITIONS = ("sinusoidal", "learned")
+ACTIVATIONS = ("relu", "gelu")
+TASKS = ("copy", "reverse", "sort", "modadd")
+DTYPES = ("float32", "float64")
+
+#: (low, high) of every numeric setting, inclusive.
+RANGES: dict[str, tuple[float, float]] = {
+    "layers": (1, 48),
+    "width": (4, 512),
+    "heads": (1, 64),
+    "steps": (1, 1_000_000),
+    "batch": (1, 1024),
+    "seq": (2, 1024),
+    "lr": (0.0, 10.0),
+    "warmup": (0, 1_000_000),
+    "beta1": (0.0, 0.999999),
+    "beta2": (0.0, 0.999999999),
+    "adam_eps": (0.0, 1.0),
+    "clip": (0.0, 1e9),
+    "eps": (0.0, 1.0),
+    "val_every": (1, 1_000_000),
+    "val_batches": (1, 1000),
+    "seed": (0, 2**32 - 1),
+    "ffn_mult": (1, 16),
+}
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    """One training run. ``clip`` = 0 means no gradient clipping; ``embed_scale`` None means √d."""
+
+    norm: str = "layer"
+    placement: str = "post"
+    layers: int = 12
+    width: int = 64
+    heads: int = 4
+    ffn_mult: int = 4
+    activation: str = "relu"
+    eps: float = 1e-5
+    lr: float = 1e-3
+    warmup: int = 0
+    beta1: float = 0.9
+    beta2: float = 0.98
+    adam_eps: float = 1e-9
+    clip: float = 0.0
+    steps: int = 300
+    batch: int = 16
+    seq: int = 32
+    seed: int = 0
+    init: str = "xavier"
+    embed_scale: float | None = None
+    position: str = "sinusoidal"
+    tied: bool = True
+    data: str = "stdlib"
+    val_every: int = 10
+    val_batches: int = 4
+    dtype: str = "float32"
+
+    def __post_init__(self):
+        for name, choices in (("norm", NORMS), ("placement", PLACEMENTS), ("init", INITS),
+                              ("position", POSITIONS), ("activation", ACTIVATIONS), ("dtype", DTYPES)):
+            if getattr(self, name) not in choices:
+                raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be one of {choices}, not {value}"),
+                              name=name, choices=", ".join(choices), value=repr(getattr(self, name)))
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if not (low <= value <= high):  # also refuses NaN
+                raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be between {low} and {high}, not {value}"),
+                              name=name, low=low, high=high, value=value)
+        if self.width % self.heads:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "width {width} must be a multiple of heads {heads}"),
+                          width=self.width, heads=self.heads)
+        if self.embed_scale is not None and not (0.0 <= self.embed_scale <= 1e6):
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "embed_scale must be between 0 and 1e6, not {value}"),
+                          value=self.embed_scale)
+        if not self.data:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "data must be stdlib, a task ({tasks}) or a file"),
+                          tasks=", ".join(TASKS))
+
+    @property
+    def embedding_scale(self) -> float:
+        """The factor on token embeddings: √d unless set."""
+        return self.width ** 0.5 if self.embed_scale is None else float(self.embed_scale)
+
+    def as_dict(self) -> dict:
+        """Plain JSON-ready values."""
+        return dataclasses.asdict(self)

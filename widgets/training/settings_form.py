@@ -1,0 +1,166 @@
+"""The training recipe as a form: every setting of ``TrainSettings`` the user may flip, and the presets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QSpinBox,
+                               QWidget)
+
+from engine.training.settings import TASKS, TrainSettings
+
+#: Each preset's runs, as changes to the form's settings.
+PRESETS = {
+    "post_vs_pre_12": [dict(placement="post", warmup=0, layers=12), dict(placement="post", warmup=100, layers=12),
+                       dict(placement="pre", warmup=0, layers=12)],
+    "post_vs_pre_24": [dict(placement="post", warmup=0, layers=24), dict(placement="post", warmup=100, layers=24),
+                       dict(placement="pre", warmup=0, layers=24)],
+}
+
+
+class SettingsForm(QWidget):
+    """``settings()`` reads the form as TrainSettings (may raise the engine's Problem)."""
+
+    presetChosen = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        d = TrainSettings()
+        self._layout = QFormLayout(self)
+        self._labels: list[tuple[QLabel, str]] = []
+        self.norm = self._combo("norm", [("layer", "LayerNorm"), ("rms", "RMSNorm"), ("none", "none")], d.norm)
+        self.placement = self._combo("placement", [("pre", "Pre-Norm"), ("post", "Post-Norm")], d.placement)
+        self.layers = self._int("layers", d.layers, 1, 48)
+        self.width = self._int("width", d.width, 16, 128, step=8)
+        self.heads = self._int("heads", d.heads, 1, 16)
+        self.lr = self._float("lr", d.lr, 0.0, 1.0, decimals=5, step=1e-4)
+        self.warmup = self._int("warmup", d.warmup, 0, 100_000, step=10)
+        self.beta1 = self._float("beta1", d.beta1, 0.0, 0.9999, decimals=4, step=0.01)
+        self.beta2 = self._float("beta2", d.beta2, 0.0, 0.99999, decimals=5, step=0.001)
+        self.clip_on = QCheckBox()
+        self._add("clip_on", self.clip_on)
+        self.clip = self._float("clip", 1.0, 0.01, 100.0, decimals=2, step=0.1)
+        self.clip.setEnabled(False)
+        self.clip_on.toggled.connect(self.clip.setEnabled)
+        self.batch = self._int("batch", d.batch, 1, 256)
+        self.seq = self._int("seq", d.seq, 4, 256)
+        self.steps = self._int("steps", d.steps, 1, 100_000, step=100)
+        self.seed = self._int("seed", d.seed, 0, 2_000_000_000)
+        self.init = self._combo("init", [("xavier", "Xavier-uniform"), ("torch", "torch default"),
+                                         ("gpt2", "N(0, 0.02²)")], d.init)
+        self.sqrt_scale = QCheckBox()
+        self.sqrt_scale.setChecked(True)
+        self._add("sqrt_scale", self.sqrt_scale)
+        self.data = self._combo("data", [("stdlib", "stdlib"), *[(t, t) for t in TASKS], ("file", "file")], d.data)
+        self._file = ""
+        self.data.activated.connect(self._maybe_pick_file)
+        self.preset = QComboBox()
+        self.preset.addItem("", "")
+        for key in PRESETS:
+            self.preset.addItem("", key)
+        self.preset.activated.connect(lambda i: self.preset.itemData(i) and self.presetChosen.emit(self.preset.itemData(i)))
+        self._add("preset", self.preset)
+        self.retranslate()
+
+    # -- building --------------------------------------------------------------------------------
+    def _add(self, key: str, widget: QWidget) -> None:
+        label = QLabel()
+        self._labels.append((label, key))
+        self._layout.addRow(label, widget)
+
+    def _combo(self, key: str, items, current: str) -> QComboBox:
+        combo = QComboBox()
+        for data, _ in items:
+            combo.addItem("", data)
+        combo.setCurrentIndex(combo.findData(current))
+        combo.setObjectName(f"training_{key}")
+        self._add(key, combo)
+        return combo
+
+    def _int(self, key: str, value: int, low: int, high: int, step: int = 1) -> QSpinBox:
+        box = QSpinBox()
+        box.setRange(low, high)
+        box.setSingleStep(step)
+        box.setValue(value)
+        box.setObjectName(f"training_{key}")
+        self._add(key, box)
+        return box
+
+    def _float(self, key: str, value: float, low: float, high: float, decimals: int, step: float) -> QDoubleSpinBox:
+        box = QDoubleSpinBox()
+        box.setDecimals(decimals)
+        box.setRange(low, high)
+        box.setSingleStep(step)
+        box.setValue(value)
+        box.setObjectName(f"training_{key}")
+        self._add(key, box)
+        return box
+
+    def _maybe_pick_file(self, index: int) -> None:
+        if self.data.itemData(index) != "file":
+            return
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a UTF-8 text file"), "",
+                                              self.tr("Text files (*.txt *.md *.py);;All files (*)"))
+        if path:
+            self._file = path
+        else:
+            self.data.setCurrentIndex(0)
+
+    # -- reading ---------------------------------------------------------------------------------
+    def settings(self, **changes) -> TrainSettings:
+        data = self.data.currentData()
+        values = dict(
+            norm=self.norm.currentData(), placement=self.placement.currentData(), layers=self.layers.value(),
+            width=self.width.value(), heads=self.heads.value(), lr=self.lr.value(), warmup=self.warmup.value(),
+            beta1=self.beta1.value(), beta2=self.beta2.value(),
+            clip=self.clip.value() if self.clip_on.isChecked() else 0.0, batch=self.batch.value(),
+            seq=self.seq.value(), steps=self.steps.value(), seed=self.seed.value(), init=self.init.currentData(),
+            embed_scale=None if self.sqrt_scale.isChecked() else 1.0,
+            data=self._file if data == "file" else data)
+        values.update(changes)
+        return TrainSettings(**values)
+
+    def show_settings(self, settings: TrainSettings) -> None:
+        """Put ``settings`` into the form (a run's recipe, to start another from it)."""
+        for key in ("norm", "placement", "init"):
+            combo = getattr(self, key)
+            combo.setCurrentIndex(combo.findData(getattr(settings, key)))
+        for key in ("layers", "width", "heads", "lr", "warmup", "beta1", "beta2", "batch", "seq", "steps", "seed"):
+            getattr(self, key).setValue(getattr(settings, key))
+        self.clip_on.setChecked(settings.clip > 0)
+        self.sqrt_scale.setChecked(settings.embed_scale is None)
+
+    # -- text ------------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        names = {
+            "norm": self.tr("Norm"), "placement": self.tr("Placement"), "layers": self.tr("Layers"),
+            "width": self.tr("Width d"), "heads": self.tr("Heads"), "lr": self.tr("Learning rate"),
+            "warmup": self.tr("Warmup steps"), "beta1": self.tr("Adam β₁"), "beta2": self.tr("Adam β₂"),
+            "clip_on": self.tr("Clip gradients"), "clip": self.tr("Clip at norm"), "batch": self.tr("Batch"),
+            "seq": self.tr("Sequence length"), "steps": self.tr("Steps"), "seed": self.tr("Seed"),
+            "init": self.tr("Init"), "sqrt_scale": self.tr("Embeddings × √d"), "data": self.tr("Data"),
+            "preset": self.tr("Preset"),
+        }
+        for label, key in self._labels:
+            label.setText(names[key])
+        self.norm.setItemText(2, self.tr("none"))
+        for i, text in enumerate(("LayerNorm", "RMSNorm")):
+            self.norm.setItemText(i, text)
+        self.placement.setItemText(0, "Pre-Norm")
+        self.placement.setItemText(1, "Post-Norm")
+        self.init.setItemText(0, self.tr("Xavier-uniform"))
+        self.init.setItemText(1, self.tr("torch default"))
+        self.init.setItemText(2, "N(0, 0.02²)")
+        texts = {"stdlib": self.tr("Python standard library"), "copy": self.tr("task: copy"),
+                 "reverse": self.tr("task: reverse"), "sort": self.tr("task: sort"),
+                 "modadd": self.tr("task: modular addition"), "file": self.tr("text file…")}
+        for i in range(self.data.count()):
+            self.data.setItemText(i, texts[self.data.itemData(i)])
+        self.preset.setItemText(0, self.tr("choose…"))
+        self.preset.setItemText(1, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (12 layers)"))
+        self.preset.setItemText(2, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (24 layers)"))
+        self.sqrt_scale.setToolTip(self.tr("Scale token embeddings by √d (Vaswani et al.); off: by 1"))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
