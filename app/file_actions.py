@@ -33,8 +33,8 @@ class FileWindow(Protocol):
     document: Document
     dark: bool
 
-    def figures(self) -> dict[str, QWidget]:
-        """The exportable plots by name."""
+    def figures(self, build: bool = False) -> dict[str, QWidget]:
+        """The exportable plots by name (``build``: also those of tabs not built yet)."""
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
@@ -199,7 +199,7 @@ class FileActions(QObject):
     @contextmanager
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
-        widget = self._window if name == "window" else self._window.figures()[name]
+        widget = self._window if name == "window" else self._window.figures(build=True)[name]
         dark = getattr(self._window, "dark", False) and name != "window"
         if dark:
             apply_plot_theme(widget, dark=False)
@@ -220,7 +220,9 @@ class FileActions(QObject):
 
     def figure_titles(self) -> dict[str, str]:
         return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
-                "stages": self.tr("Stage heatmaps")}
+                "stages": self.tr("Stage heatmaps"), "model_depth": self.tr("Real-depth plot (Model tab)"),
+                "model_outliers": self.tr("Outlier strip (Model tab)"),
+                "model_norm_fit": self.tr("Norm input → output plot (Model tab)")}
 
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)

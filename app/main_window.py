@@ -454,10 +454,10 @@ class MainWindow(QMainWindow):
 
     # --- behaviour -----------------------------------------------------------------------------
 
-    def figures(self) -> dict[str, QWidget]:
-        """Every plot panel by its export name."""
+    def figures(self, build: bool = False) -> dict[str, QWidget]:
+        """Every plot panel by its export name; the Model tab's once it is built (``build``: build it now)."""
         return {"row_stats": self.row_stats_plot, "depth": self.depth_plot, "grad": self.grad_plot,
-                "stages": self.stage_heatmaps}
+                "stages": self.stage_heatmaps, **self.model_figures(build)}
 
     def load_preset(self, preset_id: str) -> None:
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
