@@ -51,7 +51,7 @@ def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(p
     assert data["sim_pre"][0] == pytest.approx(data["rms"][0], rel=1e-5)  # the same input: the embedding output
     assert np.all(np.diff(data["sim_pre"]) > 0) and data["sim_pre"][-1] > 2 * data["sim_pre"][1]  # Pre-Norm grows
     assert data["sim_post"][1:] == pytest.approx(1.0, abs=1e-3)  # Post-Norm: LayerNorm's output, RMS 1
-    assert page.depth_view.key.names()[0] == "MiniLM (real): RMS"
+    assert page.depth_view.key.names()[0] == "MiniLM (real) RMS"
     assert page.depth_view.note.text() == "" and page.depth_view.getAxis("left")._tickLevels is None
 
 
@@ -82,7 +82,7 @@ def test_a_what_if_redraws_the_depth_key_the_strip_and_the_effect(page, qtbot):
     page.action.setCurrentIndex(page.action.findData("zero_input"))
     with qtbot.waitSignal(page.runner.traced, timeout=30_000):
         page.apply_button.click()
-    assert "RMS after the what-if" in page.depth_view.key.names()
+    assert "RMS, what-if" in page.depth_view.key.names()
     assert "sim_pre" in page.depth_view.data  # the simulated stacks stay: the input is the same
     after = page.outlier_view.image.image
     assert np.array_equal(after[:4], before[:4]) and not np.array_equal(after[4:], before[4:])
@@ -121,6 +121,12 @@ def test_smollm2_grows_with_depth_and_marks_its_massive_activation(empty_page, q
         empty_page.load("smollm2")
     data = empty_page.depth_view.data
     assert len(data["rms"]) == 31 and data["rms"][-1] > 10 * data["rms"][1]
-    assert empty_page.depth_view.key.names()[0] == "SmolLM2 (real): RMS"
+    assert empty_page.depth_view.key.names()[0] == "SmolLM2 (real) RMS"
     assert 507 in empty_page.outlier_view.marked_dims()
     assert "[UNK]" not in [label for label, _ in empty_page.token_table.cells()]
+
+
+@needs_model("minilm")
+def test_after_a_load_the_what_if_follows_the_first_place_and_its_largest_dimension(page):
+    assert page.place.currentText() == "embedding norm" and page.dim.value() == 99
+    assert page.action.currentData() == "zero_input"

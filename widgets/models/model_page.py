@@ -380,6 +380,7 @@ class ModelPage(QWidget):
             self._fill_places()
             if self.place.currentIndex() < 0 and self._places:
                 self.place.setCurrentIndex(0)
+            self._follow_place()  # the place may be index 0 already (the refill), which signals no change
         self._show_trace()
         self._enable()
 
@@ -408,11 +409,15 @@ class ModelPage(QWidget):
         return self.trace.states[place[1]] if place[0] == "state" else self._chosen_norm().input
 
     def _on_place(self) -> None:
+        self._follow_place()
+        self._show_place()
+
+    def _follow_place(self) -> None:
+        """The what-if controls for the chosen place: its actions, and the dimension that stands out there."""
         matrix = self._chosen_matrix()
         if matrix is not None:
-            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))  # the dimension that stands out
+            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))
         self._fill_actions()
-        self._show_place()
 
     def _on_action(self) -> None:
         key = self.action.currentData()

@@ -160,7 +160,7 @@ class OutlierStripView(pg.GraphicsView):
         lines = [self._outlier_text(o) for _, o in self._marks]
         self._axes["top"].setToolTip("\n".join(lines))
         if self.outliers:
-            self._axes["top"].setLabel(self.tr("{n} dimension(s) beyond 4σ; the largest:").format(n=len(self.outliers)))
+            self._axes["top"].setLabel(self.tr("{n} dims beyond 4σ").format(n=len(self.outliers)))
         else:
             self._axes["top"].setLabel("")
 

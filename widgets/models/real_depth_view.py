@@ -54,14 +54,16 @@ class RealDepthView(PlotPanel):
 
     def _names(self) -> dict[str, str]:
         model = self._model or self.tr("model")
-        return {"rms": self.tr("{model} (real): RMS").format(model=model),
-                "max": self.tr("{model} (real): max |x|").format(model=model),
-                "rms_edit": self.tr("RMS after the what-if"), "max_edit": self.tr("max |x| after the what-if"),
-                "sim_pre": self.tr("simulated Pre-Norm RMS (random weights)"),
-                "sim_post": self.tr("simulated Post-Norm RMS (random weights)")}
+        return {"rms": self.tr("{model} (real) RMS").format(model=model),
+                "max": self.tr("{model} (real) max |x|").format(model=model),
+                "rms_edit": self.tr("RMS, what-if"), "max_edit": self.tr("max |x|, what-if"),
+                "sim_pre": self.tr("Pre-Norm, random init"), "sim_post": self.tr("Post-Norm, random init")}
 
     def retranslate(self) -> None:
         set_title_once(self, self.tr("Real depth: the residual stream of this sentence"))
+        # The simulated curves' key entries are short: what they are, in full, on hover.
+        self.key.setToolTip(self.tr("Pre-Norm / Post-Norm, random init: the Plots tab's simulated stacks at this model's "
+                                    "depth and width, with random weights, run on this sentence's embedding output"))
         self.setLabel("bottom", self.tr("state k (entering block k; the last: after the last block)"))
         self.setLabel("left", self.tr("size"))
         self._update_key()
