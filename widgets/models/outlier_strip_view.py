@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.models.outliers import Outlier, outlier_dims, outlier_strip
 from widgets.plotkit.colour_bar import ColourBar
@@ -21,8 +22,8 @@ from widgets.plotkit.plot_title import PlotTitle
 
 #: How many outlier dimensions are marked above the strip (the largest).
 NAMED = 4
-#: Marks closer than this share of the width would print over each other: the smaller one is left out.
-MARK_GAP = 0.06
+#: A mark's label is left out when it would come closer to a larger one than the width of this text.
+MARK_ROOM = "d0000"
 #: Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers.
 COLORMAP = "viridis"
 FLOOR = 1e-6  # |x| below this is drawn as this (log₁₀ of 0 is −∞)
@@ -71,7 +72,9 @@ class OutlierStripView(pg.GraphicsView):
         self._argmax = np.zeros((0, 0), dtype=int)  # the token where it is reached
         self._outlying: set[tuple[int, int]] = set()
         self._labels: tuple[str, ...] = ()
+        self._marks: list[tuple[int, Outlier]] = []
         self.scene().sigMouseMoved.connect(self._on_hover)
+        self.vb.sigResized.connect(self._mark)  # wider or narrower, larger fonts: more or fewer marks fit
         self.retranslate()
         self.clear()
 
@@ -150,13 +153,18 @@ class OutlierStripView(pg.GraphicsView):
     def _mark(self) -> None:
         """Name the largest outlier dimensions on the top axis; the axis's tooltip gives their tokens."""
         cols = self._strip.shape[1] if self._strip.size else 0
-        self._marks: list[tuple[int, Outlier]] = []
+        # Labels in pixels, dimensions per pixel: the gap grows with presentation mode's fonts and narrow windows.
+        font = self._axes["top"].style.get("tickFont") or QFont()
+        gap = QFontMetricsF(font).horizontalAdvance(MARK_ROOM) * cols / max(self.vb.width(), 1.0)
+        marks: list[tuple[int, Outlier]] = []
         for outlier in self.outliers:
-            if len(self._marks) == NAMED:
+            if len(marks) == NAMED:
                 break
-            if all(abs(outlier.dim - dim) >= MARK_GAP * cols for dim, _ in self._marks):
-                self._marks.append((outlier.dim, outlier))
-        self._axes["top"].setTicks([[(dim + 0.5, f"d{dim}") for dim, _ in self._marks]])
+            if all(abs(outlier.dim - dim) >= gap for dim, _ in marks):
+                marks.append((outlier.dim, outlier))
+        if marks != self._marks:
+            self._marks = marks
+            self._axes["top"].setTicks([[(dim + 0.5, f"d{dim}") for dim, _ in self._marks]])
         lines = [self._outlier_text(o) for _, o in self._marks]
         self._axes["top"].setToolTip("\n".join(lines))
         if self.outliers:

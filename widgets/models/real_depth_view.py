@@ -33,6 +33,25 @@ CURVES = (  # key, pen: line styles tell the curves apart without colour too
 )
 
 
+def log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
+    """Ticks for a log10 axis from ``low`` to ``high`` (log10 values): the powers of ten labelled, 2 and 5
+    labelled too over at most two decades, the other multiples as unlabelled grid lines. pyqtgraph labels
+    every multiple from 1 to 9, which run into each other on a short axis or in presentation mode."""
+    few = high - low <= 2.0
+    major, minor = [], []
+    for power in range(int(np.floor(low)), int(np.ceil(high)) + 1):
+        for multiple in range(1, 10):
+            value = float(np.log10(multiple)) + power
+            if not low - 1e-9 <= value <= high + 1e-9:
+                continue
+            label = f"{multiple * 10.0 ** power:g}"
+            if multiple == 1:
+                major.append((value, label))
+            else:
+                minor.append((value, label if few and multiple in (2, 5) else ""))
+    return [major, minor]
+
+
 class RealDepthView(PlotPanel):
     """``show_profiles(base, edited)`` (edited None: no what-if), ``show_simulated(curves)`` for the faint
     stacks, ``clear()`` for the empty state before a model is loaded."""
@@ -116,8 +135,9 @@ class RealDepthView(PlotPanel):
             data = self.data.get(key, np.array([]))
             # A zeroed state (0 everywhere) has no place on a log axis: the curve leaves it out.
             draw_curve(curve, np.arange(len(data), dtype=float), data, log_y=True)
-        for name in ("left", "bottom"):  # no numbers on an empty plot: they would mean nothing
-            self.getAxis(name).setTicks(None if self.data else [[]])
+        # No numbers on an empty plot: they would mean nothing.
+        self.getAxis("bottom").setTicks(None if self.data else [[]])
+        self.getAxis("left").setTicks(log_ticks(*self.vb.fitted[1]) if self.data else [[]])
         self._update_key()
         self._update_note()
 
