@@ -52,7 +52,20 @@ def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(p
     assert np.all(np.diff(data["sim_pre"]) > 0) and data["sim_pre"][-1] > 2 * data["sim_pre"][1]  # Pre-Norm grows
     assert data["sim_post"][1:] == pytest.approx(1.0, abs=1e-3)  # Post-Norm: LayerNorm's output, RMS 1
     assert page.depth_view.key.names()[0] == "MiniLM (real) RMS"
-    assert page.depth_view.note.text() == "" and page.depth_view.getAxis("left")._tickLevels is None
+    assert page.depth_view.note.text() == ""
+    powers = [label for _, label in page.depth_view.getAxis("left")._tickLevels[0]]
+    assert "1" in powers and "10" in powers  # the log axis labels its powers of ten
+
+
+def test_log_ticks_label_powers_of_ten_and_two_and_five_only_over_few_decades():
+    from widgets.models.real_depth_view import log_ticks
+
+    major, minor = log_ticks(np.log10(0.2), np.log10(20))
+    assert [label for _, label in major] == ["1", "10"]
+    assert [label for _, label in minor if label] == ["0.2", "0.5", "2", "5", "20"]
+    major, minor = log_ticks(-1.0, 4.0)
+    assert [label for _, label in major] == ["0.1", "1", "10", "100", "1000", "10000"]
+    assert not any(label for _, label in minor) and len(minor) == 5 * 8
 
 
 @needs_model("minilm")
