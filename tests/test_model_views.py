@@ -73,8 +73,19 @@ def test_the_outlier_strip_marks_dim_99_and_its_hover_names_the_token(page):
     view = page.outlier_view
     assert view.marked_dims()[0] == 99 and "d99" in view.getAxis("top").toolTip()
     assert "“" in view.getAxis("top").toolTip()  # the token's label is named
-    strip = view.image.image
-    assert strip.shape == (7, 384) and strip[:, 99].max() == pytest.approx(strip.max())
+    strip = view.shown_image()  # pooled to the view's pixels: dim 99 still sets its column's colour
+    by = -(-384 // strip.shape[1])
+    assert strip.shape[0] == 7 and strip[:, 99 // by].max() == pytest.approx(strip.max())
+
+
+def test_pooling_the_strip_to_the_screen_keeps_a_single_outlier_column():
+    from widgets.models.outlier_strip_view import pooled_columns
+
+    strip = np.ones((2, 7))
+    strip[1, 5] = 100.0
+    pooled = pooled_columns(strip, 3)
+    assert pooled.shape == (2, 3) and pooled[1, 1] == 100.0 and pooled[0].tolist() == [1.0, 1.0, 1.0]
+    assert pooled_columns(strip, 1) is strip
 
 
 @needs_model("minilm")
@@ -91,13 +102,13 @@ def test_chinese_text_shows_minilms_unknown_tokens_honestly(page, qtbot):
 @needs_model("minilm")
 def test_a_what_if_redraws_the_depth_key_the_strip_and_the_effect(page, qtbot):
     page.choose_place(("norm", 3, "ffn_norm"))
-    before = page.outlier_view.image.image.copy()
+    before = page.outlier_view.shown_image().copy()
     page.action.setCurrentIndex(page.action.findData("zero_input"))
     with qtbot.waitSignal(page.runner.traced, timeout=30_000):
         page.apply_button.click()
     assert "RMS, what-if" in page.depth_view.key.names()
     assert "sim_pre" in page.depth_view.data  # the simulated stacks stay: the input is the same
-    after = page.outlier_view.image.image
+    after = page.outlier_view.shown_image()
     assert np.array_equal(after[:4], before[:4]) and not np.array_equal(after[4:], before[4:])
     assert page.edits_label.text() == "1 what-if(s) applied"
 

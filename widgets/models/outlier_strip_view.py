@@ -74,7 +74,7 @@ class OutlierStripView(pg.GraphicsView):
         self._labels: tuple[str, ...] = ()
         self._marks: list[tuple[int, Outlier]] = []
         self.scene().sigMouseMoved.connect(self._on_hover)
-        self.vb.sigResized.connect(self._mark)  # wider or narrower, larger fonts: more or fewer marks fit
+        self.vb.sigResized.connect(self._on_resized)
         self.retranslate()
         self.clear()
 
@@ -123,7 +123,9 @@ class OutlierStripView(pg.GraphicsView):
         # and small edits leave the scale where it is.
         low, high = math.floor(2 * float(np.median(image))) / 2, math.ceil(2 * float(image.max())) / 2
         high = max(high, low + 0.5)
-        self.image.setImage(image, levels=(low, high))
+        self._levels = (low, high)
+        self._pooled_by = 0
+        self._draw_image()
         self._colour_bar.set_levels(low, high)
         self._colour_bar.view.show()
         self._colour_bar.axis.show()
@@ -137,7 +139,6 @@ class OutlierStripView(pg.GraphicsView):
         self.outliers = sorted(largest.values(), key=lambda o: -abs(o.value))
         self._outlying = {(o.layer, o.dim) for o in found}
         if new_shape:
-            self.image.setRect(QRectF(0, 0, cols, rows))
             self._axes["left"].setTicks([cell_ticks([str(k) for k in range(rows)])])
             step = _round_step(cols)
             self._axes["bottom"].setTicks([[(j + 0.5, str(j)) for j in range(0, cols, step)]])
@@ -145,6 +146,27 @@ class OutlierStripView(pg.GraphicsView):
             self.vb.refit()
         self._mark()
         self._update_note()
+
+    def _on_resized(self) -> None:
+        self._mark()  # wider or narrower, larger fonts: more or fewer marks fit
+        if self._strip.size:
+            self._draw_image()
+
+    def _draw_image(self) -> None:
+        """The strip, its columns max-pooled to the view's pixels: drawn one column per dimension, a view
+        narrower than d would drop columns, and a single outlier dimension (SmolLM2's 507) with them."""
+        cols = self._strip.shape[1]
+        by = max(1, math.ceil(cols / max(self.vb.width(), 1.0)))
+        if by == self._pooled_by:
+            return
+        self._pooled_by = by
+        image = np.log10(np.maximum(pooled_columns(self._strip, by), FLOOR))
+        self.image.setImage(image, levels=self._levels)
+        self.image.setRect(QRectF(0, 0, cols, self._strip.shape[0]))
+
+    def shown_image(self) -> np.ndarray:
+        """The picture drawn now, after pooling (for tests)."""
+        return self.image.image
 
     def marked_dims(self) -> list[int]:
         """The dimensions marked above the strip now (for tests)."""
@@ -191,6 +213,16 @@ class OutlierStripView(pg.GraphicsView):
             if (state, dim) in self._outlying:
                 text += "\n" + self.tr("beyond 4σ of this state: an outlier dimension")
             self.setToolTip(text)
+
+
+def pooled_columns(strip: np.ndarray, by: int) -> np.ndarray:
+    """The largest of each ``by`` neighbouring columns of ``strip`` (the last group may be narrower)."""
+    if by <= 1:
+        return strip
+    rows, cols = strip.shape
+    padded = np.full((rows, -(-cols // by) * by), -np.inf)
+    padded[:, :cols] = strip
+    return padded.reshape(rows, -1, by).max(axis=2)
 
 
 def _round_step(cols: int, ticks: int = 6) -> int:
