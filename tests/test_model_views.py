@@ -31,6 +31,8 @@ def test_before_a_load_each_plot_says_to_load_a_model_and_shows_no_numbers(empty
     for axis in ("left", "bottom"):
         assert empty_page.depth_view.getAxis(axis)._tickLevels == [[]]
         assert empty_page.scatter_view.getAxis(axis)._tickLevels == [[]]
+    for axis in ("left", "bottom", "top"):
+        assert empty_page.outlier_view.getAxis(axis)._tickLevels == [[]]
     assert empty_page.depth_view.key.names() == [] and empty_page.outlier_view.marked_dims() == []
 
 
@@ -154,3 +156,15 @@ def test_smollm2_grows_with_depth_and_marks_its_massive_activation(empty_page, q
 def test_after_a_load_the_what_if_follows_the_first_place_and_its_largest_dimension(page):
     assert page.place.currentText() == "embedding norm" and page.dim.value() == 99
     assert page.action.currentData() == "zero_input"
+
+
+def test_a_narrow_tab_stacks_the_place_and_what_if_panels(empty_page, qtbot):
+    from PySide6.QtWidgets import QBoxLayout
+
+    from widgets.models.model_page import NARROW
+
+    empty_page.resize(NARROW - 200, 800)
+    qtbot.waitUntil(lambda: empty_page._boxes.direction() == QBoxLayout.Direction.TopToBottom)
+    qtbot.waitUntil(lambda: empty_page.minimumSizeHint().width() < NARROW - 200)  # stacked, it fits
+    empty_page.resize(NARROW + 300, 800)
+    qtbot.waitUntil(lambda: empty_page._boxes.direction() == QBoxLayout.Direction.LeftToRight)

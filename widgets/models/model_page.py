@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from engine.models.installed import INSTALLED_MODELS, installed_path
@@ -35,6 +35,8 @@ ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none",
 NORM_ACTIONS = ACTIONS[:-1]
 #: The installed models' names on the curves (names of models, not translated).
 SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2"}
+#: Below this width (pixels) the place and what-if panels are stacked.
+NARROW = 900
 
 
 def _info_label(name: str) -> QLabel:
@@ -61,6 +63,8 @@ class ModelPage(QWidget):
 
         self.model_choice = QComboBox()
         self.model_choice.setObjectName("modelChoice")
+        self.model_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.model_choice.setMinimumContentsLength(16)
         self.load_button = QPushButton()
         self.open_button = QPushButton()
         self.progress = QProgressBar()
@@ -79,7 +83,7 @@ class ModelPage(QWidget):
         self.place = QComboBox()
         self.place.setObjectName("modelPlace")
         self.place.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.place.setMinimumContentsLength(18)
+        self.place.setMinimumContentsLength(12)
         self.grid_button = QPushButton()
         self.grid_button.setObjectName("modelToGrid")
         #: The chosen place: its shape, RMS and max |x|; the norm's γ and β (empty for a residual state).
@@ -88,7 +92,7 @@ class ModelPage(QWidget):
         self.action = QComboBox()
         self.action.setObjectName("whatIfAction")
         self.action.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.action.setMinimumContentsLength(18)
+        self.action.setMinimumContentsLength(12)
         self.dim = QSpinBox()
         self.dim.setObjectName("whatIfDim")
         self.value = QDoubleSpinBox()
@@ -105,7 +109,7 @@ class ModelPage(QWidget):
         self.outlier_view = OutlierStripView()
         self.scatter_view = NormScatterView()
         for view in (self.depth_view, self.outlier_view, self.scatter_view):
-            view.setMinimumSize(220, 200)
+            view.setMinimumSize(180, 200)
 
         self._captions = {key: QLabel() for key in ("model", "text", "tokens", "place", "state", "gamma", "beta",
                                                     "action", "effect")}
@@ -151,10 +155,10 @@ class ModelPage(QWidget):
         form.addRow("", row)
         form.addRow(self._captions["effect"], self.effect_label)
 
-        boxes = QHBoxLayout()
-        boxes.addWidget(self.place_box, 1)
-        boxes.addWidget(self.what_if_box, 1)
-        top.addLayout(boxes, 3, 0, 1, 2)
+        self._boxes = QBoxLayout(QBoxLayout.Direction.TopToBottom)  # side by side once wide enough (resizeEvent)
+        self._boxes.addWidget(self.place_box, 1)
+        self._boxes.addWidget(self.what_if_box, 1)
+        top.addLayout(self._boxes, 3, 0, 1, 2)
         plots = QSplitter()
         plots.setChildrenCollapsible(False)
         for view in (self.depth_view, self.outlier_view, self.scatter_view):
@@ -237,6 +241,14 @@ class ModelPage(QWidget):
         self._show_trace()
         if self.runner.model is None and not self.status.text():
             self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 8 s)."))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        # On a narrow window the two panels go one above the other instead of squeezing each other.
+        side_by_side = event.size().width() >= NARROW
+        direction = QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        if self._boxes.direction() != direction:
+            self._boxes.setDirection(direction)
+        super().resizeEvent(event)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:

@@ -73,6 +73,7 @@ class OutlierStripView(pg.GraphicsView):
         self._outlying: set[tuple[int, int]] = set()
         self._labels: tuple[str, ...] = ()
         self._marks: list[tuple[int, Outlier]] = []
+        self._axes["top"].setTicks([[]])  # no marks yet (pyqtgraph would number the axis)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.vb.sigResized.connect(self._on_resized)
         self.retranslate()
