@@ -34,8 +34,8 @@ class FileWindow(Protocol):
     document: Document
     dark: bool
 
-    def figures(self) -> dict[str, QWidget]:
-        """The exportable plots by name."""
+    def figures(self, build: bool = False) -> dict[str, QWidget]:
+        """The exportable plots by name (``build``: also those of tabs not built yet)."""
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
@@ -224,7 +224,7 @@ class FileActions(QObject):
     @contextmanager
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
-        figures = self._window.figures()
+        figures = self._window.figures(build=True)
         widget = self._window if name == "window" else figures[name] if name in figures else (
             self._window.teaching_figures()[name])
         dark = getattr(self._window, "dark", False) and name != "window"
@@ -247,7 +247,9 @@ class FileActions(QObject):
 
     def figure_titles(self) -> dict[str, str]:
         return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
-                "stages": self.tr("Stage heatmaps")}
+                "stages": self.tr("Stage heatmaps"), "model_depth": self.tr("Real-depth plot (Model tab)"),
+                "model_outliers": self.tr("Outlier strip (Model tab)"),
+                "model_norm_fit": self.tr("Norm input → output plot (Model tab)")}
 
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)

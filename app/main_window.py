@@ -477,10 +477,10 @@ class MainWindow(QMainWindow):
 
     # --- behaviour -----------------------------------------------------------------------------
 
-    def figures(self) -> dict[str, QWidget]:
-        """Every plot panel by its export name."""
+    def figures(self, build: bool = False) -> dict[str, QWidget]:
+        """Every plot panel by its export name; the Model tab's once it is built (``build``: build it now)."""
         return {"row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
-                "stages": self.stage_heatmaps}
+                "stages": self.stage_heatmaps, **self.model_figures(build)}
 
     def teaching_figures(self) -> dict[str, QWidget]:
         """The teaching tabs' figures by export name; tabs never opened are built, and every view

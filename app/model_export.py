@@ -37,7 +37,7 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(tokens, trace, out: Path, formats: list[str]) -> list[Path]:
+def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) -> list[Path]:
     """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)."""
     if not formats:
         return []
@@ -52,12 +52,14 @@ def render_model_figures(tokens, trace, out: Path, formats: list[str]) -> list[P
     register_bundled_fonts()
     from engine.models.norm_fit import fit_norm
     from engine.models.real_depth import depth_profile
+    from engine.models.simulated_depth import simulated_depth
     from widgets.models.norm_scatter_view import NormScatterView
     from widgets.models.outlier_strip_view import OutlierStripView
     from widgets.models.real_depth_view import RealDepthView
 
     depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
-    depth.show_profiles(depth_profile(trace.states), None)
+    depth.show_profiles(depth_profile(trace.states), None, model.name)
+    depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
     outliers.show_states(trace.states, tokens.labels)
     record = max((r for r in trace.norms if r.layer is not None), key=lambda r: float(np.abs(r.input).max()))
     scatter.show_fit(fit_norm(record), f"block {record.layer} · {record.name}")
@@ -110,7 +112,7 @@ def run_model_export(args) -> int:
         path = out / f"{table.name}.csv"
         atomic_write(path, to_csv(table).encode("utf-8"))
         written.append(path)
-    written += render_model_figures(tokens, trace, out, formats)
+    written += render_model_figures(model, tokens, trace, out, formats)
     for path in written:
         print(path)
     return 0

@@ -36,6 +36,20 @@ def show_state_in_grid(window, state: dict) -> bool:
     return window.document.set_fields(changes, text)
 
 
+def _add_figure_menus(window, page) -> None:
+    """Right-click Export… and Copy image on each of the tab's plots, as on the Plots tab's."""
+    translate = QCoreApplication.translate
+    for name, view in page.figures().items():
+        export, copy = QAction(window), QAction(window)
+        for action, text in ((export, lambda: translate("ModelTab", "Export…")),
+                             (copy, lambda: translate("ModelTab", "Copy image"))):
+            window._texts.bind(action, text)
+            action.setText(text())  # the tab is built after the window's texts were applied
+        export.triggered.connect(lambda _=False, n=name: window.files.export_figure_dialog(n))
+        copy.triggered.connect(lambda _=False, n=name: window.files.copy_figure(n))
+        view.scene().contextMenu = [export, copy]
+
+
 def install_model_tab(window) -> LazyPage:
     """Add the Model tab and menu to ``window`` (a MainWindow); returns the tab's lazy page."""
 
@@ -44,10 +58,14 @@ def install_model_tab(window) -> LazyPage:
 
         page = ModelPage()
         page.hiddenStateChosen.connect(lambda state: show_state_in_grid(window, state))
+        _add_figure_menus(window, page)
         return window._built((page, []))
 
     lazy = LazyPage(build)
     lazy.setObjectName("modelTab")
+    # The window's exportable figures (File → Export plot, right-click Export…) include the tab's plots.
+    window.model_figures = lambda build=False: (lazy.ensure_built().figures() if build or lazy.content is not None
+                                                else {})
     window.tabs.addTab(lazy, "")
     window._tab_titles.append(lambda: QCoreApplication.translate("ModelTab", "Model"))
     window.installEventFilter(_CloseWatcher(lazy, window))

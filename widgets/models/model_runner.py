@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from engine.models.forward import run_model
 from engine.models.loading import Model, load_model
+from engine.models.simulated_depth import simulated_depth
 from engine.models.tokenizer import Tokens
 from engine.models.trace import Trace
 
@@ -58,6 +59,7 @@ class ModelRunner(QObject):
     traced = Signal(object, object, object)
     failed = Signal(object)
     busyChanged = Signal(bool)
+    simulated = Signal(object, object)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -67,6 +69,9 @@ class ModelRunner(QObject):
         self._relay.progress.connect(self._on_progress)
         self._relay.finished.connect(self._on_finished)
         self._relay.failed.connect(self._on_failed)
+        # The simulation has its own relay: it is not a request that makes older runs stale.
+        self._sim_relay = _Relay(self)
+        self._sim_relay.finished.connect(self._on_simulated)
         self._generation = 0
         self._pending: dict[int, str] = {}
         self._cancel = threading.Event()
@@ -167,8 +172,21 @@ class ModelRunner(QObject):
             self.modelLoaded.emit(result)
             return
         tokens, base, trace = result
+        new_base = base is not self.base
         self.tokens, self.base = tokens, base
         self.traced.emit(tokens, base, trace)
+        if new_base:
+            self._simulate(base)
+
+    def _simulate(self, base: Trace) -> None:
+        spec = self.model.spec
+        work = lambda _progress: (base, simulated_depth(base.states[0], spec.norm_kind, spec.layers, spec.heads))  # noqa: E731
+        self._pool.start(_Task(0, work, self._sim_relay))
+
+    def _on_simulated(self, _generation: int, result) -> None:
+        base, curves = result
+        if base is self.base:  # not for a text or model replaced since
+            self.simulated.emit(base, curves)
 
     def _on_failed(self, generation: int, error) -> None:
         if self._done(generation):

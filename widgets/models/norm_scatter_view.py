@@ -5,55 +5,61 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from engine.models.norm_fit import NormFit
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import BLUE, GREY, RED, configure_plot, layer_curve, pen, set_title_once
+from widgets.plotkit.round_limits import linear_limits
 
-GREY, BLUE, ORANGE = "#777777", "#0072B2", "#D55E00"
 
-
-class NormScatterView(QWidget):
-    """``show_fit(fit, name)``; ``show_fit(None, "")`` clears it (a residual state has no norm)."""
+class NormScatterView(PlotPanel):
+    """``show_fit(fit, name)``; ``show_fit(None, "")`` clears it. Before a model is loaded (``loaded`` False)
+    the note says to load one; after, that a residual state has no norm to show."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
-        self.plot.setObjectName("normScatterPlot")
-        self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.setObjectName("normScatterPlot")
+        self.setAccessibleName("normScatterPlot")
+        configure_plot(self)
+        self.getAxis("left").enableAutoSIPrefix(False)
         self.points = pg.ScatterPlotItem(size=3, pen=None, brush=pg.mkBrush(GREY))
-        self.plot.addItem(self.points)
-        self.line = self.plot.plot(pen=pg.mkPen(BLUE, width=2, style=Qt.PenStyle.DashLine))
-        self.tanh = self.plot.plot(pen=pg.mkPen(ORANGE, width=2.5))
+        self.addItem(self.points)
+        self.line = layer_curve(self, pen(BLUE, 2, Qt.PenStyle.DashLine))
+        self.tanh = layer_curve(self, pen(RED, 2.5))
         self.fit: NormFit | None = None
+        self.loaded = False
         self._name = ""
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot)
         self.retranslate()
+        self.show_fit(None, "")
 
     def retranslate(self) -> None:
-        self.plot.setLabel("bottom", self.tr("input x"))
-        self.plot.setLabel("left", self.tr("normalized output (before γ, β)"))
-        self._write_titles()
+        self.setLabel("bottom", self.tr("input x"))
+        self.setLabel("left", self.tr("normalized output (before γ, β)"))
+        self._write_texts()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    def _write_titles(self) -> None:
-        self.legend.clear()
-        if self.fit is None:
-            self.plot.setTitle(self.tr("Input → output: pick a norm"))
-            return
+    def _write_texts(self) -> None:
         f = self.fit
-        self.plot.setTitle(self.tr("{name}: input → output").format(name=self._name))
-        self.legend.addItem(self.line, self.tr("line, R² = {r2}").format(r2=f"{f.line_r2:.3f}"))
-        self.legend.addItem(self.tanh, self.tr("a·tanh(αx) + b, α = {alpha}, R² = {r2}").format(
-            alpha=f"{f.tanh_alpha:.3g}", r2=f"{f.tanh_r2:.3f}"))
+        if f is None:
+            set_title_once(self, self.tr("A norm's input → output"))
+            self.key.set_entries([])
+            self.note.set_text(self.tr("Pick a norm as the place to see its input → output.") if self.loaded else
+                               self.tr("Load a model to see a norm's real input → output."))
+            return
+        set_title_once(self, self.tr("{name}: input → output").format(name=self._name))
+        self.note.set_text("")
+        self.key.set_entries([
+            (self.line, self.tr("line, R² = {r2}").format(r2=f"{f.line_r2:.3f}")),
+            (self.tanh, self.tr("a·tanh(αx) + b, α = {alpha}, R² = {r2}").format(alpha=f"{f.tanh_alpha:.3g}",
+                                                                                r2=f"{f.tanh_r2:.3f}"))])
 
     def show_fit(self, fit: NormFit | None, name: str) -> None:
+        if fit is not None and (self.fit is None or name != self._name):
+            self.vb.refit()  # another norm: a zoom into the last one means nothing here
         self.fit, self._name = fit, name
         if fit is None:
             self.points.setData([], [])
@@ -61,8 +67,20 @@ class NormScatterView(QWidget):
             self.tanh.setData([], [])
         else:
             self.points.setData(fit.x, fit.y)
-            xs = np.linspace(float(fit.x.min()), float(fit.x.max()), 200)
+            low, high = float(fit.x.min()), float(fit.x.max())
+            xs = np.linspace(low, high, 200)
             self.line.setData(xs, fit.slope * xs + fit.intercept)
             self.tanh.setData(xs, fit.tanh_scale * np.tanh(fit.tanh_alpha * xs) + fit.tanh_offset)
-        self._write_titles()
-        self.plot.enableAutoRange()
+            x_range = linear_limits(low, high)
+            y_values = np.concatenate([fit.y, self.line.yData])
+            y_range = linear_limits(float(np.min(y_values)), float(np.max(y_values)))
+            self.vb.fit(x_range, y_range)
+        for axis in ("left", "bottom"):  # no numbers on an empty plot: they would mean nothing
+            self.getAxis(axis).setTicks(None if fit is not None else [[]])
+        self._write_texts()
+
+
+if __name__ == "__main__":
+    from widgets.common.preview import preview
+
+    preview(NormScatterView, (800, 400))

@@ -1,74 +1,240 @@
-"""Massive activations: max |x| over tokens for every state × dimension (log colour), and the outlier
-dimensions named with their token."""
+"""Massive activations: a state × dimension heatmap of log₁₀ max |x| over the tokens, with the largest
+outlier dimensions marked above it; hover a cell for its value and the token where it is largest."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.models.outliers import Outlier, outlier_dims, outlier_strip
+from widgets.plotkit.colour_bar import ColourBar
+from widgets.plotkit.fitted_view import FittedViewBox
+from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.heatmap_image import HeatmapImage
+from widgets.plotkit.plot_note import PlotNote
+from widgets.plotkit.plot_panel import grid_layout
+from widgets.plotkit.plot_style import cache_axis, cell_ticks
+from widgets.plotkit.plot_title import PlotTitle
 
-#: How many outlier dimensions the caption names (the largest, one line each).
+#: How many outlier dimensions are marked above the strip (the largest).
 NAMED = 4
+#: A mark's label is left out when it would come closer to a larger one than the width of this text.
+MARK_ROOM = "d0000"
+#: Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers.
+COLORMAP = "viridis"
+FLOOR = 1e-6  # |x| below this is drawn as this (log₁₀ of 0 is −∞)
 
 
-class OutlierStripView(QWidget):
-    """``show_states(states, labels)``: the strip of ``states`` (L + 1, T, d) and its largest outliers."""
+class OutlierStripView(pg.GraphicsView):
+    """``show_states(states, labels)``: the strip of ``states`` (L + 1, T, d); ``clear()``: the empty state.
+
+    A title, the view with a state axis on the left, the dimension axis below, the marked dimensions
+    above and a colour bar on the right (the plot kit's parts, as in the stage heatmaps).
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
-        self.plot.setObjectName("outlierStripPlot")
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setColorMap(pg.colormap.get("viridis"))
-        self.plot.addItem(self.image)
-        self.plot.invertY(True)
-        self.caption = QLabel()
-        self.caption.setObjectName("outlierCaption")
-        self.caption.setWordWrap(True)
+        self.setObjectName("outlierStripPlot")
+        self.setAccessibleName("outlierStripPlot")
+        layout = grid_layout(self)
+        layout.setContentsMargins(1, 1, 1, 1)
+        layout.setSpacing(0)
+        self.titleLabel = PlotTitle()  # noqa: N815 (the plot kit's name)
+        layout.addItem(self.titleLabel, 0, 0, 1, 4)
+        self.vb = FittedViewBox(invertY=True)
+        self._axes = {side: QuickAxis(side) for side in ("left", "bottom", "top")}
+        layout.addItem(self._axes["top"], 1, 1)
+        layout.addItem(self._axes["left"], 2, 0)
+        layout.addItem(self.vb, 2, 1)
+        layout.addItem(self._axes["bottom"], 3, 1)
+        for axis in self._axes.values():
+            axis.linkToView(self.vb)
+            cache_axis(axis)
+        for axis in self._axes.values():
+            axis.enableAutoSIPrefix(False)
+        self._axes["top"].setStyle(tickLength=6)
+        colormap = pg.colormap.get(COLORMAP)
+        self.image = HeatmapImage(axisOrder="row-major")
+        self.image.setColorMap(colormap)
+        self.vb.addItem(self.image)
+        self._colour_bar = ColourBar(colormap)
+        self._colour_bar.add_to(layout, row=2, col=2)
+        layout.setColumnSpacing(1, 8)
+        layout.setColumnStretchFactor(1, 1)
+        self.note = PlotNote(self.vb)
+        #: Per dimension, the state where it stands out most (largest |x| first).
         self.outliers: list[Outlier] = []
+        self._strip = np.zeros((0, 0))  # max |x| per state and dimension
+        self._argmax = np.zeros((0, 0), dtype=int)  # the token where it is reached
+        self._outlying: set[tuple[int, int]] = set()
         self._labels: tuple[str, ...] = ()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot, 1)
-        layout.addWidget(self.caption)
+        self._marks: list[tuple[int, Outlier]] = []
+        self._axes["top"].setTicks([[]])  # no marks yet (pyqtgraph would number the axis)
+        self.scene().sigMouseMoved.connect(self._on_hover)
+        self.vb.sigResized.connect(self._on_resized)
         self.retranslate()
+        self.clear()
+
+    def getAxis(self, name: str) -> QuickAxis:  # noqa: N802 (PlotItem's name)
+        return self._axes[name]
 
     def retranslate(self) -> None:
-        self.plot.setTitle(self.tr("Outlier dimensions: log₁₀ max |x| over the tokens"))
-        self.plot.setLabel("bottom", self.tr("dimension"))
-        self.plot.setLabel("left", self.tr("state"))
-        self._write_caption()
+        self.titleLabel.set_text(self.tr("Outlier dimensions: log₁₀ max |x| over the tokens"))
+        self._axes["bottom"].setLabel(self.tr("dimension"))
+        self._axes["left"].setLabel(self.tr("state"))
+        self._colour_bar.axis.setLabel(self.tr("log₁₀ max |x|"))
+        self._update_note()
+        self._mark()
 
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
+    def _update_note(self) -> None:
+        if not self._strip.size:
+            text = self.tr("Load a model to see which dimensions carry massive activations.")
+        elif not self.outliers:
+            text = self.tr("No dimension stands beyond 4σ of its state.")
+        else:
+            text = ""
+        self.note.set_text(text)
+
+    def clear(self) -> None:
+        self._strip, self._argmax, self.outliers, self._outlying = np.zeros((0, 0)), np.zeros((0, 0), dtype=int), [], set()
+        self.image.clear()
+        self._axes["left"].setTicks([[]])
+        self._axes["bottom"].setTicks([[]])
+        self._mark()
+        self._update_note()
+        self._colour_bar.view.hide()
+        self._colour_bar.axis.hide()
+
     def show_states(self, states: np.ndarray, labels: tuple[str, ...]) -> None:
-        strip = outlier_strip(states)
-        image = np.log10(np.maximum(strip, 1e-6))
-        # Colours from the typical dimension (median) to the largest: the outliers are the bright ones.
-        self.image.setImage(image, levels=(float(np.median(image)), float(image.max()) + 1e-6))
-        self._labels = labels
+        new_shape = np.shape(states)[::2] != self._strip.shape
+        self._strip = outlier_strip(states).astype(np.float64)
+        self._argmax = np.abs(states).argmax(axis=1)
+        self._labels = tuple(labels)
+        image = np.log10(np.maximum(self._strip, FLOOR))
+        # Colours from the typical dimension (median) to the largest, on half-decades: the outliers are the bright ones,
+        # and small edits leave the scale where it is.
+        low, high = math.floor(2 * float(np.median(image))) / 2, math.ceil(2 * float(image.max())) / 2
+        high = max(high, low + 0.5)
+        self._levels = (low, high)
+        self._pooled_by = 0
+        self._draw_image()
+        self._colour_bar.set_levels(low, high)
+        self._colour_bar.view.show()
+        self._colour_bar.axis.show()
+        rows, cols = self._strip.shape
         largest: dict[int, Outlier] = {}  # per dimension, the state where it is largest
-        for outlier in outlier_dims(states):
+        found = outlier_dims(states)
+        for outlier in found:
             best = largest.get(outlier.dim)
             if best is None or abs(outlier.value) > abs(best.value):
                 largest[outlier.dim] = outlier
         self.outliers = sorted(largest.values(), key=lambda o: -abs(o.value))
-        self.plot.autoRange()
-        self._write_caption()
+        self._outlying = {(o.layer, o.dim) for o in found}
+        if new_shape:
+            left = self._axes["left"]
+            left.setTicks([cell_ticks([str(k) for k in range(rows)], left, max(self.vb.height(), 1.0))])
+            step = _round_step(cols)
+            self._axes["bottom"].setTicks([[(j + 0.5, str(j)) for j in range(0, cols, step)]])
+            self.vb.fit((0.0, float(cols)), (0.0, float(rows)))
+            self.vb.refit()
+        self._mark()
+        self._update_note()
 
-    def _write_caption(self) -> None:
-        if not self.outliers:
-            self.caption.setText(self.tr("No dimension stands beyond 4σ of its state."))
+    def _on_resized(self) -> None:
+        self._mark()  # wider or narrower, larger fonts: more or fewer marks fit
+        if self._strip.size:
+            self._draw_image()
+
+    def _draw_image(self) -> None:
+        """The strip, its columns max-pooled to the view's pixels: drawn one column per dimension, a view
+        narrower than d would drop columns, and a single outlier dimension (SmolLM2's 507) with them."""
+        cols = self._strip.shape[1]
+        by = max(1, math.ceil(cols / max(self.vb.width(), 1.0)))
+        if by == self._pooled_by:
             return
-        lines = [self.tr("dim {dim}: {value} at token {token} “{label}” (state {state})").format(
-            dim=o.dim, value=f"{o.value:.4g}", token=o.token,
-            label=self._labels[o.token] if o.token < len(self._labels) else "", state=o.layer)
-            for o in self.outliers[:NAMED]]
-        self.caption.setText(self.tr("Beyond 4σ: {dims} dimension(s). Largest:").format(dims=len(self.outliers))
-                             + "\n" + "\n".join(lines))
+        self._pooled_by = by
+        image = np.log10(np.maximum(pooled_columns(self._strip, by), FLOOR))
+        self.image.setImage(image, levels=self._levels)
+        self.image.setRect(QRectF(0, 0, cols, self._strip.shape[0]))
+
+    def shown_image(self) -> np.ndarray:
+        """The picture drawn now, after pooling (for tests)."""
+        return self.image.image
+
+    def marked_dims(self) -> list[int]:
+        """The dimensions marked above the strip now (for tests)."""
+        return [dim for dim, _ in self._marks]
+
+    def _mark(self) -> None:
+        """Name the largest outlier dimensions on the top axis; the axis's tooltip gives their tokens."""
+        cols = self._strip.shape[1] if self._strip.size else 0
+        # Labels in pixels, dimensions per pixel: the gap grows with presentation mode's fonts and narrow windows.
+        font = self._axes["top"].style.get("tickFont") or QFont()
+        gap = QFontMetricsF(font).horizontalAdvance(MARK_ROOM) * cols / max(self.vb.width(), 1.0)
+        marks: list[tuple[int, Outlier]] = []
+        for outlier in self.outliers:
+            if len(marks) == NAMED:
+                break
+            if all(abs(outlier.dim - dim) >= gap for dim, _ in marks):
+                marks.append((outlier.dim, outlier))
+        if marks != self._marks:
+            self._marks = marks
+            self._axes["top"].setTicks([[(dim + 0.5, f"d{dim}") for dim, _ in self._marks]])
+        lines = [self._outlier_text(o) for _, o in self._marks]
+        self._axes["top"].setToolTip("\n".join(lines))
+        if self.outliers:
+            self._axes["top"].setLabel(self.tr("{n} dims beyond 4σ").format(n=len(self.outliers)))
+        else:
+            self._axes["top"].setLabel("")
+
+    def _token(self, index: int) -> str:
+        label = self._labels[index] if index < len(self._labels) else ""
+        return self.tr("token {token} “{label}”").format(token=index, label=label)
+
+    def _outlier_text(self, o: Outlier) -> str:
+        return self.tr("d{dim}: {value} at {token} (state {state})").format(
+            dim=o.dim, value=f"{o.value:.4g}", token=self._token(o.token), state=o.layer)
+
+    def _on_hover(self, pos) -> None:
+        if not self._strip.size or not self.vb.sceneBoundingRect().contains(pos):
+            return
+        point = self.vb.mapSceneToView(pos)
+        state, dim = int(np.floor(point.y())), int(np.floor(point.x()))
+        if 0 <= state < self._strip.shape[0] and 0 <= dim < self._strip.shape[1]:
+            text = self.tr("state {state}, d{dim}: max |x| = {value} at {token}").format(
+                state=state, dim=dim, value=f"{self._strip[state, dim]:.4g}", token=self._token(int(self._argmax[state, dim])))
+            if (state, dim) in self._outlying:
+                text += "\n" + self.tr("beyond 4σ of this state: an outlier dimension")
+            self.setToolTip(text)
+
+
+def pooled_columns(strip: np.ndarray, by: int) -> np.ndarray:
+    """The largest of each ``by`` neighbouring columns of ``strip`` (the last group may be narrower)."""
+    if by <= 1:
+        return strip
+    rows, cols = strip.shape
+    padded = np.full((rows, -(-cols // by) * by), -np.inf)
+    padded[:, :cols] = strip
+    return padded.reshape(rows, -1, by).max(axis=2)
+
+
+def _round_step(cols: int, ticks: int = 6) -> int:
+    """A round tick step (1, 2, 5, 10, 20, 50, 100, …) for about ``ticks`` labels over ``cols`` dimensions."""
+    raw = max(1, cols // ticks)
+    scale = 10 ** int(math.floor(math.log10(raw)))
+    return next(m * scale for m in (1, 2, 5, 10) if m * scale >= raw)
+
+
+if __name__ == "__main__":
+    from widgets.common.preview import preview
+
+    preview(OutlierStripView, (800, 400))

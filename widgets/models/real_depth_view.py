@@ -1,72 +1,158 @@
-"""Real depth: RMS and max |x| of one sentence's residual stream at every layer, on a log axis, with the
-what-if run beside the unedited one."""
+"""Real depth: RMS and max |x| of one sentence's residual stream at every state, on a log axis, with the
+what-if run beside the unedited one and, faintly, simulated Pre-Norm and Post-Norm stacks of the same
+depth and width at initialization (engine.models.simulated_depth)."""
 
 from __future__ import annotations
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtGui import QColor
 
 from engine.models.real_depth import DepthProfile
+from widgets.plotkit.plot_panel import PlotPanel
+from widgets.plotkit.plot_style import (BLUE, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
+                                        set_title_once)
 
-BLUE, ORANGE = "#0072B2", "#D55E00"  # Okabe–Ito; line styles tell the curves apart too
+
+def _faint(color: str, width: float, style) -> object:
+    """A pale pen for the simulated curves: reference lines, not this model's data."""
+    faint = pen(color, width, style)
+    shade = QColor(color)
+    shade.setAlpha(120)
+    faint.setColor(shade)
+    return faint
 
 
-class RealDepthView(QWidget):
-    """``show_profiles(base, edited)``: edited is None when no what-if is applied."""
+CURVES = (  # key, pen: line styles tell the curves apart without colour too
+    ("rms", pen(BLUE, 2.5)),
+    ("max", pen(ORANGE, 2.5, Qt.PenStyle.DashLine)),
+    ("rms_edit", pen(RED, 2.0, Qt.PenStyle.DotLine)),
+    ("max_edit", pen(RED, 2.0, Qt.PenStyle.DashDotLine)),
+    ("sim_pre", _faint(GREY, 1.5, Qt.PenStyle.DashDotDotLine)),
+    ("sim_post", _faint(GREY, 1.5, Qt.PenStyle.DotLine)),
+)
+
+
+def log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
+    """Ticks for a log10 axis from ``low`` to ``high`` (log10 values): the powers of ten labelled, 2 and 5
+    labelled too over at most two decades, the other multiples as unlabelled grid lines. pyqtgraph labels
+    every multiple from 1 to 9, which run into each other on a short axis or in presentation mode."""
+    few = high - low <= 2.0
+    major, minor = [], []
+    for power in range(int(np.floor(low)), int(np.ceil(high)) + 1):
+        for multiple in range(1, 10):
+            value = float(np.log10(multiple)) + power
+            if not low - 1e-9 <= value <= high + 1e-9:
+                continue
+            label = f"{multiple * 10.0 ** power:g}"
+            if multiple == 1:
+                major.append((value, label))
+            else:
+                minor.append((value, label if few and multiple in (2, 5) else ""))
+    return [major, minor]
+
+
+class RealDepthView(PlotPanel):
+    """``show_profiles(base, edited)`` (edited None: no what-if), ``show_simulated(curves)`` for the faint
+    stacks, ``clear()`` for the empty state before a model is loaded."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.plot = pg.PlotWidget()
-        self.plot.setObjectName("realDepthPlot")
-        self.plot.setLogMode(y=True)
-        self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.legend = self.plot.addLegend(offset=(10, 10))
-        self._curves = {
-            "rms": self.plot.plot(pen=pg.mkPen(BLUE, width=2.5)),
-            "max": self.plot.plot(pen=pg.mkPen(ORANGE, width=2.5, style=Qt.PenStyle.DashLine)),
-            "rms_edit": self.plot.plot(pen=pg.mkPen(BLUE, width=2, style=Qt.PenStyle.DotLine)),
-            "max_edit": self.plot.plot(pen=pg.mkPen(ORANGE, width=2, style=Qt.PenStyle.DashDotLine)),
-        }
+        self.setObjectName("realDepthPlot")
+        self.setAccessibleName("realDepthPlot")
+        configure_plot(self)
+        self.set_log_y(True)
+        self.getAxis("left").enableAutoSIPrefix(False)
+        self._curves = {key: layer_curve(self, p) for key, p in CURVES}
+        #: The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).
         self.data: dict[str, np.ndarray] = {}
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.plot)
+        self._model = ""
+        self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
+        self.clear()
 
     def _names(self) -> dict[str, str]:
-        return {"rms": self.tr("RMS"), "max": self.tr("max |x|"), "rms_edit": self.tr("RMS after the what-if"),
-                "max_edit": self.tr("max |x| after the what-if")}
+        model = self._model or self.tr("model")
+        return {"rms": self.tr("{model} (real) RMS").format(model=model),
+                "max": self.tr("{model} (real) max |x|").format(model=model),
+                "rms_edit": self.tr("RMS, what-if"), "max_edit": self.tr("max |x|, what-if"),
+                "sim_pre": self.tr("Pre-Norm, random init"), "sim_post": self.tr("Post-Norm, random init")}
 
     def retranslate(self) -> None:
-        self.plot.setTitle(self.tr("Real depth: the residual stream of this sentence"))
-        self.plot.setLabel("bottom", self.tr("state (k: entering block k; last: after the last block)"))
-        self.plot.setLabel("left", self.tr("size (log scale)"))
-        self._update_legend()
+        set_title_once(self, self.tr("Real depth: the residual stream of this sentence"))
+        # The simulated curves' key entries are short: what they are, in full, on hover.
+        self.key.setToolTip(self.tr("Pre-Norm / Post-Norm, random init: the Plots tab's simulated stacks at this model's "
+                                    "depth and width, with random weights, run on this sentence's embedding output"))
+        self.setLabel("bottom", self.tr("state k (entering block k; the last: after the last block)"))
+        self.setLabel("left", self.tr("size"))
+        self._update_key()
+        self._update_note()
 
-    def _update_legend(self) -> None:
-        self.legend.clear()
-        names = self._names()
-        for key, curve in self._curves.items():
-            if key in self.data:
-                self.legend.addItem(curve, names[key])
-
-    def changeEvent(self, event) -> None:
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
 
-    def show_profiles(self, base: DepthProfile, edited: DepthProfile | None) -> None:
-        self.data = {"rms": base.rms, "max": base.max_abs}
+    def _update_key(self) -> None:
+        names = self._names()
+        self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES if key in self.data])
+
+    def _update_note(self) -> None:
+        self.note.set_text("" if self.data else self.tr("Load a model to see the size of its residual stream, "
+                                                         "layer by layer."))
+
+    def clear(self) -> None:
+        """The empty state: no curves, a note saying what to do."""
+        self.data = {}
+        self._draw()
+
+    def show_profiles(self, base: DepthProfile, edited: DepthProfile | None, model: str = "") -> None:
+        """The unedited run's curves, and the what-if's when ``edited`` is given; ``model`` names them."""
+        if model != self._model:
+            self._model = model
+            self.vb.refit()  # another model: the old zoom means nothing
+        simulated = {key: self.data[key] for key in ("sim_pre", "sim_post") if key in self.data}
+        if simulated and len(simulated["sim_pre"]) != len(base.rms):
+            simulated = {}  # another depth: those stacks were for the last model
+        self.data = {"rms": base.rms, "max": base.max_abs, **simulated}
         if edited is not None:
             self.data.update(rms_edit=edited.rms, max_edit=edited.max_abs)
+        self._draw()
+
+    def show_simulated(self, curves: dict[str, np.ndarray]) -> None:
+        """The simulated stacks' RMS per state, keyed ``"pre"`` and ``"post"`` (empty: none)."""
+        for key in ("pre", "post"):
+            self.data.pop(f"sim_{key}", None)
+            if key in curves and self.data:
+                self.data[f"sim_{key}"] = np.asarray(curves[key], dtype=float)
+        self._draw()
+
+    def _draw(self) -> None:
+        values = np.concatenate(list(self.data.values())) if self.data else np.array([])
+        states = max((len(v) - 1 for v in self.data.values()), default=1)
+        fit_view(self, states, values, log_y=True)
         for key, curve in self._curves.items():
-            values = self.data.get(key)
-            if values is None:
-                curve.setData([], [])
-            else:
-                # The log axis can't show 0: a zeroed state is drawn at a tiny positive value.
-                curve.setData(np.arange(len(values), dtype=float), np.maximum(values, 1e-12))
-        self._update_legend()
-        self.plot.enableAutoRange()
+            data = self.data.get(key, np.array([]))
+            # A zeroed state (0 everywhere) has no place on a log axis: the curve leaves it out.
+            draw_curve(curve, np.arange(len(data), dtype=float), data, log_y=True)
+        # No numbers on an empty plot: they would mean nothing.
+        self.getAxis("bottom").setTicks(None if self.data else [[]])
+        self.getAxis("left").setTicks(log_ticks(*self.vb.fitted[1]) if self.data else [[]])
+        self._update_key()
+        self._update_note()
+
+    def _on_hover(self, pos) -> None:
+        if not self.data or not self.vb.sceneBoundingRect().contains(pos):
+            return
+        state = int(round(self.vb.mapSceneToView(pos).x()))
+        if 0 <= state < len(self.data["rms"]):
+            names = self._names()
+            lines = [f"{names[key]}: {self.data[key][state]:.4g}" for key, _ in CURVES
+                     if key in self.data and state < len(self.data[key])]
+            self.setToolTip(self.tr("state {k}").format(k=state) + "\n" + "\n".join(lines))
+
+
+if __name__ == "__main__":
+    from widgets.common.preview import preview
+
+    preview(RealDepthView, (800, 400))
