@@ -36,3 +36,8 @@ def test_gelu_tanh_and_swish_derivatives_match_finite_differences():
     np.testing.assert_allclose(gelu_tanh_grad(x), _central_difference(gelu_tanh, x), atol=1e-8)
     for beta in (1.0, 1.5, 0.3):
         np.testing.assert_allclose(swish_grad(x, beta), _central_difference(lambda v: swish(v, beta), x), atol=1e-8)
+
+
+def test_small_arrays_get_libms_erf_itself():
+    x = np.linspace(-4, 4, 97).reshape(1, 97)
+    np.testing.assert_array_equal(erf(x), [[math.erf(v) for v in x[0]]])
