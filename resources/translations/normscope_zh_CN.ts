@@ -1768,7 +1768,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/compute.py" line="156"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
-        <extracomment>The stack simulation keeps every layer&apos;s weights alive for the backward pass; above this it is skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer). Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). What the block and depth simulations&apos; BatchNorm really does, when that is not what was asked. Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
+        <extracomment>The stack simulation keeps every layer&apos;s weights alive for the backward pass; above this it is skipped with a message instead of exhausting memory (d = 4096 costs about 800 MB per layer). Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
