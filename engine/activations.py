@@ -39,9 +39,17 @@ _TAIL = tuple(np.polynomial.Chebyshev.interpolate(_scaled_erfc, 20, domain=[a, b
               for a, b in ((_SERIES_END, 3.0), (3.0, 6.0)))
 
 
+#: Up to this many values erf calls libm's ``math.erf`` for each: the ~60 NumPy calls of the vectorised
+#: evaluation cost ~100 µs whatever the size, ten times the libm loop on the 6 × 16 FFN of a preset.
+_LIBM_SIZE = 1024
+
+
 def erf(x) -> np.ndarray:
-    """The error function, vectorised (NumPy has none), in float64 within a few ulp of ``math.erf``."""
+    """The error function in float64 (NumPy has none): ``math.erf`` itself for small arrays, a
+    vectorised evaluation within 3 ulp of it (0.1 ulp on average) for large ones."""
     x = np.asarray(x, dtype=np.float64)
+    if x.size <= _LIBM_SIZE:
+        return np.fromiter(map(math.erf, x.ravel()), np.float64, x.size).reshape(x.shape)
     ax = np.abs(x)
     out = np.where(ax >= 6.0, 1.0, np.nan)  # NaN stays NaN; every finite |x| < 6 is filled in below
     near = ax < _SERIES_END

@@ -40,38 +40,51 @@ def _scaled(m: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> float:
-    """‖aᵀ·c‖²_F for float64 ``a`` and ``c`` of at most unit entries, by the cheaper of two routes.
+    """‖aᵀ·c‖²_F in float64, by the cheaper of two routes.
 
     Forming aᵀ·c costs d_a·d_c per token; the Gram route Σ (a·aᵀ) ∘ (c·cᵀ) costs T·(d_a + d_c) per
     token and is what keeps d = 4096 cheap. Its terms can cancel (BatchNorm's zero-mean columns do),
     and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0.
     """
+    a, c = a.astype(np.float64, copy=False), c.astype(np.float64, copy=False)
     t, (da, dc) = a.shape[0], (a.shape[1], c.shape[1])
     if da * dc <= t * (da + dc):
-        g = a.T @ c
-        return float(np.add.reduce(np.square(g), axis=None))
+        return float(np.add.reduce(np.square(a.T @ c), axis=None))
     return max(0.0, float(np.add.reduce((a @ a.T) * (c @ c.T), axis=None)))  # np.sum, minus its overhead
+
+
+def _product_norm(a: np.ndarray, c: np.ndarray) -> float:
+    """‖aᵀ·c‖_F, accumulated in float64.
+
+    float32 factors widened to float64 can't leave its range (their squares' products stay within
+    1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
+    non-finite sum) is it taken again on factors scaled to a largest entry of 1.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):  # what overflows here is taken again, scaled
+        ssq = _product_sum_of_squares(a, c)
+    if 1e-250 < ssq < 1e250:
+        return math.sqrt(ssq)
+    (a, sa), (c, sc) = _scaled(a), _scaled(c)
+    if not (math.isfinite(sa) and math.isfinite(sc)):
+        return math.nan
+    if sa == 0.0 or sc == 0.0:
+        return 0.0
+    return sa * (sc * math.sqrt(_product_sum_of_squares(a, c)))  # beyond float64's range: inf
 
 
 def weight_gradients_norm(grads: GradFactors) -> float:
     """The norm of all the weight gradients together, ‖(∂L/∂W₁, ∂L/∂W₂, …)‖, without forming them.
 
     ‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ); gradients whose A is the same array (Q, K and V all see the
-    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …]. Each factor
-    is scaled to a largest entry of 1 and the sums run in float64, so float32 gradients as small as
-    1e-30 or as large as 1e30 keep their precision (their squares would leave float32's range); a
-    norm beyond float64's range is inf, and a non-finite gradient gives NaN.
+    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …]. The sums
+    run in float64, so float32 gradients as small as 1e-30 or as large as 1e30 keep their precision
+    (their squares would leave float32's range); a norm beyond float64's range is inf, a non-finite
+    gradient gives NaN, and nothing raises.
     """
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
-    norms = []  # one per shared input
-    for a, bs in by_input.values():
-        (a, sa), (c, sc) = _scaled(a), _scaled(bs[0] if len(bs) == 1 else np.hstack(bs))
-        if not (math.isfinite(sa) and math.isfinite(sc)):
-            return math.nan
-        if sa > 0.0 and sc > 0.0:
-            norms.append(sa * (sc * math.sqrt(_product_sum_of_squares(a, c))))
+    norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.hstack(bs)) for a, bs in by_input.values()]
     return math.hypot(*norms)  # scales internally; inf if a part is
 
 

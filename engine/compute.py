@@ -66,7 +66,7 @@ class Result(_ComparedByValue):
     #: Labels of the tokens ``stages`` were computed for: while stale they may differ from the
     #: scenario's (tokens removed since).
     stack_labels: tuple[str, ...] = ()
-    #: What the block and depth simulations' BatchNorm really does, when that is not what was asked.
+    # What the block and depth simulations' BatchNorm really does, when that is not what was asked.
     stack_note: Note | None = None
     stages_message: Note | None = None
 
