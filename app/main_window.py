@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFrame, QGridLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QScrollArea, QSplitter, QTabWidget, QWidget)
@@ -17,7 +17,7 @@ from app.document import Document
 from app.file_actions import FileActions
 from app.help_menu import HelpMenu
 from app.presentation import Presentation
-from widgets.common.retranslation import TextBinder
+from widgets.common.retranslation import Retranslating, TextBinder
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
 from widgets.editors.controls_panel import ControlsPanel
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 BUSY_INDICATOR_DELAY_MS = 500
 
 
-class MainWindow(QMainWindow):
+class MainWindow(Retranslating, QMainWindow):
     #: Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can
     #: answer, a shown window on a real screen (not the offscreen platform of tests and headless export,
     #: where the autosave keeps the edits for the next start).
@@ -419,11 +419,6 @@ class MainWindow(QMainWindow):
             action.setText(self.tr("Copy image"))
         for index, title in enumerate(self._tab_titles):
             self.tabs.setTabText(index, title())
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _replace_plot_export_menus(self) -> None:
         # pyqtgraph's own "Export..." offers its SVG exporter, which fails on current PySide6.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QDockWidget, QMenu
 
 
@@ -26,3 +27,16 @@ class TextBinder:
                 target.setWindowTitle(text())
             else:
                 target.setText(text())
+
+
+class Retranslating:
+    """Mixin for a widget with a ``retranslate()`` method: calls it on every language change.
+
+    Put it first among the bases (``class View(Retranslating, QWidget)``), so its ``changeEvent``
+    runs before the Qt class's.
+    """
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)

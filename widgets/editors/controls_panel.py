@@ -3,7 +3,7 @@ mode, FFN, initialisation, seed, the toy's a and b."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox,
                                QWidget)
 
@@ -14,6 +14,7 @@ from engine.scenario import Scenario
 from engine.weights import INITS
 from engine.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
+from widgets.common.retranslation import Retranslating
 
 #: field -> (objectName, values); the texts shown for them come from ``_texts``.
 COMBOS = {
@@ -39,7 +40,7 @@ ORDER = ("norm", "dyt_alpha", "placement", "qk_norm", "ln_scaling", "eps", "laye
          "activation", "heads", "causal", "init", "seed", "toy_a", "toy_b")
 
 
-class ControlsPanel(QWidget):
+class ControlsPanel(Retranslating, QWidget):
     """Every change is one Editor call; updates coming back are applied with signals blocked."""
 
     def __init__(self, document: Editor, parent=None):
@@ -174,11 +175,6 @@ class ControlsPanel(QWidget):
         self._checks["causal"].setText(self.tr("Causal mask"))
         self._checks["qk_norm"].setText(self.tr("QK-Norm"))
         self._checks["ln_scaling"].setText(self.tr("LayerNorm scaling 1/√l"))
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _set(self, field: str, value, merge: bool = False) -> None:
         label, _, items = self._texts()[field]

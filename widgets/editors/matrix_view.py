@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMessageBox, QTableView
 
 from widgets.editors.editor import Editor
-from widgets.common.retranslation import TextBinder
+from widgets.common.retranslation import Retranslating, TextBinder
 from engine.bounded_read import Cancelled
 from engine.table_text import format_block, parse_block
 from widgets.common.background_load import load_in_background
@@ -19,7 +19,7 @@ from widgets.common.problem_text import describe
 BACKGROUND_PASTE_CHARS = 1 << 20
 
 
-class MatrixView(QTableView):
+class MatrixView(Retranslating, QTableView):
     """Table of numbers; pasting a block is one undo step, a bad block is refused whole."""
 
     def __init__(self, document: Editor, target: str, object_name: str, parent=None):
@@ -53,11 +53,6 @@ class MatrixView(QTableView):
         self._texts.apply()
         if self.target == "matrix":
             self.verticalHeader().setToolTip(self.tr("Double-click a token to rename it"))
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _add_action(self, text, shortcut, slot) -> QAction:
         action = self._texts.bind(QAction(self), text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
@@ -30,6 +30,7 @@ from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
 from widgets.models.token_table import TokenTable
 from widgets.common.problem_text import describe
+from widgets.common.retranslation import Retranslating
 
 ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
@@ -48,7 +49,7 @@ def _info_label(name: str) -> QLabel:
     return label
 
 
-class ModelPage(QWidget):
+class ModelPage(Retranslating, QWidget):
     """The whole Model tab; ``runner`` (a ModelRunner) does the loading and running off the UI thread."""
 
     hiddenStateChosen = Signal(object)
@@ -249,11 +250,6 @@ class ModelPage(QWidget):
         if self._boxes.direction() != direction:
             self._boxes.setDirection(direction)
         super().resizeEvent(event)
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _fill_models(self) -> None:
         current = self.model_choice.currentData()

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 
 from engine.models.norm_fit import NormFit
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, GREY, RED, configure_plot, layer_curve, pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits
+from widgets.common.retranslation import Retranslating
 
 
-class NormScatterView(PlotPanel):
+class NormScatterView(Retranslating, PlotPanel):
     """``show_fit(fit, name)``; ``show_fit(None, "")`` clears it. Before a model is loaded (``loaded`` False)
     the note says to load one; after, that a residual state has no norm to show."""
 
@@ -36,11 +37,6 @@ class NormScatterView(PlotPanel):
         self.setLabel("bottom", self.tr("input x"))
         self.setLabel("left", self.tr("normalized output (before γ, β)"))
         self._write_texts()
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _write_texts(self) -> None:
         f = self.fit

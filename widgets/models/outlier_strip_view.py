@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.models.outliers import Outlier, outlier_dims, outlier_strip
@@ -19,6 +19,7 @@ from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import cache_axis, cell_ticks
 from widgets.plotkit.plot_title import PlotTitle
+from widgets.common.retranslation import Retranslating
 
 #: How many outlier dimensions are marked above the strip (the largest).
 NAMED = 4
@@ -29,7 +30,7 @@ COLORMAP = "viridis"
 FLOOR = 1e-6  # |x| below this is drawn as this (log₁₀ of 0 is −∞)
 
 
-class OutlierStripView(pg.GraphicsView):
+class OutlierStripView(Retranslating, pg.GraphicsView):
     """``show_states(states, labels)``: the strip of ``states`` (L + 1, T, d); ``clear()``: the empty state.
 
     A title, the view with a state axis on the left, the dimension axis below, the marked dimensions
@@ -89,11 +90,6 @@ class OutlierStripView(pg.GraphicsView):
         self._colour_bar.axis.setLabel(self.tr("log₁₀ max |x|"))
         self._update_note()
         self._mark()
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _update_note(self) -> None:
         if not self._strip.size:

@@ -5,11 +5,12 @@ depth and width at initialization (engine.models.simulated_depth)."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from engine.models.real_depth import DepthProfile
 from widgets.plotkit.plot_panel import PlotPanel
+from widgets.common.retranslation import Retranslating
 from widgets.plotkit.plot_style import (BLUE, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
                                         set_title_once)
 
@@ -52,7 +53,7 @@ def log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
     return [major, minor]
 
 
-class RealDepthView(PlotPanel):
+class RealDepthView(Retranslating, PlotPanel):
     """``show_profiles(base, edited)`` (edited None: no what-if), ``show_simulated(curves)`` for the faint
     stacks, ``clear()`` for the empty state before a model is loaded."""
 
@@ -87,11 +88,6 @@ class RealDepthView(PlotPanel):
         self.setLabel("left", self.tr("size"))
         self._update_key()
         self._update_note()
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _update_key(self) -> None:
         names = self._names()

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from engine.models.tokenizer import Tokens
+from widgets.common.retranslation import Retranslating
 
 #: WordPiece's token for text outside its vocabulary (MiniLM's is English: Chinese characters become it).
 UNKNOWN = "[UNK]"
 
 
-class TokenTable(QTableWidget):
+class TokenTable(Retranslating, QTableWidget):
     """Read-only, two rows (token, id) and as many columns as tokens, scrolling sideways when long."""
 
     def __init__(self, parent=None):
@@ -47,11 +48,6 @@ class TokenTable(QTableWidget):
         self.setVerticalHeaderLabels([self.tr("token"), self.tr("id")])
         self.setToolTip(self.tr("The sentence's tokens as the model sees them, with their vocabulary ids"))
         self.show_tokens(self._tokens)
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def show_tokens(self, tokens: Tokens | None) -> None:
         """Show ``tokens`` (None: none)."""

@@ -11,13 +11,14 @@ from PySide6.QtWidgets import QLabel
 from engine.compute import Result
 from engine.depth_laws import DepthLaw, depth_laws
 from widgets.plots.placement_names import placement_names
+from widgets.common.retranslation import Retranslating
 
 
 #: Below this height of the page it sits on, the caption steps aside: the plots need the room more.
 MIN_PAGE_HEIGHT = 720
 
 
-class DepthLawsCaption(QLabel):
+class DepthLawsCaption(Retranslating, QLabel):
     """One entry per stack: how its RMS grows over the layers and how its gradients lean. Hidden on a
     short page (a 1024 × 768 projector), where the plots need the height."""
 
@@ -71,8 +72,3 @@ class DepthLawsCaption(QLabel):
         if event.type() == QEvent.Type.Resize:
             self.setVisible(event.size().height() >= MIN_PAGE_HEIGHT)
         return False
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
@@ -14,6 +14,7 @@ from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once, variant_pen)
 from widgets.plots.placement_names import placement_names
+from widgets.common.retranslation import Retranslating
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
     ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
@@ -28,7 +29,7 @@ CURVES = (  # key, pen: each curve differs in line style too, so none needs colo
 )
 
 
-class DepthPlot(QWidget):
+class DepthPlot(Retranslating, QWidget):
     """RMS of the hidden state after each layer (0 = input); a log-scale toggle above the plot."""
 
     def __init__(self, parent=None):
@@ -86,11 +87,6 @@ class DepthPlot(QWidget):
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
         self.plot.note.set_text(stack_note(result))

@@ -4,7 +4,7 @@ variant (Peri-Norm, DeepNorm, Mix-LN)."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 
 from engine.compute import Result
 from widgets.common.stack_notes import stack_note
@@ -12,6 +12,7 @@ from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
                                        set_title_once, variant_pen)
 from widgets.plots.placement_names import placement_names
+from widgets.common.retranslation import Retranslating
 
 #: StackRun attribute -> the symbol in the legend.
 GRADIENTS = {"weight_grad": "‖∂L/∂W‖", "input_grad": "‖∂L/∂x‖"}
@@ -26,7 +27,7 @@ CURVES = (  # placement, attribute of StackRun, pen (a variant's curves only whe
 )
 
 
-class GradPlot(PlotPanel):
+class GradPlot(Retranslating, PlotPanel):
     """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
 
     def __init__(self, parent=None):
@@ -47,11 +48,6 @@ class GradPlot(PlotPanel):
         set_title_once(self, self.tr("Gradient norms at initialization"))
         self.setLabel("bottom", self.tr("layer"))
         self.setLabel("left", self.tr("gradient norm"))
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
         self.note.set_text(stack_note(result))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
+
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.compute import Result
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits
+from widgets.common.retranslation import Retranslating
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
     ("mean_in", SKY, -0.3),
@@ -26,7 +27,7 @@ BAR_WIDTH = 0.2  # of a token's slot
 MIN_BAR_PIXELS = 2.0
 
 
-class RowStatsPlot(PlotPanel):
+class RowStatsPlot(Retranslating, PlotPanel):
     """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
 
     def __init__(self, parent=None):
@@ -85,11 +86,6 @@ class RowStatsPlot(PlotPanel):
         set_title_once(self, title.format(kind=kind))
         if self.getAxis("bottom").labelText != what:
             self.setLabel("bottom", what)
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     @property
     def grouping(self) -> str:

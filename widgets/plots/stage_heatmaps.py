@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QAction, QActionGroup
 
 from engine.compute import Result
@@ -18,6 +18,7 @@ from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
 from widgets.plotkit.round_limits import colour_limit
+from widgets.common.retranslation import Retranslating
 
 #: The four stages shown per placement (stage keys of engine.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
@@ -39,7 +40,7 @@ def _column(panel: int) -> int:
     return 1 + 3 * panel
 
 
-class StageHeatmaps(pg.GraphicsView):
+class StageHeatmaps(Retranslating, pg.GraphicsView):
     """Rows are tokens (top to bottom), columns are dimensions; hover a cell to read its value.
 
     Each panel is a title, a view and a bottom axis, with one token axis on the left and the
@@ -196,11 +197,6 @@ class StageHeatmaps(pg.GraphicsView):
             self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
             for (title, _), label in zip(self._stages, self._title_labels):
                 label.set_text(title)
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def stage_titles(self) -> list[str]:
         """Titles of the four panels in display order (for tests and scripts)."""

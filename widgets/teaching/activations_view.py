@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QSpinBox, QVBoxLayout, QWidget)
 
@@ -21,6 +21,7 @@ from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, GREEN, ORANGE, RED, configure_plot, pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits
 from widgets.teaching.scale_demo import parse_vector
+from widgets.common.retranslation import Retranslating
 
 # The functions in the order of seed 004's list.
 KEYS = ("sigmoid", "tanh", "relu", "softmax", "swish", "gelu", "swiglu")
@@ -101,7 +102,7 @@ def _numbers(values) -> str:
     return "[" + ", ".join(f"{v:.3f}".replace("-", "−") for v in values) + "]"
 
 
-class ActivationsView(QWidget):
+class ActivationsView(Retranslating, QWidget):
     """A list of the functions; for the chosen one, its formula, its settings, the plot of the function and
     its derivative, and its pros and cons."""
 
@@ -335,11 +336,6 @@ class ActivationsView(QWidget):
         self.up.setToolTip(self.tr("The value of the linear projection x W₃ that the gate multiplies"))
         self.plot.setLabel("bottom", "x")
         self._redraw()
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # --- behaviour ------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -38,6 +38,7 @@ from engine.compute import Result
 from engine.scenario import Scenario
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
+from widgets.common.retranslation import Retranslating
 
 #: Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row.
 MAX_DIMENSION_CURVES = 6
@@ -63,7 +64,7 @@ def _fmt(value: float) -> str:
     return "0.000" if text == "-0.000" else text.replace("-", "−")
 
 
-class BatchNormLab(QWidget):
+class BatchNormLab(Retranslating, QWidget):
     """Three tabs of BatchNorm experiments on the current scenario (its first 64 tokens at most).
 
     ``show_result(result)`` redraws everything; the token chooser, the steps spin box and the
@@ -235,11 +236,6 @@ class BatchNormLab(QWidget):
         self._write_batch_caption()
         self._write_single_text()
         self._write_running_caption()
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # --- data in --------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTo
 
 from engine.compute import Result
 from widgets.plotkit.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
+from widgets.common.retranslation import Retranslating
 
 #: Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them.
 STAGE_ORDER = {
@@ -47,7 +48,7 @@ class _Geometry:
     output_end: float
 
 
-class BlockFlow(QWidget):
+class BlockFlow(Retranslating, QWidget):
     """The block's steps as boxes and residual adds (⊕), with the two bypasses drawn around them.
 
     Signals
@@ -200,11 +201,6 @@ class BlockFlow(QWidget):
         self._update_caption()
         self.update()
         self.retranslated.emit()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def _update_caption(self) -> None:
         if self._selected is None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from engine.compute import Result
 from widgets.plotkit.plot_style import BLUE, HEATMAP_COLORMAP, ORANGE, SKY
+from widgets.common.retranslation import Retranslating
 
 #: At most this many rows and columns are drawn; "…" marks the ones left out.
 MAX_ROWS = 16
@@ -39,7 +40,7 @@ class _Geometry:
     font_px: int
 
 
-class GroupingView(QWidget):
+class GroupingView(Retranslating, QWidget):
     """The matrix as a grid with its normalization groups outlined; ``show_result`` redraws it."""
 
     def __init__(self, parent: QWidget | None = None):
@@ -162,11 +163,6 @@ class GroupingView(QWidget):
         }
         self.setAccessibleDescription(self.tr("The token matrix with the groups the norm normalizes together"))
         self.update()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # --- geometry ----------------------------------------------------------------------------
 

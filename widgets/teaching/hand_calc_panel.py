@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QTextBrowser, QVBoxLayout, QWidget
 
 from engine.compute import Result
 from engine.hand_calculation import HandCalculation, hand_calculation
 from widgets.teaching.hand_calc_render import to_html, to_latex, to_text
+from widgets.common.retranslation import Retranslating
 
 
-class HandCalcPanel(QWidget):
+class HandCalcPanel(Retranslating, QWidget):
     """Seed 000 §2.3's four steps with the numbers the class just typed in, updated live."""
 
     def __init__(self, parent=None):
@@ -53,11 +54,6 @@ class HandCalcPanel(QWidget):
         self.copy_text.setText(self.tr("Copy text"))
         self.copy_latex.setText(self.tr("Copy LaTeX"))
         self._render()
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def select(self, row: int, column: int) -> None:
         """Follow the grid's current cell: its row for LayerNorm/RMSNorm, its column for BatchNorm."""

@@ -7,7 +7,7 @@ from ``engine.batch_lessons.scale_invariance_for``.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from engine.batch_lessons import SCALE_ROWS, ScaleInvariance, scale_invariance_for
 from engine.compute import Result
 from engine.scenario import Scenario
+from widgets.common.retranslation import Retranslating
 
 COLUMNS = ("input", "mean", "std", "normalized", "same", "affine")
 INPUT, MEAN, STD, NORMALIZED, SAME, AFFINE = range(len(COLUMNS))
@@ -54,7 +55,7 @@ def parse_vector(text: str) -> list[float]:
     return values
 
 
-class ScaleDemo(QWidget):
+class ScaleDemo(Retranslating, QWidget):
     """Three vectors, their LayerNorm z = x̂, ✓/✗ "same z as the first row", and γ ⊙ z + β.
 
     The normalized row is written z, not x̂: a combining circumflex is not drawn reliably by Qt.
@@ -142,11 +143,6 @@ class ScaleDemo(QWidget):
         self.reset_button.setText(self.tr("Reset to 我 吃 苹果"))
         self.reset_button.setToolTip(self.tr("Restore seed 001's three vectors"))
         self._fill()
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     # --- data in --------------------------------------------------------------------------------
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from engine.compute import Result
 from engine.table_text import format_number
+from widgets.common.retranslation import Retranslating
 
 #: Qt.UserRole returns the cell's number itself (as a Python float), for tests and scripts.
 VALUE_ROLE = Qt.ItemDataRole.UserRole
@@ -65,7 +66,7 @@ class StageMatrixModel(QAbstractTableModel):
         return str(section + 1)
 
 
-class StageTable(QTableView):
+class StageTable(Retranslating, QTableView):
     """Shows ``result.stages[key]``: one row per token of the block simulation, one column per dimension."""
 
     def __init__(self, parent=None):
@@ -101,11 +102,6 @@ class StageTable(QTableView):
 
     def retranslate(self) -> None:
         self.setAccessibleDescription(self.tr("The selected stage's matrix: rows are tokens, columns are dimensions"))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
 
 if __name__ == "__main__":

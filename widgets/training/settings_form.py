@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QSpinBox,
                                QWidget)
 
 from engine.training.settings import TASKS, TrainSettings
+from widgets.common.retranslation import Retranslating
 
 #: Each preset's runs, as changes to the form's settings.
 PRESETS = {
@@ -17,7 +18,7 @@ PRESETS = {
 }
 
 
-class SettingsForm(QWidget):
+class SettingsForm(Retranslating, QWidget):
     """``settings()`` reads the form as TrainSettings (may raise the engine's Problem)."""
 
     presetChosen = Signal(str)
@@ -159,8 +160,3 @@ class SettingsForm(QWidget):
         self.preset.setItemText(1, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (12 layers)"))
         self.preset.setItemText(2, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (24 layers)"))
         self.sqrt_scale.setToolTip(self.tr("Scale token embeddings by √d (Vaswani et al.); off: by 1"))
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -20,9 +20,10 @@ from widgets.common.problem_text import describe
 from widgets.training.settings_form import PRESETS, SettingsForm
 from widgets.training.training_plots import TrainingPlots
 from widgets.training.training_thread import TrainingThread
+from widgets.common.retranslation import Retranslating
 
 
-class TrainingPage(QWidget):
+class TrainingPage(Retranslating, QWidget):
     """Settings on the left, plots on the right; several runs overlaid."""
 
     def __init__(self, parent=None):
@@ -220,11 +221,6 @@ class TrainingPage(QWidget):
         self.heatmap_label.setText(self.tr("Heatmaps show run:"))
         self._update_buttons()
         self._show_status()
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
 
 if __name__ == "__main__":

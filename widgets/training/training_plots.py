@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from engine.training.history import RunHistory
+from widgets.common.retranslation import Retranslating
 
 #: Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -27,7 +28,7 @@ def run_pen(index: int) -> pg.QtGui.QPen:
     return pen
 
 
-class TrainingPlots(QWidget):
+class TrainingPlots(Retranslating, QWidget):
     """``show_runs(histories, names, entropy, selected)`` redraws from the runs' histories."""
 
     def __init__(self, parent=None):
@@ -72,11 +73,6 @@ class TrainingPlots(QWidget):
             plot.setTitle(titles[name])
             plot.setLabel("bottom", self.tr("step"))
             plot.setLabel("left", self.tr("layer"))
-
-    def changeEvent(self, event) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
 
     def clear(self) -> None:
         for curve, dots, note in self._curves.values():
