@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFrame, QGridLayout, QLabel, QMainWindow, QMessageBox,
                                QProgressBar, QScrollArea, QSplitter, QTabWidget, QWidget)
@@ -38,6 +38,8 @@ BUSY_INDICATOR_DELAY_MS = 500
 
 
 class MainWindow(Retranslating, QMainWindow):
+    #: The window closes for good (after any question was answered): background work should stop.
+    closing = Signal()
     #: Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can
     #: answer, a shown window on a real screen (not the offscreen platform of tests and headless export,
     #: where the autosave keeps the edits for the next start).
@@ -657,6 +659,7 @@ class MainWindow(Retranslating, QMainWindow):
         if not self._may_close():
             event.ignore()
             return
+        self.closing.emit()
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())

@@ -7,23 +7,10 @@ as one undo step, where every other view works on it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
 from widgets.common.lazy_page import LazyPage
-
-
-class _CloseWatcher(QObject):
-    """Cancels a model load when the window closes, so closing never waits for it."""
-
-    def __init__(self, lazy: LazyPage, parent: QObject):
-        super().__init__(parent)
-        self._lazy = lazy
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.Close and self._lazy.content is not None:
-            self._lazy.content.runner.shutdown()
-        return False
 
 
 def show_state_in_grid(window, state: dict) -> bool:
@@ -68,7 +55,8 @@ def install_model_tab(window) -> LazyPage:
                                                 else {})
     window.tabs.addTab(lazy, "")
     window._tab_titles.append(lambda: QCoreApplication.translate("ModelTab", "Model"))
-    window.installEventFilter(_CloseWatcher(lazy, window))
+    # Only once the window really closes (not when a Save / Discard / Cancel question is cancelled).
+    window.closing.connect(lambda: lazy.content is not None and lazy.content.runner.shutdown())
 
     def page():
         window.tabs.setCurrentWidget(lazy)

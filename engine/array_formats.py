@@ -107,7 +107,8 @@ def parse_npz(data, max_bytes: int, max_values: int, progress: Progress | None =
 
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError, NotImplementedError,
+            RuntimeError) as error:  # a damaged header can name a zip version or method that doesn't exist
         raise invalid(error) from None
     with archive:
         members = archive.infolist()

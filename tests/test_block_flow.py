@@ -209,3 +209,26 @@ def test_the_formula_shrinks_to_fit_a_narrow_panel(qtbot, flow):
     font = flow._formula_font(geometry)
     assert font.pixelSize() < wide
     assert QFontMetricsF(font).horizontalAdvance(flow.formula()) <= geometry.formula.width()
+
+
+@pytest.mark.parametrize("placement, layers, drawn, title", [
+    ("peri", 10, "peri", "Peri-Norm block"),
+    ("deepnorm", 12, "deepnorm", "DeepNorm block, α = 2.213"),
+    ("mixln", 12, "post", "Mix-LN: layers 1–3 Post-Norm, then Pre-Norm"),
+    ("mixln", 3, "pre", "Mix-LN: every layer Pre-Norm (N < 4)"),
+])
+def test_the_flow_draws_each_variant_and_walks_its_stages(qtbot, placement, layers, drawn, title):
+    from engine.compute import compute
+    from engine.presets import load_preset
+    from widgets.teaching.block_flow import STAGE_ORDER, BlockFlow
+
+    flow = BlockFlow()
+    qtbot.addWidget(flow)
+    result = compute(load_preset("xian").replace(placement=placement, layers=layers))
+    flow.show_result(result)
+    assert flow.title() == title
+    assert flow.stage_order() == list(result.stages) == list(STAGE_ORDER[drawn])
+    for _ in flow.stage_order():
+        flow.step_forward()
+        assert flow.stage_description(flow.selected_stage())
+    flow.grab()  # paints every box and bypass of the layout without raising

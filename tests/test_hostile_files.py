@@ -338,3 +338,38 @@ def test_a_snapshot_holding_nan_is_refused_even_from_read_only_bytes():
     np.savez(buffer, header=np.array(json.dumps(header)), matrix=matrix, gamma=s.gamma, beta=s.beta)
     with pytest.raises(Problem, match="not a finite number"):
         parse_session_npz(buffer.getvalue())  # bytes: NumPy views of them are read-only
+
+
+def test_training_text_and_model_configs_are_read_as_regular_files_only(tmp_path):
+    import os
+
+    from engine.models.hf_folder import _read_config
+    from engine.training.data import file_text
+
+    fifo = tmp_path / "config.json"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError):  # refused at once, never waited on
+        file_text(fifo)
+    with pytest.raises(ValueError):
+        _read_config(tmp_path)
+
+
+def test_a_zip_naming_an_impossible_version_is_refused_as_a_problem():
+    import io
+    import zipfile
+
+    import numpy as np
+
+    from engine.array_formats import parse_npz
+
+    buffer = io.BytesIO()
+    np.savez(buffer, x=np.zeros(3))
+    data = bytearray(buffer.getvalue())
+    start = data.rfind(b"PK\x01\x02")  # the central directory entry: "version needed to extract"
+    data[start + 6:start + 8] = (64 * 10 + 4).to_bytes(2, "little")
+    try:
+        zipfile.ZipFile(io.BytesIO(bytes(data))).read("x.npy")
+    except NotImplementedError:
+        pass
+    with pytest.raises(ValueError):
+        parse_npz(bytes(data), 1 << 20, 1 << 20)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget  # noqa: E402
 from widgets.common.fonts import register_bundled_fonts  # noqa: E402
 from app.main_window import MainWindow  # noqa: E402
 
-TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE = range(5)
+TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE, TAB_ACTIVATIONS = range(6)
 #: file name: (preset, settings changed first, central tab, language, extra steps)
 SHOTS = {
     "main-window-xian-layernorm.png": ("xian", {}, TAB_PLOTS, "en", ()),
@@ -36,6 +36,8 @@ SHOTS = {
     "scale-invariance.png": ("apple", {}, TAB_SCALE, "en", ()),
     "scale-invariance-zh.png": ("apple", {}, TAB_SCALE, "zh_CN", ()),
     "presentation-dark.png": ("xian", {}, TAB_PLOTS, "en", ("dark", "presentation")),
+    "main-window-xian-peri.png": ("xian", {"placement": "peri", "layers": 12}, TAB_PLOTS, "en", ()),
+    "activations.png": ("xian", {}, TAB_ACTIVATIONS, "en", ()),
 }
 
 

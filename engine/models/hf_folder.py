@@ -5,25 +5,28 @@ BERT (incl. MiniLM), GPT-2 and Llama / Qwen2 / SmolLM checkpoints are mapped ont
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 
+from engine.bounded_read import read_regular_file
 from engine.models.checkpoint import ModelWeights, check_size, check_weights
 from engine.models.pickles import refuse_pickle
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
+from engine.safe_json import load_json
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+CONFIG_BYTES = 1 << 20
 MODEL_TYPES = {"bert": "bert", "gpt2": "gpt2", "llama": "llama", "qwen2": "llama", "smollm3": "llama"}
 
 
 def _read_config(folder: Path) -> dict:
     path = folder / "config.json"
+    data = read_regular_file(path, CONFIG_BYTES)  # a FIFO or a huge file is refused, not waited on
     try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+        config = load_json(bytes(data).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable JSON file ({reason})"),
                           reason=str(error)) from None
     if not isinstance(config, dict):

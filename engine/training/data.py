@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.bounded_read import read_regular_file
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.training.settings import TASKS
 
@@ -71,16 +72,12 @@ def stdlib_text(limit: int = STDLIB_CHARS) -> str:
 
 
 def file_text(path: str | Path) -> str:
+    """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES`` (a FIFO or device is refused at once)."""
     path = Path(path)
+    data = read_regular_file(path, MAX_FILE_BYTES)
     try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"), reason=error) from None
-    if size > MAX_FILE_BYTES:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is larger than {limit} MB"), limit=MAX_FILE_BYTES >> 20)
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError as error:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read as UTF-8 text ({reason})"),
                           reason=error) from None
 

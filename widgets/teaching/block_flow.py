@@ -15,23 +15,31 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
+from engine.block import BlockSpec
 from engine.compute import Result
+from engine.depth import deepnorm_constants, layer_spec
 from widgets.plotkit.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
 from widgets.common.retranslation import Retranslating
 
 #: Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them.
+#: Mix-LN's first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm).
 STAGE_ORDER = {
     "pre": ("input", "norm1", "attn", "add1", "norm2", "ffn", "add2"),
     "post": ("input", "attn", "add1", "norm1", "ffn", "add2", "norm2"),
+    "peri": ("input", "norm1", "attn", "attn_norm", "add1", "norm2", "ffn", "ffn_norm", "add2"),
+    "deepnorm": ("input", "attn", "add1", "norm1", "ffn", "add2", "norm2"),
 }
 #: Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins).
 BYPASSES = {
     "pre": (("input", "add1"), ("add1", "add2")),
     "post": (("input", "add1"), ("norm1", "add2")),
+    "peri": (("input", "add1"), ("add1", "add2")),
+    "deepnorm": (("input", "add1"), ("norm1", "add2")),
 }
 #: Box fill per kind of step; the text in each box names the step too, so colour is a second cue.
-FILLS = {"input": "#D9D9D9", "norm1": SKY, "norm2": SKY, "attn": ORANGE, "ffn": GREEN}
-NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm"}
+FILLS = {"input": "#D9D9D9", "norm1": SKY, "norm2": SKY, "attn_norm": SKY, "ffn_norm": SKY, "attn": ORANGE,
+         "ffn": GREEN}
+NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT"}
 SELECTED_COLOR = RED
 BYPASS_COLOR = BLUE
 
@@ -72,7 +80,9 @@ class BlockFlow(Retranslating, QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(260, 380)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self._placement = "pre"
+        self._placement = "pre"  # the scenario's
+        self._drawn = "pre"  # the layout of the block drawn: Mix-LN's first block is Post- or Pre-Norm
+        self._layers = 10
         self._norm = "layer"
         self._selected: str | None = None
         self._hovered: str | None = None
@@ -105,25 +115,26 @@ class BlockFlow(Retranslating, QWidget):
     def show_result(self, result: Result) -> None:
         """Follow the result's placement and norm; the selected stage stays selected."""
         s = result.scenario
-        if (s.placement, s.norm) == (self._placement, self._norm):
+        if (s.placement, s.norm, s.layers) == (self._placement, self._norm, self._layers):
             return
-        self._placement, self._norm = s.placement, s.norm
-        if self._selected not in STAGE_ORDER[self._placement]:
+        self._placement, self._norm, self._layers = s.placement, s.norm, s.layers
+        self._drawn = layer_spec(BlockSpec(placement=s.placement), s.placement, 0, s.layers, False).placement
+        if self._selected not in STAGE_ORDER[self._drawn]:
             self._selected = None
         self._update_caption()
         self.update()
 
     def stage_order(self) -> list[str]:
         """Stage keys in display order for the current placement (the Step button's order)."""
-        return list(STAGE_ORDER[self._placement])
+        return list(STAGE_ORDER[self._drawn])
 
     def selected_stage(self) -> str | None:
         return self._selected
 
     def select_stage(self, key: str, emit: bool = True) -> None:
         """Select ``key`` (a stage key of the current placement) and, by default, emit stageSelected."""
-        if key not in STAGE_ORDER[self._placement]:
-            raise KeyError(f"no stage {key!r} in a {self._placement}-norm block")
+        if key not in STAGE_ORDER[self._drawn]:
+            raise KeyError(f"no stage {key!r} in a {self._drawn}-norm block")
         self._selected = key
         self._update_caption()
         self.update()
@@ -155,7 +166,7 @@ class BlockFlow(Retranslating, QWidget):
 
     def stage_description(self, key: str) -> str:
         """One line saying what the stage's matrix is, in the current language and placement."""
-        return self._texts[f"{self._placement}.{key}"]
+        return self._texts[f"{self._drawn}.{key}"]
 
     # --- translation -------------------------------------------------------------------------
 
@@ -165,6 +176,32 @@ class BlockFlow(Retranslating, QWidget):
             "title.post": self.tr("Post-Norm block"),
             "formula.pre": self.tr("h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))"),
             "formula.post": self.tr("h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))"),
+            "title.peri": self.tr("Peri-Norm block"),
+            "formula.peri": self.tr("h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))"),
+            "title.deepnorm": self.tr("DeepNorm block, α = {alpha:.3f}"),
+            "formula.deepnorm": self.tr("h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))"),
+            "title.mixln.post": self.tr("Mix-LN: layers 1–{k} Post-Norm, then Pre-Norm"),
+            "title.mixln.pre": self.tr("Mix-LN: every layer Pre-Norm (N < 4)"),
+            "box.attn_norm": self.tr("②′ {norm}"),
+            "box.ffn_norm": self.tr("④′ {norm}"),
+            "bypass.deepnorm.input": self.tr("+α·x"),
+            "bypass.deepnorm.norm1": self.tr("+α·h"),
+            "peri.input": self.tr("x: the block's input tokens"),
+            "peri.norm1": self.tr("① N₁(x): each token normalized before attention"),
+            "peri.attn": self.tr("② Attn(N₁(x)): the multi-head self-attention output"),
+            "peri.attn_norm": self.tr("②′ N₁′(Attn(N₁(x))): the attention output normalized too"),
+            "peri.add1": self.tr("⊕ h = x + N₁′(Attn(N₁(x))): the first residual sum"),
+            "peri.norm2": self.tr("③ N₂(h): normalized again before the FFN"),
+            "peri.ffn": self.tr("④ FFN(N₂(h)): the feed-forward output"),
+            "peri.ffn_norm": self.tr("④′ N₂′(FFN(N₂(h))): the FFN output normalized too"),
+            "peri.add2": self.tr("⊕ y = h + N₂′(FFN(N₂(h))): the block's output"),
+            "deepnorm.input": self.tr("x: the block's input tokens"),
+            "deepnorm.attn": self.tr("② Attn(x): attention on the raw input"),
+            "deepnorm.add1": self.tr("⊕ α·x + Attn(x): the residual weighted by α"),
+            "deepnorm.norm1": self.tr("① h = N₁(α·x + Attn(x)): the sum normalized"),
+            "deepnorm.ffn": self.tr("④ FFN(h): the feed-forward output"),
+            "deepnorm.add2": self.tr("⊕ α·h + FFN(h): the second residual sum"),
+            "deepnorm.norm2": self.tr("③ y = N₂(α·h + FFN(h)): the block's output"),
             "box.input": self.tr("x (input)"),
             "box.norm1": self.tr("① {norm}"),
             "box.attn": self.tr("② Multi-head attention"),
@@ -210,7 +247,7 @@ class BlockFlow(Retranslating, QWidget):
 
     def _box_text(self, key: str) -> str:
         text = self._texts.get(f"box.{key}", "")
-        if key in ("norm1", "norm2"):
+        if key in ("norm1", "norm2", "attn_norm", "ffn_norm"):
             norm = NORM_NAMES.get(self._norm, self._texts["no_norm"])
             text = text.format(norm=norm)
         return text
@@ -285,15 +322,20 @@ class BlockFlow(Retranslating, QWidget):
     def _paint_titles(self, p: QPainter, g: _Geometry) -> None:
         p.setPen(self._ink())
         p.setFont(self._font(int(g.title.height() / 1.5), bold=True))
-        p.drawText(g.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                   self._texts[f"title.{self._placement}"])
+        p.drawText(g.title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, self.title())
         p.setPen(self._ink(190))
         p.setFont(self._formula_font(g))
         p.drawText(g.formula, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter, self.formula())
 
+    def title(self) -> str:
+        """The diagram's title: the design, DeepNorm's α, which of Mix-LN's layers are which."""
+        if self._placement == "mixln":
+            return self._texts[f"title.mixln.{self._drawn}"].format(k=self._layers // 4)
+        return self._texts[f"title.{self._placement}"].format(alpha=deepnorm_constants(self._layers)[0])
+
     def formula(self) -> str:
         """The block's two equations, as drawn under its title."""
-        return self._texts[f"formula.{self._placement}"]
+        return self._texts[f"formula.{self._drawn}"]
 
     def _formula_font(self, g: _Geometry) -> QFont:
         """Sized to the formula's row; smaller in a narrow panel rather than cut off at both ends."""
@@ -323,7 +365,7 @@ class BlockFlow(Retranslating, QWidget):
     def _paint_bypasses(self, p: QPainter, g: _Geometry) -> None:
         color = QColor(SKY if self._ink().lightnessF() > 0.5 else BYPASS_COLOR)  # readable on a dark theme too
         p.setFont(self._font(max(10, g.font_px - 1), bold=True))
-        for source, target in BYPASSES[self._placement]:
+        for source, target in BYPASSES[self._drawn]:
             src, dst = g.nodes[source], g.nodes[target]
             gap_below = self._next_top(g, source) - src.bottom()
             branch = QPointF(src.center().x(), src.bottom() + gap_below * 0.35)
@@ -336,7 +378,8 @@ class BlockFlow(Retranslating, QWidget):
             p.setPen(color)
             mid = (branch.y() + join.y()) / 2
             p.drawText(QRectF(g.bypass_x + 5, mid - 12, 60, 24),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._texts[f"bypass.{source}"])
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                       self._texts.get(f"bypass.{self._drawn}.{source}", self._texts[f"bypass.{source}"]))
 
     def _next_top(self, g: _Geometry, key: str) -> float:
         order = self.stage_order()

@@ -95,6 +95,10 @@ class TrainingPage(Retranslating, QWidget):
             self._message = describe(problem)
             self._show_status()
             return
+        except MemoryError:  # a model too large for this machine: say so, keep the window
+            self._message = self.tr("Not enough memory for this model: make it smaller (width, layers, batch).")
+            self._show_status()
+            return
         for trainer in trainers:
             run_id = self._next_id
             self._next_id += 1
