@@ -47,7 +47,7 @@ def test_the_caption_states_the_laws_measured_from_the_curves(window):
     window.document.wait_until_idle()
     text = window.depth_laws.text()
     laws = {law.placement: law for law in depth_laws(window.document.result.depth)}
-    assert f"{laws['post'].grad_skew:.2g}×" in text and "Post-Norm" in text and "No norm" in text
+    assert f"{laws['post'].grad_skew:.3g}×" in text and "Post-Norm" in text and "No norm" in text
     assert window.depth_laws.isVisible()
 
 

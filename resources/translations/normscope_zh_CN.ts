@@ -1192,13 +1192,13 @@
     </message>
     <message>
         <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
-        <source>RMS² slope {slope:.2g} per layer</source>
-        <translation>RMS² 每层斜率 {slope:.2g}</translation>
+        <source>RMS² slope {slope:.3g} per layer</source>
+        <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
         <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
-        <source>last/first layer gradient {skew:.2g}×</source>
-        <translation>最后一层/第一层梯度 {skew:.2g}×</translation>
+        <source>last/first layer gradient {skew:.3g}×</source>
+        <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
         <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>

@@ -59,9 +59,9 @@ class DepthLawsCaption(Retranslating, QLabel):
                 growth=law.growth, n=self._result.scenario.layers))
         if math.isfinite(law.rms2_slope):
             parts.append(self.tr("flat") if abs(law.rms2_slope) < 0.05 else
-                         self.tr("RMS² slope {slope:.2g} per layer").format(slope=law.rms2_slope))
+                         self.tr("RMS² slope {slope:.3g} per layer").format(slope=law.rms2_slope))
         if math.isfinite(law.grad_skew):
-            parts.append(self.tr("last/first layer gradient {skew:.2g}×").format(skew=law.grad_skew))
+            parts.append(self.tr("last/first layer gradient {skew:.3g}×").format(skew=law.grad_skew))
         return f"{name}: " + "; ".join(parts) if parts else f"{name}: " + self.tr("overflowed")
 
     def follow(self, page) -> None:
