@@ -169,10 +169,10 @@ class Autosave(QObject):
     def restore(self) -> str | None:
         """Load the left-behind session as one undo step; the reason if it can't be used, in which
         case the snapshot is set aside (renamed) so that it is not offered again."""
-        from engine.session import parse_session_npz
+        from engine.session import read_snapshot
 
         try:
-            scenario, _ = parse_session_npz(self.recovery.read_bytes())
+            scenario, _ = read_snapshot(self.recovery)  # a regular file under the session cap only
         except Exception as error:  # noqa: BLE001 - whatever a damaged file raises, the start goes on
             problem = describe(error) or type(error).__name__
         else:

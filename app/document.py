@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoStack
 
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
+from engine.limits import MAX_CELLS
 from engine.problem import Problem
 from engine.scenario import Scenario
 from widgets.common.problem_text import describe
@@ -132,6 +133,10 @@ class Document(QObject):
                 dtype=self._scenario.dtype))
             return False
         if not fits:
+            if max(need_rows, rows) * max(need_cols, cols) > MAX_CELLS:  # refused before padding allocates it
+                self.report(self.tr("Refused: growing to {r} × {c} would pass the limit of {limit} cells.").format(
+                    r=max(need_rows, rows), c=max(need_cols, cols), limit=MAX_CELLS))
+                return False
             changes = self._grown(need_rows if target == "matrix" else 0, need_cols)
             grid = changes["matrix"] if target == "matrix" else np.vstack([changes["gamma"], changes["beta"]])
             grid = grid.copy()

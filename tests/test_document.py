@@ -152,3 +152,13 @@ def test_a_huge_undo_history_is_cleared_with_a_note(document, monkeypatch):
         document.insert_tokens(0)
     assert document.undo_stack.count() < 20
     assert any("undo history was cleared" in m for m in messages)
+
+
+def test_a_paste_that_would_grow_past_the_cell_limit_is_refused_before_allocating(document):
+    from engine.limits import MAX_CELLS
+
+    messages = []
+    document.statusMessage.connect(messages.append)
+    wide = np.zeros((1, MAX_CELLS // 6 + 10))  # 6 tokens × that many dimensions passes the limit
+    assert not document.set_cells("matrix", 0, 0, wide, grow=True)
+    assert document.undo_stack.count() == 0 and "limit" in messages[-1]
