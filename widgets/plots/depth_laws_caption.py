@@ -30,6 +30,8 @@ class DepthLawsCaption(Retranslating, QLabel):
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 0.85)
         self.setFont(font)
+        # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.
+        self.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
         self._result: Result | None = None
         self._laws: tuple[DepthLaw, ...] = ()
 
@@ -47,10 +49,13 @@ class DepthLawsCaption(Retranslating, QLabel):
             return
         names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
         # One wrapped paragraph, not a line per stack: it must leave the plots their height on a projector.
-        self.setText("   ·   ".join(self._line(names[law.placement], law) for law in self._laws))
-        self.setToolTip(self.tr("Measured from the curves above for these settings: RMS after the last layer "
-                                "over the input's, the slope of a straight line fitted to RMS² against the "
-                                "layer, and the last layer's weight-gradient norm over the first layer's"))
+        lines = [self._line(names[law.placement], law) for law in self._laws]
+        self.setText("   ·   ".join(lines))
+        # The whole text, a stack a line, in the tooltip too: a narrow window cuts the caption's two lines.
+        self.setToolTip("\n".join(lines) + "\n\n" + self.tr(
+            "Measured from the curves above for these settings: RMS after the last layer over the input's, the "
+            "slope of a straight line fitted to RMS² against the layer, and the last layer's weight-gradient norm "
+            "over the first layer's"))
 
     def _line(self, name: str, law: DepthLaw) -> str:
         parts = []
