@@ -17,6 +17,7 @@ from app.document import Document
 from app.file_actions import FileActions
 from app.help_menu import HelpMenu
 from app.presentation import Presentation
+from app.result_hub import ResultHub
 from widgets.common.retranslation import Retranslating, TextBinder
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
@@ -67,10 +68,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.depth_plot = DepthPlot()
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
-        # Built when its dock is first in front (see _on_dock_visibility): at start it is tabbed behind Settings.
+        # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
         self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
         self.depth_laws = DepthLawsCaption()
-        self._views = [self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps]
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -103,6 +103,10 @@ class MainWindow(Retranslating, QMainWindow):
             self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
+        self.results = ResultHub(self, lambda: self.document.result, self._docks)
+        self.results.dockShown.connect(self._on_dock_shown)
+        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps):
+            self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self._last_grid = self.token_grid
         QApplication.instance().focusChanged.connect(self._on_focus_changed)
@@ -118,14 +122,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.setAcceptDrops(True)
         self.retranslate()
 
-        self._waiting: set = set()
-        # Until the window shows them, the docks count as hidden: the ones that show (not those
-        # tabbed behind another) say so through visibilityChanged and catch up before the first paint.
-        self._hidden_docks: set[QDockWidget] = set(self._docks)
-        self.tabs.currentChanged.connect(self._catch_up)
-        for dock in self._docks:
-            dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))
-        self.document.resultChanged.connect(self.show_result)
+        self.tabs.currentChanged.connect(self.results.catch_up)
+        self.document.resultChanged.connect(self.results.show_result)
+        self.document.resultChanged.connect(self._show_result_notes)
         self.document.scenarioLoaded.connect(self._fit_plots_again)
         for view in self._fitted_views():
             view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
@@ -152,7 +151,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._default_state = self.saveState()
         self._restore_layout()
         if self.document.result is not None:
-            self.show_result(self.document.result)
+            self._show_result_notes(self.document.result)
         self.set_theme(settings_file.text(self._settings, "ui/theme", "system", theme.CHOICES))
         self.set_language(settings_file.text(self._settings, "ui/language", "system", language.CHOICES))
         self._show_notes()
@@ -189,9 +188,7 @@ class MainWindow(Retranslating, QMainWindow):
         current = self.token_grid.currentIndex()
         if current.isValid():
             panel.select(current.row(), current.column())
-        self._views.append(panel)
-        if self.document.result is not None:
-            panel.show_result(self.document.result)
+        self.results.add(panel, show_now=True)
         return panel
 
     def _on_current_cell(self, current, _previous) -> None:
@@ -259,10 +256,9 @@ class MainWindow(Retranslating, QMainWindow):
         page, views = built
         apply_plot_theme(page, self.dark)
         self.presentation.adopt(page)
-        self._views.extend(views)
-        if self.document.result is not None:
-            for view in views:
-                self._show_in(view, self.document.result)
+        for view in views:
+            self.results.add(view, then=self._show_selected_stage if view is getattr(self, "block_flow", None)
+                             else None, show_now=True)
         return page
 
     @staticmethod
@@ -489,9 +485,7 @@ class MainWindow(Retranslating, QMainWindow):
                 self.tabs.setCurrentIndex(index)  # built and laid out at the size it will be seen at
                 page.layout().activate()
         self.tabs.setCurrentIndex(shown)
-        for view in list(self._waiting):
-            self._waiting.discard(view)
-            self._show_in(view, self.document.result)
+        self.results.flush()
         return {"block_flow": self.block_flow, "block_stage": self.stage_heatmap, "groups": self.grouping_view,
                 "batch_size": self.batchnorm_lab.batch_plot, "running_stats": self.batchnorm_lab.running_plot}
 
@@ -499,15 +493,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
             name=self.preset_name(preset_id)))
 
-    def show_result(self, result) -> None:
-        # Views in a hidden tab or dock catch up when they are shown: the BatchNorm lab alone
-        # costs 80 ms per edit at 2048 × 4096.
-        self._waiting = set()
-        for view in self._views:
-            if self._is_shown(view):
-                self._show_in(view, result)
-            else:
-                self._waiting.add(view)
+    def _show_result_notes(self, result) -> None:
         notes = self.result_notes(result)
         if notes:
             self.statusBar().showMessage(" ".join(notes), 15_000)
@@ -522,11 +508,6 @@ class MainWindow(Retranslating, QMainWindow):
         for view in self._fitted_views():
             view.refit()
 
-    def _show_in(self, view, result) -> None:
-        view.show_result(result)
-        if view is getattr(self, "block_flow", None):
-            self._show_selected_stage(result)
-
     def _show_selected_stage(self, result) -> None:
         if not hasattr(self, "block_flow"):
             return  # the block tab was never opened
@@ -534,26 +515,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.stage_table.show_stage(result, key)
         self.stage_heatmap.show_stage(result, key, self.block_flow.stage_description(key) if key else "")
 
-    def _is_shown(self, view) -> bool:
-        """Whether ``view`` can be seen: shown, and not in a dock behind another dock's tab
-        (such a dock still counts as visible to Qt's ``isVisibleTo``)."""
-        return view.isVisibleTo(self) and not any(dock.isAncestorOf(view) for dock in self._hidden_docks)
-
-    def _on_dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
-        if visible:
-            self._hidden_docks.discard(dock)
-            if dock.widget() is self._hand_calc_page:
-                self._hand_calc_page.ensure_built()
-            self._catch_up()
-        else:
-            self._hidden_docks.add(dock)
-
-    def _catch_up(self) -> None:
-        """Bring views that were hidden during the last results up to date once they show."""
-        result = self.document.result
-        for view in [v for v in self._waiting if self._is_shown(v)]:
-            self._waiting.discard(view)
-            self._show_in(view, result)
+    def _on_dock_shown(self, dock: QDockWidget) -> None:
+        if dock.widget() is self._hand_calc_page:
+            self._hand_calc_page.ensure_built()  # built when first in front: at start it is behind Settings
 
     def _show_problem_note(self, text: str) -> None:
         self.statusBar().showMessage(text, 10_000)
