@@ -8,7 +8,7 @@ the newest request wins and stale results are dropped.
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
@@ -16,6 +16,7 @@ from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
 from engine.limits import MAX_CELLS
 from engine.problem import Problem
 from engine.scenario import Scenario
+from widgets.common.generation_task import GenerationRelay, GenerationTask
 from widgets.common.problem_text import describe
 
 #: Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the
@@ -30,33 +31,6 @@ UNDO_BYTE_BUDGET = 1 << 30
 def _reason(error: Exception) -> str:
     """A Problem in the UI's language; any other engine error by its kind and message."""
     return describe(error) if isinstance(error, Problem) else f"{type(error).__name__}: {error}"
-
-
-class _Relay(QObject):
-    """Carries a worker's result back to the UI thread (queued across threads)."""
-
-    finished = Signal(int, object)
-    failed = Signal(int, str)
-
-
-class _StackTask(QRunnable):
-    def __init__(self, generation: int, partial: Result, relay: _Relay):
-        super().__init__()
-        self._generation, self._partial, self._relay = generation, partial, relay
-
-    def run(self) -> None:
-        try:
-            result = compute(self._partial.scenario, self._partial)
-        except Exception as error:  # reported to the user; the UI keeps its last good result
-            self._emit(self._relay.failed, f"{type(error).__name__}: {error}")
-        else:
-            self._emit(self._relay.finished, result)
-
-    def _emit(self, signal, payload) -> None:
-        try:
-            signal.emit(self._generation, payload)
-        except RuntimeError:
-            pass  # the window closed while this ran: nobody is left to show the result
 
 
 class Document(QObject):
@@ -77,7 +51,7 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
+        self._relay = GenerationRelay(self)
         self._relay.finished.connect(self._on_stack_done)
         self._relay.failed.connect(self._on_stack_failed)
         self._generation = 0
@@ -340,7 +314,7 @@ class Document(QObject):
         generation, partial = self._pending
         self._pending = None
         self._running = True
-        self._pool.start(_StackTask(generation, partial, self._relay))
+        self._pool.start(GenerationTask(generation, lambda _progress: compute(partial.scenario, partial), self._relay))
 
     def _on_stack_done(self, generation: int, result: Result) -> None:
         self._running = False
@@ -351,10 +325,10 @@ class Document(QObject):
         else:
             self.busyChanged.emit(False)
 
-    def _on_stack_failed(self, generation: int, message: str) -> None:
+    def _on_stack_failed(self, generation: int, error: Exception) -> None:
         self._running = False
         if generation == self._generation:
-            self.report(self.tr("The block simulation failed: {reason}").format(reason=message))
+            self.report(self.tr("The block simulation failed: {reason}").format(reason=_reason(error)))
         if self._pending is not None:
             self._launch()
         else:

@@ -8,43 +8,18 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from engine.models.forward import run_model
 from engine.models.loading import Model, load_model
 from engine.models.simulated_depth import simulated_depth
 from engine.models.tokenizer import Tokens
 from engine.models.trace import Trace
+from widgets.common.generation_task import GenerationRelay, GenerationTask
 
 
 class LoadCancelled(Exception):
     """Raised from the progress callback when the user cancels a load."""
-
-
-class _Relay(QObject):
-    progress = Signal(int, float)
-    finished = Signal(int, object)
-    failed = Signal(int, object)
-
-
-class _Task(QRunnable):
-    def __init__(self, generation: int, work, relay: _Relay):
-        super().__init__()
-        self._generation, self._work, self._relay = generation, work, relay
-
-    def run(self) -> None:
-        try:
-            result = self._work(lambda fraction: self._emit(self._relay.progress, fraction))
-        except Exception as error:  # shown to the user; the page keeps its last good run
-            self._emit(self._relay.failed, error)
-        else:
-            self._emit(self._relay.finished, result)
-
-    def _emit(self, signal, payload) -> None:
-        try:
-            signal.emit(self._generation, payload)
-        except RuntimeError:
-            pass  # the window closed while this ran
 
 
 class ModelRunner(QObject):
@@ -65,12 +40,12 @@ class ModelRunner(QObject):
         super().__init__(parent)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
+        self._relay = GenerationRelay(self)
         self._relay.progress.connect(self._on_progress)
         self._relay.finished.connect(self._on_finished)
         self._relay.failed.connect(self._on_failed)
         # The simulation has its own relay: it is not a request that makes older runs stale.
-        self._sim_relay = _Relay(self)
+        self._sim_relay = GenerationRelay(self)
         self._sim_relay.finished.connect(self._on_simulated)
         self._generation = 0
         self._pending: dict[int, str] = {}
@@ -87,7 +62,7 @@ class ModelRunner(QObject):
         self._generation += 1
         self._pending[self._generation] = kind
         self.busyChanged.emit(True)
-        self._pool.start(_Task(self._generation, work, self._relay))
+        self._pool.start(GenerationTask(self._generation, work, self._relay))
 
     def load(self, source: str) -> None:
         """Load ``source`` (a model name, folder or .gguf file) on the worker."""
@@ -181,7 +156,7 @@ class ModelRunner(QObject):
     def _simulate(self, base: Trace) -> None:
         spec = self.model.spec
         work = lambda _progress: (base, simulated_depth(base.states[0], spec.norm_kind, spec.layers, spec.heads))  # noqa: E731
-        self._pool.start(_Task(0, work, self._sim_relay))
+        self._pool.start(GenerationTask(0, work, self._sim_relay))
 
     def _on_simulated(self, _generation: int, result) -> None:
         base, curves = result
