@@ -121,10 +121,12 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
 
 
 def run_export(args) -> int:
+    from widgets.plotkit.figure_export import FORMATS
+
     formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
-    unknown = [f for f in formats if f not in ("png", "svg", "pdf")]
+    unknown = [f for f in formats if f not in FORMATS]
     if unknown:
-        print(f"normscope export: unknown format {unknown[0]!r}; use png, svg, pdf", file=sys.stderr)
+        print(f"normscope export: unknown format {unknown[0]!r}; use {', '.join(FORMATS)}", file=sys.stderr)
         return 2
     try:
         options = figure_options(args)

@@ -35,7 +35,13 @@ class FileWindow(Protocol):
     dark: bool
 
     def figures(self, build: bool = False) -> dict[str, QWidget]:
-        """The exportable plots by name (``build``: also those of tabs not built yet)."""
+        """The exportable figures by name (``build``: also those of tabs not built yet, built now)."""
+
+    def figure(self, name: str) -> QWidget:
+        """The figure ``name``, its tab built if need be, showing the latest result."""
+
+    def figure_titles(self) -> dict[str, str]:
+        """Every figure's title by name, built or not."""
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
@@ -192,12 +198,12 @@ class FileActions(QObject):
         return True
 
     def export_all_figures(self, folder, options=None, formats=("png", "svg")) -> list[Path]:
-        """Write every figure (the plots and the teaching tabs' figures) into ``folder`` as
+        """Write every figure (those of every tab, built for it) into ``folder`` as
         ``NAME.FORMAT``; the files written (none when one fails, which is then reported)."""
         from widgets.plotkit.figure_export import FigureOptions, export_widget
 
         folder = Path(folder)
-        names = [*self._window.figures(), *self._window.teaching_figures()]
+        names = list(self._window.figures(build=True))
         written = []
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -219,14 +225,12 @@ class FileActions(QObject):
 
         with self._on_white(name) as widget:
             QGuiApplication.clipboard().setImage(widget_image(widget, scale))
-        self._status(self.tr("Copied the {figure} as an image").format(figure=self.figure_titles()[name]))
+        self._status(self.tr("Copied the {figure} as an image").format(figure=self._window.figure_titles()[name]))
 
     @contextmanager
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
-        figures = self._window.figures(build=True)
-        widget = self._window if name == "window" else figures[name] if name in figures else (
-            self._window.teaching_figures()[name])
+        widget = self._window if name == "window" else self._window.figure(name)
         dark = getattr(self._window, "dark", False) and name != "window"
         if dark:
             apply_plot_theme(widget, dark=False)
@@ -244,12 +248,6 @@ class FileActions(QObject):
     def table_titles(self) -> dict[str, str]:
         return {"normalized": self.tr("Normalized matrix"), "row_stats": self.tr("Row statistics"),
                 "depth": self.tr("Depth"), "grad": self.tr("Gradient norms")}
-
-    def figure_titles(self) -> dict[str, str]:
-        return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
-                "stages": self.tr("Stage heatmaps"), "model_depth": self.tr("Real-depth plot (Model tab)"),
-                "model_outliers": self.tr("Outlier strip (Model tab)"),
-                "model_norm_fit": self.tr("Norm input → output plot (Model tab)")}
 
     def build_menu(self, menu: QMenu) -> None:
         self._action(menu, lambda: self.tr("&Open session…"), self._open_session_dialog, QKeySequence.StandardKey.Open)
@@ -272,10 +270,9 @@ class FileActions(QObject):
                          lambda _=False, n=name: self.copy_table(n, ".md"))
             self._action(copies, lambda n=name: self.tr("{table} as LaTeX").format(table=self.table_titles()[n]),
                          lambda _=False, n=name: self.copy_table(n, ".tex"))
-        figures = self._texts.bind(menu.addMenu(""), lambda: self.tr("Export &plot"))
-        for name in self.figure_titles():
-            self._action(figures, lambda n=name: self.figure_titles()[n] + "…",
-                         lambda _=False, n=name: self.export_figure_dialog(n))
+        # Filled when opened: tabs and modules add figures after the menu is made.
+        self._figure_menu = self._texts.bind(menu.addMenu(""), lambda: self.tr("Export &plot"))
+        self._figure_menu.aboutToShow.connect(self._fill_figure_menu)
         self._action(menu, lambda: self.tr("Export &all figures…"), self._export_all_dialog)
         self._action(menu, lambda: self.tr("Export &window as PNG…"), lambda: self.export_figure_dialog("window"),
                      QKeySequence("Ctrl+E"))
@@ -287,6 +284,12 @@ class FileActions(QObject):
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
+
+    def _fill_figure_menu(self) -> None:
+        self._figure_menu.clear()
+        for name, title in self._window.figure_titles().items():
+            self._figure_menu.addAction(title + "…").triggered.connect(
+                lambda _=False, n=name: self.export_figure_dialog(n))
 
     def _fill_recent_menu(self) -> None:
         self._recent_menu.clear()
@@ -368,7 +371,7 @@ class FileActions(QObject):
 
         options = FigureOptions(dpi=LAYOUT_DPI)  # the window: as it is on screen
         if name != "window":
-            options = self._ask_figure_options(ExportDialog(self._window.figures()[name].size(), self._window,
+            options = self._ask_figure_options(ExportDialog(self._window.figure(name).size(), self._window,
                                                             **self._figure_defaults()))
             if options is None:
                 return

@@ -19,5 +19,5 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     if note:
         window.add_note(note)
     window.show()
-    window.offer_recovery()
+    window.unsaved.offer_recovery()
     return app.exec()

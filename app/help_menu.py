@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Callable
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
-from widgets.common.retranslation import TextBinder
-
 
 class HelpMenu(QObject):
-    def __init__(self, window: QMainWindow, menu: QMenu, texts: TextBinder):
+    def __init__(self, window: QMainWindow, menu: QMenu, bind_text: Callable[[object, Callable[[], str]], object]):
+        """Fill ``menu``; ``bind_text(target, text)`` shows ``text()`` on it in every language."""
         super().__init__(window)
         self._window = window
-        shortcuts = texts.bind(QAction(window), lambda: self.tr("&Keyboard shortcuts…"))
+        shortcuts = bind_text(QAction(window), lambda: self.tr("&Keyboard shortcuts…"))
         shortcuts.setObjectName("helpShortcuts")
         shortcuts.triggered.connect(self.show_shortcuts)
         menu.addAction(shortcuts)
-        views = texts.bind(menu.addMenu(""), lambda: self.tr("&What am I looking at?"))
+        views = bind_text(menu.addMenu(""), lambda: self.tr("&What am I looking at?"))
         for key in self.view_titles():
-            action = texts.bind(QAction(window), lambda k=key: self.view_titles()[k])
+            action = bind_text(QAction(window), lambda k=key: self.view_titles()[k])
             action.setObjectName(f"help_{key}")
             action.triggered.connect(lambda _=False, k=key: self.explain(k))
             views.addAction(action)
         menu.addSeparator()
-        about = texts.bind(QAction(window), lambda: self.tr("About NormScope"))
+        about = bind_text(QAction(window), lambda: self.tr("About NormScope"))
         about.triggered.connect(lambda: QMessageBox.about(
             window, self.tr("About NormScope"),
             self.tr("NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.\n"

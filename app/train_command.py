@@ -13,6 +13,7 @@ import json
 import math
 import sys
 from collections import deque
+from contextlib import ExitStack
 from pathlib import Path
 
 PROG = "normscope train"
@@ -85,15 +86,17 @@ def run_train(args: argparse.Namespace) -> int:
         trainer = Trainer(settings)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        log = open(out / "train_log.csv", "w", encoding="utf-8", newline="")
-        layer_log = open(out / "layer_log.csv", "w", encoding="utf-8", newline="")
+        with ExitStack() as opening:  # the first log is closed again if the second can't be opened
+            log = opening.enter_context(open(out / "train_log.csv", "w", encoding="utf-8", newline=""))
+            layer_log = opening.enter_context(open(out / "layer_log.csv", "w", encoding="utf-8", newline=""))
+            logs = opening.pop_all()  # both open: closed after training
     except (Problem, OSError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
     layers = settings.layers
     last = deque(maxlen=30)
     seconds = 0.0
-    with log, layer_log:
+    with logs:
         log.write(",".join(["step", "loss", "val_loss", "lr", "grad_norm"]
                            + [f"grad_L{i + 1}" for i in range(layers)]) + "\n")
         layer_log.write("step,layer,grad_norm,update_ratio,residual_rms,max_logit\n")

@@ -96,12 +96,12 @@ def test_the_main_window_builds_the_tab_when_opened_and_translates_it(qtbot, tmp
     index = [window.tabs.tabText(i) for i in range(window.tabs.count())].index("Activations")
     assert not hasattr(window, "activations_view")
     window.tabs.setCurrentIndex(index)
-    assert window.activations_view.isVisible()
-    window.activations_view.select("gelu")
+    assert window.teaching.activations_view.isVisible()
+    window.teaching.activations_view.select("gelu")
     window.set_language("zh_CN")
     assert window.tabs.tabText(index) == "激活函数"
-    assert "优点" in window.activations_view.pros.text()
-    assert "导数" in window.activations_view.plot.titleLabel.text
+    assert "优点" in window.teaching.activations_view.pros.text()
+    assert "导数" in window.teaching.activations_view.plot.titleLabel.text
     window.set_language("en")
 
 

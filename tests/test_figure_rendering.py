@@ -32,11 +32,11 @@ def figures(tmp_path_factory, qapp):
     window.document.wait_until_idle()
     qapp.processEvents()
     sizes = {}
-    window.teaching_figures()  # built now, while the window shows
+    window.figures(build=True)  # every tab built now, while the window shows
     for name in PLOTS:
         for fmt in ("png", "svg", "pdf"):
             assert window.files.export_figure(name, out / f"{name}.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
-        sizes[name] = {**window.figures(), **window.teaching_figures()}[name].size()
+        sizes[name] = window.figure(name).size()
     window.close()
     window.deleteLater()
     return out, sizes

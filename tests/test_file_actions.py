@@ -152,7 +152,7 @@ def test_autosave_is_written_after_edits_and_offered_after_a_crash(qtbot, settin
     second = MainWindow("xian", settings)
     qtbot.addWidget(second)
     assert second.autosave.has_recovery()  # its lock went stale with its process
-    second.offer_recovery()
+    second.unsaved.offer_recovery()
     assert second.document.scenario.layers == 5
     second.document.undo_stack.setClean()  # as after saving the session
     second.close()
@@ -178,7 +178,7 @@ def test_two_windows_open_at_once_keep_their_autosaves_apart(qtbot, settings, mo
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     third = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
     qtbot.addWidget(third)
-    third.offer_recovery()  # the work the second window left behind, though it sits in a later slot
+    third.unsaved.offer_recovery()  # the work the second window left behind, though it sits in a later slot
     assert third.document.scenario.norm == "rms"
 
 
@@ -191,7 +191,7 @@ def test_closing_with_unsaved_edits_keeps_them_for_the_next_start(qtbot, setting
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
     second = MainWindow("xian", QSettings(settings.fileName(), QSettings.Format.IniFormat))
     qtbot.addWidget(second)
-    second.offer_recovery()
+    second.unsaved.offer_recovery()
     assert not second.autosave.has_recovery()  # declined: not asked again
 
 

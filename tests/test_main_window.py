@@ -511,7 +511,7 @@ def test_edit_menu_copies_pastes_and_inserts_on_the_grid_used_last(window, qtbot
             ("editCopy", "editPaste", "editInsertToken", "editInsertDimension")}
     assert edit["editCopy"].text().endswith("\tCtrl+C") and edit["editCopy"].shortcuts() == []  # the grids' key
     window.affine_grid.setFocus()
-    qtbot.waitUntil(lambda: window._grid() is window.affine_grid)
+    qtbot.waitUntil(lambda: window.menus.grid() is window.affine_grid)
     window.affine_grid.setCurrentIndex(window.affine_grid.model().index(0, 0))
     window.affine_grid.selectionModel().select(window.affine_grid.currentIndex(),
                                                window.affine_grid.selectionModel().SelectionFlag.Select)
@@ -533,9 +533,9 @@ def test_help_lists_the_shortcuts_and_explains_every_view(window, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append((title, text)))
     window.findChild(QAction, "helpShortcuts").trigger()
-    listed = dict(window.help.shortcuts())
+    listed = dict(window.menus.help.shortcuts())
     assert "Ctrl+Shift+Z" in listed["Redo"] and listed["Presentation mode"] == "F11"
     assert listed["Copy (in a grid)"] == "Ctrl+C" and "Ctrl+Z" in shown[-1][1]
-    for key, title in window.help.view_titles().items():
+    for key, title in window.menus.help.view_titles().items():
         window.findChild(QAction, f"help_{key}").trigger()
         assert shown[-1][0] == title and len(shown[-1][1]) > 80

@@ -238,7 +238,7 @@ def test_a_damaged_snapshot_is_set_aside_and_the_start_goes_on(qtbot, tmp_path, 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     window = _start(qtbot, tmp_path / "NormScope.conf")
     assert window.autosave.has_recovery()
-    window.offer_recovery()
+    window.unsaved.offer_recovery()
     message = window.statusBar().currentMessage()
     assert "could not be restored" in message and "set aside" in message
     assert window.document.scenario == load_preset("xian") and window.document.undo_stack.isClean()
@@ -280,7 +280,7 @@ def test_a_snapshot_is_still_offered_when_no_lock_can_be_written(qtbot, tmp_path
     window = _start(qtbot, tmp_path / "NormScope.conf")
     window.ask_before_discarding = True  # as on a real screen: offscreen windows never ask
     assert window.autosave.path is None and window.autosave.has_recovery()
-    window.offer_recovery()
+    window.unsaved.offer_recovery()
     assert window.document.scenario.layers == 6
     asked = answer_dialog("Close anyway")  # restored but not autosavable: closing asks
     assert window.close()

@@ -188,7 +188,7 @@ def test_presentation_mode_enlarges_and_restores(window):
     title_points = title.point_size()
     value_axis = window.grad_plot.getAxis("left")
     axis_width = value_axis.width()
-    window.presentation_action.trigger()
+    window.menus.presentation_action.trigger()
     assert app.font().pointSizeF() == pytest.approx(font * 1.6)
     assert curve.opts["pen"].widthF() == pytest.approx(width * 1.6)
     assert key.minimumHeight() > 1.4 * key_height  # the height it asks of the layout
@@ -196,7 +196,7 @@ def test_presentation_mode_enlarges_and_restores(window):
     assert value_axis.maximumWidth() == pytest.approx(1.6 * axis_width)  # room for the larger tick labels
     assert not window.statusBar().isVisible()
     assert not window.token_grid.isVisible()
-    window.presentation_action.trigger()
+    window.menus.presentation_action.trigger()
     assert window.token_grid.isVisible()
     assert app.font().pointSizeF() == pytest.approx(font)
     assert curve.opts["pen"].widthF() == pytest.approx(width)
@@ -246,21 +246,21 @@ def test_figures_export_on_white_even_in_the_dark_theme(window, tmp_path):
 
 def test_block_flow_stage_shows_in_the_stage_table(window):
     window.tabs.setCurrentIndex(1)
-    assert window.block_flow.selected_stage() == "input"  # opens on x, not on an empty plot
-    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["input"])
-    window.block_flow.select_stage("norm1")
-    np.testing.assert_array_equal(window.stage_table.model().matrix(), window.document.result.stages["norm1"])
-    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["norm1"])
-    window.block_flow.step_forward()
-    np.testing.assert_array_equal(window.stage_heatmap.matrix(), window.document.result.stages["attn"])
+    assert window.teaching.block_page.flow.selected_stage() == "input"  # opens on x, not on an empty plot
+    np.testing.assert_array_equal(window.teaching.block_page.heatmap.matrix(), window.document.result.stages["input"])
+    window.teaching.block_page.flow.select_stage("norm1")
+    np.testing.assert_array_equal(window.teaching.block_page.table.model().matrix(), window.document.result.stages["norm1"])
+    np.testing.assert_array_equal(window.teaching.block_page.heatmap.matrix(), window.document.result.stages["norm1"])
+    window.teaching.block_page.flow.step_forward()
+    np.testing.assert_array_equal(window.teaching.block_page.heatmap.matrix(), window.document.result.stages["attn"])
     window.document.set_setting("placement", "post")
-    assert window.block_flow.stage_order()[1] == "attn"
+    assert window.teaching.block_page.flow.stage_order()[1] == "attn"
 
 
 def test_teaching_tabs_are_built_when_first_opened(window):
     assert not hasattr(window, "batchnorm_lab")
     window.tabs.setCurrentIndex(3)
-    assert window.batchnorm_lab.isVisible() and window.batchnorm_lab.batch_curve_data()
+    assert window.teaching.batchnorm_lab.isVisible() and window.teaching.batchnorm_lab.batch_curve_data()
 
 
 def test_views_in_hidden_tabs_catch_up_when_shown(window):
@@ -268,9 +268,9 @@ def test_views_in_hidden_tabs_catch_up_when_shown(window):
     window.tabs.setCurrentIndex(0)
     model = window.token_grid.model()
     model.setData(model.index(1, 0), "3")
-    assert "0.641" not in window.grouping_view.group_tooltip(1)  # hidden: not redrawn on every edit
+    assert "0.641" not in window.teaching.grouping_view.group_tooltip(1)  # hidden: not redrawn on every edit
     window.tabs.setCurrentIndex(2)
-    tooltip = window.grouping_view.group_tooltip(1)
+    tooltip = window.teaching.grouping_view.group_tooltip(1)
     assert "0.641" in tooltip  # μ of [3, 0.004, 0.277, −0.717]
 
 
@@ -323,18 +323,18 @@ def test_hand_calculation_keeps_its_scroll_position_through_edits(window):
 
 def test_block_stage_plot_title_follows_a_language_switch(window):
     window.tabs.setCurrentIndex(1)
-    window.block_flow.select_stage("norm1")
-    english = window.stage_heatmap.plotItem.titleLabel.text
+    window.teaching.block_page.flow.select_stage("norm1")
+    english = window.teaching.block_page.heatmap.plotItem.titleLabel.text
     window.set_language("zh_CN")
     QApplication.processEvents()
-    title = window.stage_heatmap.plotItem.titleLabel.text
-    assert title != english and title == window.block_flow.stage_description("norm1")
+    title = window.teaching.block_page.heatmap.plotItem.titleLabel.text
+    assert title != english and title == window.teaching.block_page.flow.stage_description("norm1")
 
 
 def test_batchnorm_token_picker_follows_the_selected_row(window):
     select(window, 3, 0)
     window.tabs.setCurrentIndex(3)  # built now: starts on the grid's row
-    assert window.batchnorm_lab.token_combo.currentText() == "天气"
+    assert window.teaching.batchnorm_lab.token_combo.currentText() == "天气"
     select(window, 0, 1)
-    assert window.batchnorm_lab.token_combo.currentText() == "今天"
-    assert window.batchnorm_lab.lessons[0].token == 0
+    assert window.teaching.batchnorm_lab.token_combo.currentText() == "今天"
+    assert window.teaching.batchnorm_lab.lessons[0].token == 0

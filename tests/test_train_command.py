@@ -49,6 +49,22 @@ def test_a_diverging_run_says_so_in_the_summary(tmp_path, capsys):
     assert f"diverged at step {summary['diverged_at']}" in capsys.readouterr().out
 
 
+def test_a_second_log_that_cant_be_opened_exits_2_and_closes_the_first(tmp_path, monkeypatch, capsys):
+    import builtins
+
+    (tmp_path / "layer_log.csv").mkdir()  # a folder where the second log goes: opening it fails
+    opened, real_open = [], builtins.open
+
+    def recording_open(*args, **kwargs):
+        opened.append(real_open(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(builtins, "open", recording_open)
+    assert main(["train", *SMALL, "--steps", "1", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith("normscope train: ")
+    assert [Path(f.name).name for f in opened] == ["train_log.csv"] and opened[0].closed
+
+
 @pytest.mark.parametrize("bad", [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
                                  ["--data", "/no/such/file.txt"], ["--lr", "nan"]])
 def test_bad_settings_exit_2_with_one_line_on_stderr(tmp_path, bad):

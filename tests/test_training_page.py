@@ -98,5 +98,5 @@ def test_the_training_lab_is_a_tab_of_the_main_window(qtbot, tmp_path):
     window.show()
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     window.tabs.setCurrentIndex(titles.index("Training"))
-    qtbot.waitUntil(lambda: getattr(window, "training_page", None) is not None)
-    assert window.training_page.isVisible()
+    qtbot.waitUntil(lambda: window.tabs.currentWidget().content is not None)  # built when first shown
+    assert window.teaching.training_page.isVisible()

@@ -47,7 +47,7 @@ def _prepare(window: MainWindow, steps) -> None:
             window.findChild(QDockWidget, "handCalcDock").raise_()
             window.token_grid.setCurrentIndex(window.token_grid.model().index(1, 0))
         elif step.startswith("stage:"):
-            window.block_flow.select_stage(step.split(":")[1])
+            window.teaching.block_page.flow.select_stage(step.split(":")[1])
         elif step == "dark":
             window.set_theme("dark")
         elif step == "presentation":

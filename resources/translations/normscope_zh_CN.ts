@@ -835,6 +835,19 @@
     </message>
 </context>
 <context>
+    <name>BusyIndicator</name>
+    <message>
+        <location filename="../../widgets/common/busy_indicator.py" line="52"/>
+        <source>Simulating the stacked blocks</source>
+        <translation>正在模拟堆叠的 Block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/common/busy_indicator.py" line="53"/>
+        <source>Computing the block simulation…</source>
+        <translation>正在计算 Block 模拟…</translation>
+    </message>
+</context>
+<context>
     <name>ControlsPanel</name>
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="102"/>
@@ -1170,38 +1183,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="48"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="51"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="56"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="58"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="66"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="67"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="69"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="70"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1262,99 +1275,99 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="126"/>
+        <location filename="../../app/document.py" line="100"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="132"/>
+        <location filename="../../app/document.py" line="106"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="137"/>
+        <location filename="../../app/document.py" line="111"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="122"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="125"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="125"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="166"/>
-        <location filename="../../app/document.py" line="254"/>
+        <location filename="../../app/document.py" line="140"/>
+        <location filename="../../app/document.py" line="228"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/document.py" line="152"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="185"/>
+        <location filename="../../app/document.py" line="159"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="189"/>
+        <location filename="../../app/document.py" line="163"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="195"/>
+        <location filename="../../app/document.py" line="169"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="201"/>
+        <location filename="../../app/document.py" line="175"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="204"/>
+        <location filename="../../app/document.py" line="178"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="211"/>
+        <location filename="../../app/document.py" line="185"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="217"/>
+        <location filename="../../app/document.py" line="191"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="220"/>
+        <location filename="../../app/document.py" line="194"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="269"/>
+        <location filename="../../app/document.py" line="243"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="311"/>
+        <location filename="../../app/document.py" line="285"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="357"/>
+        <location filename="../../app/document.py" line="331"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1398,283 +1411,261 @@
     </message>
 </context>
 <context>
+    <name>FigureMenus</name>
+    <message>
+        <location filename="../../app/figure_menus.py" line="34"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/figure_menus.py" line="35"/>
+        <source>Copy image</source>
+        <translation>复制图片</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="88"/>
+        <location filename="../../app/file_actions.py" line="94"/>
         <source>Open {name}</source>
         <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="92"/>
+        <location filename="../../app/file_actions.py" line="98"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="105"/>
-        <location filename="../../app/file_actions.py" line="170"/>
+        <location filename="../../app/file_actions.py" line="111"/>
+        <location filename="../../app/file_actions.py" line="176"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="109"/>
-        <location filename="../../app/file_actions.py" line="171"/>
-        <location filename="../../app/file_actions.py" line="191"/>
+        <location filename="../../app/file_actions.py" line="115"/>
+        <location filename="../../app/file_actions.py" line="177"/>
+        <location filename="../../app/file_actions.py" line="197"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="124"/>
+        <location filename="../../app/file_actions.py" line="130"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="127"/>
+        <location filename="../../app/file_actions.py" line="133"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="140"/>
+        <location filename="../../app/file_actions.py" line="146"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="149"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="144"/>
+        <location filename="../../app/file_actions.py" line="150"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="156"/>
+        <location filename="../../app/file_actions.py" line="162"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="166"/>
+        <location filename="../../app/file_actions.py" line="172"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="179"/>
+        <location filename="../../app/file_actions.py" line="185"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="213"/>
+        <location filename="../../app/file_actions.py" line="219"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="245"/>
+        <location filename="../../app/file_actions.py" line="249"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="245"/>
+        <location filename="../../app/file_actions.py" line="249"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
-        <source>μ/σ plot</source>
-        <translation>μ/σ 图</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="249"/>
-        <source>Depth plot</source>
-        <translation>深度图</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="249"/>
-        <source>Gradient plot</source>
-        <translation>梯度图</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="250"/>
-        <source>Stage heatmaps</source>
-        <translation>各阶段热力图</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="250"/>
-        <source>Real-depth plot (Model tab)</source>
-        <translation>真实深度图（模型页）</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="251"/>
-        <source>Outlier strip (Model tab)</source>
-        <translation>离群维度条带图（模型页）</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="252"/>
-        <source>Norm input → output plot (Model tab)</source>
-        <translation>归一化输入 → 输出图（模型页）</translation>
-    </message>
-    <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="253"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="256"/>
+        <location filename="../../app/file_actions.py" line="254"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="257"/>
+        <location filename="../../app/file_actions.py" line="255"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="258"/>
+        <location filename="../../app/file_actions.py" line="256"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="261"/>
+        <location filename="../../app/file_actions.py" line="259"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="260"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="263"/>
+        <location filename="../../app/file_actions.py" line="261"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="264"/>
+        <location filename="../../app/file_actions.py" line="262"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="266"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="265"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="269"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="273"/>
+        <location filename="../../app/file_actions.py" line="271"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="275"/>
+        <location filename="../../app/file_actions.py" line="274"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="279"/>
+        <location filename="../../app/file_actions.py" line="276"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="297"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="311"/>
+        <location filename="../../app/file_actions.py" line="314"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="323"/>
+        <location filename="../../app/file_actions.py" line="326"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="327"/>
+        <location filename="../../app/file_actions.py" line="330"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="331"/>
+        <location filename="../../app/file_actions.py" line="334"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="336"/>
+        <location filename="../../app/file_actions.py" line="339"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="337"/>
+        <location filename="../../app/file_actions.py" line="340"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="346"/>
+        <location filename="../../app/file_actions.py" line="349"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="347"/>
+        <location filename="../../app/file_actions.py" line="350"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="353"/>
+        <location filename="../../app/file_actions.py" line="356"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="363"/>
+        <location filename="../../app/file_actions.py" line="366"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="380"/>
+        <location filename="../../app/file_actions.py" line="383"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="413"/>
+        <location filename="../../app/file_actions.py" line="416"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="415"/>
+        <location filename="../../app/file_actions.py" line="418"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="421"/>
+        <location filename="../../app/file_actions.py" line="424"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -2012,269 +2003,78 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
-        <source>Block flow</source>
-        <translation>Block 流程</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="89"/>
-        <source>LN vs BN groups</source>
-        <translation>LN 与 BN 的分组</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="90"/>
-        <source>BatchNorm&apos;s problems</source>
-        <translation>BatchNorm 的问题</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="90"/>
-        <source>Scale invariance</source>
-        <translation>尺度不变性</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="91"/>
-        <source>Activations</source>
-        <translation>激活函数</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="91"/>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="100"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="102"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="103"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="130"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
-        <source>Autosave failed: {reason}</source>
-        <translation>自动保存失败：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="296"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="300"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="302"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="307"/>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="309"/>
-        <source>&amp;Paste</source>
-        <translation>粘贴(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="311"/>
-        <source>Insert &amp;token below</source>
-        <translation>在下方插入 token(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="313"/>
-        <source>Insert &amp;dimension right</source>
-        <translation>在右侧插入维度(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="316"/>
-        <source>Reset γ to 1 and β to 0</source>
-        <translation>重置 γ 为 1、β 为 0</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="318"/>
-        <source>&amp;Presets</source>
-        <translation>预设(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="324"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="328"/>
-        <source>&amp;Presentation mode</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="331"/>
-        <source>&amp;Theme</source>
-        <translation>主题(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="332"/>
-        <location filename="../../app/main_window.py" line="335"/>
-        <source>Follow the system</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="332"/>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="333"/>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="334"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="338"/>
-        <source>Restore default layout</source>
-        <translation>恢复默认布局</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="341"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="449"/>
-        <source>The autosaved work could not be restored: {problem}.</source>
-        <translation>无法恢复自动保存的工作：{problem}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="581"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="628"/>
-        <source>Save changes?</source>
-        <translation>保存更改？</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="629"/>
-        <source>{name} has changes that are not saved. Save them before closing?</source>
-        <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="630"/>
-        <source>This session</source>
-        <translation>当前会话</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="638"/>
-        <source>Unsaved edits</source>
-        <translation>未保存的修改</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="639"/>
-        <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
-        <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="642"/>
-        <source>Save elsewhere…</source>
-        <translation>另存到别处…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="643"/>
-        <source>Close anyway</source>
-        <translation>仍然关闭</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
-        <source>Autosave is off: {reason}.</source>
-        <translation>自动保存已关闭：{reason}。</translation>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>μ/σ plot</source>
+        <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>Depth plot</source>
+        <translation>深度图</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>Gradient plot</source>
+        <translation>梯度图</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="264"/>
+        <source>Stage heatmaps</source>
+        <translation>各阶段热力图</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="274"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="402"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="416"/>
-        <source>Simulating the stacked blocks</source>
-        <translation>正在模拟堆叠的 Block</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="417"/>
-        <source>Computing the block simulation…</source>
-        <translation>正在计算 Block 模拟…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="419"/>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="421"/>
-        <source>Copy image</source>
-        <translation>复制图片</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="441"/>
-        <source>Restore unsaved work?</source>
-        <translation>恢复未保存的工作？</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="442"/>
-        <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
-        <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2371,6 +2171,110 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/editors/matrix_view.py" line="126"/>
         <source>Token label:</source>
         <translation>Token 名称：</translation>
+    </message>
+</context>
+<context>
+    <name>Menus</name>
+    <message>
+        <location filename="../../app/menus.py" line="58"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="62"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="64"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="68"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="70"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="72"/>
+        <source>Insert &amp;token below</source>
+        <translation>在下方插入 token(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="74"/>
+        <source>Insert &amp;dimension right</source>
+        <translation>在右侧插入维度(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="77"/>
+        <source>Reset γ to 1 and β to 0</source>
+        <translation>重置 γ 为 1、β 为 0</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="79"/>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="85"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="89"/>
+        <source>&amp;Presentation mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="93"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="94"/>
+        <location filename="../../app/menus.py" line="97"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="94"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="95"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="96"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="100"/>
+        <source>Restore default layout</source>
+        <translation>恢复默认布局</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="103"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="123"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../app/menus.py" line="125"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -2725,42 +2629,47 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelTab</name>
     <message>
-        <location filename="../../app/model_tab.py" line="22"/>
+        <location filename="../../app/model_tab.py" line="23"/>
         <source>Model state: {place}</source>
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="31"/>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_tab.py" line="32"/>
-        <source>Copy image</source>
-        <translation>复制图片</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_tab.py" line="57"/>
+        <location filename="../../app/model_tab.py" line="38"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="66"/>
+        <location filename="../../app/model_tab.py" line="40"/>
+        <source>Real-depth plot (Model tab)</source>
+        <translation>真实深度图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="41"/>
+        <source>Outlier strip (Model tab)</source>
+        <translation>离群维度条带图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="42"/>
+        <source>Norm input → output plot (Model tab)</source>
+        <translation>归一化输入 → 输出图（模型页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="50"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="68"/>
+        <location filename="../../app/model_tab.py" line="52"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="69"/>
+        <location filename="../../app/model_tab.py" line="53"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="70"/>
+        <location filename="../../app/model_tab.py" line="54"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -4097,6 +4006,99 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>StatusNotes</name>
+    <message>
+        <location filename="../../app/status_notes.py" line="32"/>
+        <source>Autosave failed: {reason}</source>
+        <translation>自动保存失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/status_notes.py" line="34"/>
+        <source>Autosave is off: {reason}.</source>
+        <translation>自动保存已关闭：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>TeachingTabs</name>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="39"/>
+        <source>Block flow</source>
+        <extracomment>The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
+        <translation>Block 流程</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="40"/>
+        <location filename="../../app/teaching_tabs.py" line="52"/>
+        <source>LN vs BN groups</source>
+        <translation>LN 与 BN 的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="42"/>
+        <source>BatchNorm&apos;s problems</source>
+        <translation>BatchNorm 的问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="44"/>
+        <source>Scale invariance</source>
+        <translation>尺度不变性</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="46"/>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="48"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="49"/>
+        <source>Block diagram</source>
+        <translation>Block 示意图</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="49"/>
+        <source>Block stage heatmap</source>
+        <translation>Block 阶段热力图</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="54"/>
+        <source>BatchNorm and batch size</source>
+        <translation>BatchNorm 与批大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="55"/>
+        <source>Running statistics</source>
+        <translation>滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="87"/>
+        <source>Training loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="87"/>
+        <source>Gradient norm by layer (Training tab)</source>
+        <translation>各层梯度范数（训练页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <source>Update-to-weight ratio (Training tab)</source>
+        <translation>更新量与权重之比（训练页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <source>Residual RMS by layer (Training tab)</source>
+        <translation>各层残差 RMS（训练页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <source>Largest attention logit (Training tab)</source>
+        <translation>最大注意力 logit（训练页）</translation>
+    </message>
+</context>
+<context>
     <name>TokenTable</name>
     <message>
         <location filename="../../widgets/models/token_table.py" line="48"/>
@@ -4123,72 +4125,72 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="99"/>
+        <location filename="../../widgets/training/training_page.py" line="104"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="121"/>
+        <location filename="../../widgets/training/training_page.py" line="126"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="122"/>
+        <location filename="../../widgets/training/training_page.py" line="127"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="181"/>
+        <location filename="../../widgets/training/training_page.py" line="186"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="202"/>
+        <location filename="../../widgets/training/training_page.py" line="207"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="205"/>
+        <location filename="../../widgets/training/training_page.py" line="210"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="208"/>
+        <location filename="../../widgets/training/training_page.py" line="213"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <location filename="../../widgets/training/training_page.py" line="223"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <location filename="../../widgets/training/training_page.py" line="223"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="221"/>
+        <location filename="../../widgets/training/training_page.py" line="226"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="222"/>
+        <location filename="../../widgets/training/training_page.py" line="227"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="223"/>
+        <location filename="../../widgets/training/training_page.py" line="228"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="224"/>
+        <location filename="../../widgets/training/training_page.py" line="229"/>
         <source>Clear runs</source>
         <translation>清除所有训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="225"/>
+        <location filename="../../widgets/training/training_page.py" line="230"/>
         <source>Heatmaps show run:</source>
         <translation>热图显示的训练：</translation>
     </message>
@@ -4246,6 +4248,59 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/training/training_plots.py" line="111"/>
         <source>diverged at step {k}</source>
         <translation>在第 {k} 步发散</translation>
+    </message>
+</context>
+<context>
+    <name>UnsavedWork</name>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="38"/>
+        <source>Restore unsaved work?</source>
+        <translation>恢复未保存的工作？</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="39"/>
+        <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
+        <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="46"/>
+        <source>The autosaved work could not be restored: {problem}.</source>
+        <translation>无法恢复自动保存的工作：{problem}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="66"/>
+        <source>Save changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="67"/>
+        <source>{name} has changes that are not saved. Save them before closing?</source>
+        <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="68"/>
+        <source>This session</source>
+        <translation>当前会话</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="76"/>
+        <source>Unsaved edits</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="77"/>
+        <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
+        <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="80"/>
+        <source>Save elsewhere…</source>
+        <translation>另存到别处…</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="81"/>
+        <source>Close anyway</source>
+        <translation>仍然关闭</translation>
     </message>
 </context>
 </TS>

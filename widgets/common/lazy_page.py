@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from typing import Callable
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 
 class LazyPage(QWidget):
+    """Builds its content with ``build()`` when first shown (or asked with ``ensure_built``).
+
+    Signals
+    -------
+    built(QWidget)
+        The content was just built and added (whoever hosts the page themes or wires it now).
+    """
+
+    built = Signal(QWidget)
+
     def __init__(self, build: Callable[[], QWidget], parent: QWidget | None = None, build_on_show: bool = True):
         """``build_on_show=False`` leaves building to ``ensure_built``: a dock tabbed behind another
         one is shown to Qt (it gets a show event) though nobody can see it."""
@@ -23,6 +34,7 @@ class LazyPage(QWidget):
             self.content = self._build()
             self._layout.addWidget(self.content)
             self.content.show()  # a child added to a page being shown is not shown with it
+            self.built.emit(self.content)
         return self.content
 
     def showEvent(self, event) -> None:

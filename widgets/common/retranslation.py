@@ -15,18 +15,25 @@ class TextBinder:
     def __init__(self):
         self._bound: list[tuple[object, Callable[[], str]]] = []
 
-    def bind(self, target, text: Callable[[], str]):
+    def bind(self, target, text: Callable[[], str], now: bool = False):
+        """Remember ``text`` for ``target`` (and, ``now``, show it already: a target made after ``apply``)."""
         self._bound.append((target, text))
+        if now:
+            self._show(target, text)
         return target
 
     def apply(self) -> None:
         for target, text in self._bound:
-            if isinstance(target, QMenu):
-                target.setTitle(text())
-            elif isinstance(target, QDockWidget):
-                target.setWindowTitle(text())
-            else:
-                target.setText(text())
+            self._show(target, text)
+
+    @staticmethod
+    def _show(target, text: Callable[[], str]) -> None:
+        if isinstance(target, QMenu):
+            target.setTitle(text())
+        elif isinstance(target, QDockWidget):
+            target.setWindowTitle(text())
+        else:
+            target.setText(text())
 
 
 class Retranslating:

@@ -83,6 +83,11 @@ class TrainingPage(Retranslating, QWidget):
         if app is not None:  # a worker still running at exit would abort the process
             app.aboutToQuit.connect(self.shutdown)
 
+    def figures(self) -> dict[str, QWidget]:
+        """The live plots by export name (the loss, then one heatmap per measure)."""
+        return {"training_loss": self.plots.loss_plot,
+                **{f"training_{name}": plot for name, (plot, _, _) in self.plots.heatmaps.items()}}
+
     # -- runs ------------------------------------------------------------------------------------
     def start_preset(self, key: str) -> None:
         self.start_runs(PRESETS[key])
