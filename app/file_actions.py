@@ -231,7 +231,7 @@ class FileActions(QObject):
     def _on_white(self, name: str):
         """The figure ``name`` ("window" or a plot), in the light theme while it is drawn for a page."""
         widget = self._window if name == "window" else self._window.figure(name)
-        dark = getattr(self._window, "dark", False) and name != "window"
+        dark = self._window.dark and name != "window"
         if dark:
             apply_plot_theme(widget, dark=False)
         try:

@@ -7,11 +7,14 @@ as one undo step, where every other view works on it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 
-from app.tab_host import TabHost
-from widgets.common.lazy_page import LazyPage
+if TYPE_CHECKING:
+    from app.tab_host import TabHost
+    from widgets.common.lazy_page import LazyPage
 
 
 def show_state_in_grid(window: TabHost, state: dict) -> bool:

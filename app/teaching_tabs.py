@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QObject
 
-from app.tab_host import TabHost
-from widgets.editors.matrix_view import MatrixView
-
 if TYPE_CHECKING:
+    from app.tab_host import TabHost
+    from widgets.editors.matrix_view import MatrixView
     from widgets.teaching.activations_view import ActivationsView
     from widgets.teaching.batchnorm_lab import BatchNormLab
     from widgets.teaching.block_page import BlockPage
