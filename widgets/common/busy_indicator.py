@@ -51,4 +51,3 @@ class BusyIndicator(Retranslating, QWidget):
     def retranslate(self) -> None:
         self.bar.setToolTip(self.tr("Simulating the stacked blocks"))
         self.label.setText(self.tr("Computing the block simulation…"))
-
