@@ -1,6 +1,9 @@
 """The public calls a module adds a tab, a menu and figures with (app.tab_host.TabHost), and the pieces
 the main window is built from: one figure menu for every tab, the block page, the busy indicator."""
 
+import ast
+import pathlib
+
 import numpy as np
 import pyqtgraph as pg
 import pytest
@@ -121,3 +124,17 @@ def test_the_busy_indicator_shows_only_once_the_work_outlasts_its_delay(qtbot):
     busy[0] = False  # the work ended before it said so: nothing to show
     qtbot.wait(DELAY_MS + 200)
     assert indicator.isHidden()
+
+
+def test_no_module_reaches_into_the_window_s_private_state():
+    """Tabs, menus and commands use the window's public calls (app.tab_host.TabHost), never ``window._x``."""
+    app_folder = pathlib.Path(__file__).resolve().parents[1] / "app"
+    reaching = []
+    for path in app_folder.glob("*.py"):
+        if path.name == "main_window.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "window"
+                    and node.attr.startswith("_")):
+                reaching.append(f"{path.name}:{node.lineno} window.{node.attr}")
+    assert reaching == []
