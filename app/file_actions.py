@@ -65,6 +65,9 @@ class FileActions(QObject):
         self._document = window.document
         self._settings = settings
         self.session_path: Path | None = None
+        #: The training lab's runs as the last opened session held them. Once the Training tab is
+        #: built it holds the runs (it is given these); a session saved before that keeps them.
+        self.training_runs: tuple = ()
 
     # --- dialog-free operations ------------------------------------------------------------------
 
@@ -78,14 +81,17 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
-        from engine.session import read_session
+        from engine.session import read_session_contents
 
         path = Path(path)
-        loaded = self._load(path, lambda progress: read_session(path, progress))
+        loaded = self._load(path, lambda progress: read_session_contents(path, progress))
         if loaded is None:
             return False
-        scenario, warnings = loaded
+        scenario, warnings = loaded.scenario, loaded.warnings
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
+        self.training_runs = loaded.runs
+        if (page := self._training_page()) is not None:
+            page.load_runs(loaded.runs)
         self._document.undo_stack.setClean()  # what the file holds: nothing to save yet
         self._set_session_path(path)
         self._remember(path)
@@ -100,7 +106,7 @@ class FileActions(QObject):
         if not path.name.endswith(SUFFIX):
             path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
         try:
-            atomic_write(path, session_json(self._document.scenario).encode("utf-8"))
+            atomic_write(path, session_json(self._document.scenario, self._training_runs_now()).encode("utf-8"))
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
         self._document.undo_stack.setClean()
@@ -108,6 +114,15 @@ class FileActions(QObject):
         self._remember(path)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
+
+    def _training_page(self):
+        """The Training tab, if it was built (it is built when first opened)."""
+        return getattr(self._window, "training_page", None)
+
+    def _training_runs_now(self):
+        """The runs to save: the Training tab's, or those the last session held if it was never opened."""
+        page = self._training_page()
+        return page.run_records() if page is not None else self.training_runs
 
     def import_matrix(self, path) -> bool:
         from engine.io import load_matrix

@@ -249,6 +249,7 @@ class MainWindow(Retranslating, QMainWindow):
         from widgets.training.training_page import TrainingPage
 
         self.training_page = TrainingPage()  # it stops its own worker when the app quits
+        self.training_page.load_runs(self.files.training_runs)  # those of a session opened before
         return self.training_page, []  # its runs have settings of their own, not the scenario's
 
     def _built(self, built: tuple[QWidget, list]) -> QWidget:

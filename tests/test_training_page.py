@@ -26,12 +26,12 @@ def test_train_button_fills_the_loss_curve_and_heatmaps(page, qtbot):
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[0].count == 25, timeout=20_000)
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=5_000)
-    curve = page.plots._curves[0][0]
+    curve = page.plots.loss_plot.runs[0].curve
     x, y = curve.getData()
     assert len(x) == 25 and np.all(np.isfinite(y))
-    image = page.plots.heatmaps["layer_grad_norm"][1].image
-    assert image.shape == (25, 2)
-    assert page.plots.entropy_line.isVisible()
+    image = page.plots.heatmaps["layer_grad_norm"].image.image
+    assert image.shape == (2, 25)  # layers × steps
+    assert page.plots.loss_plot.entropy_line.isVisible()
     assert page.progress.value() == page.progress.maximum() == 25
 
 
@@ -40,9 +40,9 @@ def test_two_runs_with_other_seeds_are_overlaid(page, qtbot):
     page.form.seed.setValue(1)
     page.train_button.click()
     qtbot.waitUntil(lambda: all(h.count == 25 for h in page.histories.values()), timeout=20_000)
-    assert len(page.plots._curves) == 2
+    assert len(page.plots.loss_plot.runs) == 2
     assert page.run_choice.count() == 2
-    a, b = (page.plots._curves[i][0].getData()[1] for i in (0, 1))
+    a, b = (page.plots.loss_plot.runs[i].curve.getData()[1] for i in (0, 1))
     assert not np.array_equal(a, b)
 
 
@@ -76,7 +76,10 @@ def test_diverging_run_is_marked_on_its_curve(page, qtbot):
     f.init.setCurrentIndex(f.init.findData("torch"))
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[0].diverged_at is not None, timeout=20_000)
-    qtbot.waitUntil(lambda: "diverged at step" in page.plots._curves[0][2].textItem.toPlainText(), timeout=5_000)
+    k = page.histories[0].diverged_at
+    qtbot.waitUntil(lambda: page.plots.loss_plot.diverged_label(0) == f"diverged at step {k}", timeout=5_000)
+    mark_x, _ = page.plots.loss_plot.runs[0].mark.getData()
+    assert list(mark_x) == [k]  # the mark sits at the step where the run turned NaN/inf
     assert "diverged at step" in page.status.text()
 
 
