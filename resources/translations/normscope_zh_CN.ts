@@ -1170,38 +1170,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="48"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="51"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="56"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="58"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="66"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="67"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="69"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="70"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1262,99 +1262,99 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="126"/>
+        <location filename="../../app/document.py" line="100"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="132"/>
+        <location filename="../../app/document.py" line="106"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="137"/>
+        <location filename="../../app/document.py" line="111"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="122"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="125"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="125"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="166"/>
-        <location filename="../../app/document.py" line="254"/>
+        <location filename="../../app/document.py" line="140"/>
+        <location filename="../../app/document.py" line="228"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/document.py" line="152"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="185"/>
+        <location filename="../../app/document.py" line="159"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="189"/>
+        <location filename="../../app/document.py" line="163"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="195"/>
+        <location filename="../../app/document.py" line="169"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="201"/>
+        <location filename="../../app/document.py" line="175"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="204"/>
+        <location filename="../../app/document.py" line="178"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="211"/>
+        <location filename="../../app/document.py" line="185"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="217"/>
+        <location filename="../../app/document.py" line="191"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="220"/>
+        <location filename="../../app/document.py" line="194"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="269"/>
+        <location filename="../../app/document.py" line="243"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="311"/>
+        <location filename="../../app/document.py" line="285"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="357"/>
+        <location filename="../../app/document.py" line="331"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1400,281 +1400,281 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="88"/>
+        <location filename="../../app/file_actions.py" line="91"/>
         <source>Open {name}</source>
-        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
+        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these); a session saved before that keeps them.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="92"/>
+        <location filename="../../app/file_actions.py" line="98"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="105"/>
-        <location filename="../../app/file_actions.py" line="170"/>
+        <location filename="../../app/file_actions.py" line="111"/>
+        <location filename="../../app/file_actions.py" line="185"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="109"/>
-        <location filename="../../app/file_actions.py" line="171"/>
-        <location filename="../../app/file_actions.py" line="191"/>
+        <location filename="../../app/file_actions.py" line="115"/>
+        <location filename="../../app/file_actions.py" line="186"/>
+        <location filename="../../app/file_actions.py" line="206"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="124"/>
+        <location filename="../../app/file_actions.py" line="139"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="127"/>
+        <location filename="../../app/file_actions.py" line="142"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="140"/>
+        <location filename="../../app/file_actions.py" line="155"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="158"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="144"/>
+        <location filename="../../app/file_actions.py" line="159"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="156"/>
+        <location filename="../../app/file_actions.py" line="171"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="166"/>
+        <location filename="../../app/file_actions.py" line="181"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="179"/>
+        <location filename="../../app/file_actions.py" line="194"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="213"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="222"/>
+        <location filename="../../app/file_actions.py" line="237"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="245"/>
+        <location filename="../../app/file_actions.py" line="260"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="245"/>
+        <location filename="../../app/file_actions.py" line="260"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="261"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="261"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
+        <location filename="../../app/file_actions.py" line="264"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="265"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="265"/>
         <source>Real-depth plot (Model tab)</source>
         <translation>真实深度图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="251"/>
+        <location filename="../../app/file_actions.py" line="266"/>
         <source>Outlier strip (Model tab)</source>
         <translation>离群维度条带图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="252"/>
+        <location filename="../../app/file_actions.py" line="267"/>
         <source>Norm input → output plot (Model tab)</source>
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="270"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="256"/>
+        <location filename="../../app/file_actions.py" line="271"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="257"/>
+        <location filename="../../app/file_actions.py" line="272"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="258"/>
+        <location filename="../../app/file_actions.py" line="273"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="261"/>
+        <location filename="../../app/file_actions.py" line="276"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="263"/>
+        <location filename="../../app/file_actions.py" line="278"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="264"/>
+        <location filename="../../app/file_actions.py" line="279"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="266"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="282"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="286"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="273"/>
+        <location filename="../../app/file_actions.py" line="288"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="275"/>
+        <location filename="../../app/file_actions.py" line="290"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="279"/>
+        <location filename="../../app/file_actions.py" line="294"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="295"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="297"/>
+        <location filename="../../app/file_actions.py" line="312"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="311"/>
+        <location filename="../../app/file_actions.py" line="326"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="323"/>
+        <location filename="../../app/file_actions.py" line="338"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="327"/>
+        <location filename="../../app/file_actions.py" line="342"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="331"/>
+        <location filename="../../app/file_actions.py" line="346"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="336"/>
+        <location filename="../../app/file_actions.py" line="351"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="337"/>
+        <location filename="../../app/file_actions.py" line="352"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="346"/>
+        <location filename="../../app/file_actions.py" line="361"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="347"/>
+        <location filename="../../app/file_actions.py" line="362"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="353"/>
+        <location filename="../../app/file_actions.py" line="368"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="363"/>
+        <location filename="../../app/file_actions.py" line="378"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="380"/>
+        <location filename="../../app/file_actions.py" line="395"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="413"/>
+        <location filename="../../app/file_actions.py" line="428"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="415"/>
+        <location filename="../../app/file_actions.py" line="430"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="421"/>
+        <location filename="../../app/file_actions.py" line="436"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -2010,6 +2010,84 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>LayerHeatmap</name>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="82"/>
+        <source>Gradient norm by layer</source>
+        <translation>各层梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="83"/>
+        <source>Update-to-weight ratio by layer</source>
+        <translation>各层更新量与权重之比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
+        <source>RMS of the residual stream by layer</source>
+        <translation>各层残差流的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="85"/>
+        <source>Largest attention logit by layer</source>
+        <translation>各层最大注意力 logit</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="87"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="88"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
+        <source>log₁₀ scale</source>
+        <translation>log₁₀ 刻度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="93"/>
+        <source>Press Train to start a run.</source>
+        <translation>按“训练”开始一次运行。</translation>
+    </message>
+</context>
+<context>
+    <name>LossPlot</name>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="80"/>
+        <source>Loss per step (dots: validation loss)</source>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one.</extracomment>
+        <translation>每步损失（圆点：验证损失）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="81"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="82"/>
+        <source>loss (nats)</source>
+        <translation>损失（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="83"/>
+        <source>learned nothing (unigram entropy)</source>
+        <translation>什么也没学到（单字符熵）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="85"/>
+        <location filename="../../widgets/training/loss_plot.py" line="155"/>
+        <source>diverged at step {k}</source>
+        <translation>在第 {k} 步发散</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="90"/>
+        <source>Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains.</source>
+        <translation>按“训练”开始一次运行，或选一个预设：每次运行的损失会在训练时画在这里。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../app/main_window.py" line="89"/>
@@ -2063,218 +2141,218 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="137"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="296"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="299"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="304"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="306"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="308"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="313"/>
+        <location filename="../../app/main_window.py" line="310"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="313"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="315"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="328"/>
+        <location filename="../../app/main_window.py" line="325"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="328"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
+        <location filename="../../app/main_window.py" line="329"/>
         <location filename="../../app/main_window.py" line="332"/>
-        <location filename="../../app/main_window.py" line="335"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="335"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="341"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="449"/>
+        <location filename="../../app/main_window.py" line="446"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="581"/>
+        <location filename="../../app/main_window.py" line="546"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="628"/>
+        <location filename="../../app/main_window.py" line="593"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="629"/>
+        <location filename="../../app/main_window.py" line="594"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="630"/>
+        <location filename="../../app/main_window.py" line="595"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="638"/>
+        <location filename="../../app/main_window.py" line="603"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="604"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="642"/>
+        <location filename="../../app/main_window.py" line="607"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="643"/>
+        <location filename="../../app/main_window.py" line="608"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="366"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="139"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="366"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="367"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
+        <location filename="../../app/main_window.py" line="397"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="402"/>
+        <location filename="../../app/main_window.py" line="399"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="416"/>
+        <location filename="../../app/main_window.py" line="413"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="417"/>
+        <location filename="../../app/main_window.py" line="414"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="419"/>
+        <location filename="../../app/main_window.py" line="416"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="418"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="441"/>
+        <location filename="../../app/main_window.py" line="438"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="439"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="494"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2811,58 +2889,58 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="96"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="97"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="98"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="191"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="192"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="197"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="198"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="200"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="201"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="209"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="210"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="213"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -2957,7 +3035,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="91"/>
-        <location filename="../../engine/session.py" line="161"/>
+        <location filename="../../engine/session.py" line="182"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
@@ -3140,57 +3218,57 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="100"/>
+        <location filename="../../engine/limits.py" line="104"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="105"/>
+        <location filename="../../engine/limits.py" line="109"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="110"/>
+        <location filename="../../engine/limits.py" line="114"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="115"/>
+        <location filename="../../engine/limits.py" line="119"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="120"/>
+        <location filename="../../engine/limits.py" line="124"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="123"/>
+        <location filename="../../engine/limits.py" line="127"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="88"/>
+        <location filename="../../engine/session.py" line="103"/>
         <source>not a NormScope snapshot ({reason})</source>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="91"/>
+        <location filename="../../engine/session.py" line="106"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="107"/>
+        <location filename="../../engine/session.py" line="122"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="137"/>
+        <location filename="../../engine/session.py" line="152"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="141"/>
+        <location filename="../../engine/session.py" line="156"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -3216,50 +3294,51 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="85"/>
+        <location filename="../../engine/session.py" line="100"/>
         <source>its header is not text</source>
         <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="123"/>
-        <location filename="../../engine/session.py" line="146"/>
+        <location filename="../../engine/session.py" line="138"/>
+        <location filename="../../engine/session.py" line="161"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="189"/>
+        <location filename="../../engine/session.py" line="216"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="193"/>
+        <location filename="../../engine/session.py" line="220"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="233"/>
+        <location filename="../../engine/session.py" line="269"/>
         <source>field &apos;version&apos; must be an integer</source>
         <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="235"/>
+        <location filename="../../engine/session.py" line="271"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="241"/>
+        <location filename="../../engine/session.py" line="228"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="247"/>
+        <location filename="../../engine/session.py" line="283"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="252"/>
+        <location filename="../../engine/session.py" line="288"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -3557,6 +3636,67 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/settings.py" line="94"/>
         <source>data must be stdlib, a task ({tasks}) or a file</source>
         <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="69"/>
+        <source>training run {run}: field &apos;{field}&apos; must be an object</source>
+        <extracomment>Characters of a text setting (a data file&apos;s path).</extracomment>
+        <translation>训练运行 {run}：字段“{field}”必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="70"/>
+        <source>training run {run}: field &apos;{field}&apos; must be {kind}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {kind}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="71"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of {count} numbers</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {count} 个数的列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="72"/>
+        <source>training run {run}: field &apos;{field}&apos; must hold numbers or null only</source>
+        <translation>训练运行 {run}：字段“{field}”只能包含数或 null</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="73"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of {count} rows</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {count} 行的列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="74"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a number from 0 to 1000</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 0 到 1000 之间的数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="75"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of at most {limit} integers rising from 1 to at most {steps}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是至多 {limit} 个从 1 起递增、不超过 {steps} 的整数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="77"/>
+        <source>training run {run}: field &apos;{field}&apos; must be null or a step from 1 to {steps}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 null 或 1 到 {steps} 之间的步数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="112"/>
+        <source>training run {run}: {problem}</source>
+        <translation>训练运行 {run}：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="128"/>
+        <source>training run {run} must be an object</source>
+        <translation>训练运行 {run} 必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="167"/>
+        <source>field &apos;training&apos; must be an object with a list &apos;runs&apos;</source>
+        <translation>字段“training”必须是带有列表“runs”的对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="170"/>
+        <source>field &apos;training&apos; holds {count} runs; at most {limit} are read</source>
+        <translation>字段“training”含有 {count} 次运行；最多读取 {limit} 次</translation>
     </message>
 </context>
 <context>
@@ -3856,173 +3996,183 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SettingsForm</name>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="102"/>
+        <location filename="../../widgets/training/settings_form.py" line="125"/>
         <source>Open a UTF-8 text file</source>
-        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings.</extracomment>
+        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings. Names of the engine&apos;s choices that are not words of the UI (the others are shown as the engine names them). Characters a choice list needs at least; longer items are shown whole in the open list.</extracomment>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="103"/>
+        <location filename="../../widgets/training/settings_form.py" line="126"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Warmup steps</source>
         <translation>预热步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Adam β₁</source>
         <translation>Adam β₁</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Adam β₂</source>
         <translation>Adam β₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Clip gradients</source>
         <translation>梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Clip at norm</source>
         <translation>裁剪阈值（范数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Embeddings × √d</source>
         <translation>嵌入 × √d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="142"/>
+        <location filename="../../widgets/training/settings_form.py" line="165"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="146"/>
+        <location filename="../../widgets/training/settings_form.py" line="169"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="151"/>
+        <location filename="../../widgets/training/settings_form.py" line="170"/>
         <source>Xavier-uniform</source>
         <translation>Xavier 均匀</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="152"/>
+        <location filename="../../widgets/training/settings_form.py" line="170"/>
         <source>torch default</source>
         <translation>torch 默认</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="174"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="174"/>
         <source>task: copy</source>
         <translation>任务：复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
         <source>task: reverse</source>
         <translation>任务：反转</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
         <source>task: sort</source>
         <translation>任务：排序</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="156"/>
+        <location filename="../../widgets/training/settings_form.py" line="176"/>
         <source>task: modular addition</source>
         <translation>任务：模加法</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="156"/>
+        <location filename="../../widgets/training/settings_form.py" line="176"/>
         <source>text file…</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="179"/>
         <source>choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="180"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="181"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="182"/>
+        <source>DeepNorm vs Post-LN vs Pre-LN (24 layers)</source>
+        <translation>DeepNorm 对比 Post-LN 与 Pre-LN（24 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="186"/>
+        <source>Train several runs at once: the comparisons of Xiong et al. (2020)</source>
+        <translation>一次训练多个运行：Xiong 等人（2020）的对比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="187"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
     </message>
@@ -4123,129 +4273,170 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="99"/>
+        <location filename="../../widgets/training/training_page.py" line="148"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
+        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each.</extracomment>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="121"/>
+        <location filename="../../widgets/training/training_page.py" line="178"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="122"/>
+        <location filename="../../widgets/training/training_page.py" line="180"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="181"/>
+        <location filename="../../widgets/training/training_page.py" line="244"/>
+        <source>Runs read from the session: their curves only. The models&apos; weights are not saved, so a sample needs the run trained again.</source>
+        <translation>从会话读入的运行：只有曲线。模型权重不随会话保存，要采样需重新训练该运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="271"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="202"/>
+        <location filename="../../widgets/training/training_page.py" line="298"/>
+        <source>Sampling…</source>
+        <translation>正在采样…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="312"/>
+        <source>Train a run first.</source>
+        <translation>请先训练一次运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="314"/>
+        <source>This run was read from a session: its weights are not saved. Train it again to sample.</source>
+        <translation>这次运行是从会话读入的：权重没有保存。重新训练后才能采样。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="315"/>
+        <source>The run is still training: let it finish, or stop it, to sample.</source>
+        <translation>这次运行仍在训练：等它结束或停止它，再采样。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="321"/>
+        <source>Samples from {run} (temperature 1):</source>
+        <translation>来自 {run} 的样本（温度 1）：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="328"/>
+        <source>Sampling failed: {reason}</source>
+        <translation>采样失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="343"/>
+        <source>Export the run&apos;s curves</source>
+        <translation>导出这次运行的曲线</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="344"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="350"/>
+        <source>{name} could not be saved: {error}</source>
+        <translation>无法保存 {name}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="352"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="383"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="205"/>
+        <location filename="../../widgets/training/training_page.py" line="387"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="208"/>
+        <location filename="../../widgets/training/training_page.py" line="390"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <location filename="../../widgets/training/training_page.py" line="401"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="218"/>
+        <location filename="../../widgets/training/training_page.py" line="401"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="221"/>
+        <location filename="../../widgets/training/training_page.py" line="405"/>
+        <source>Sample a few texts from this run&apos;s model</source>
+        <translation>从这次运行的模型采样几段文本</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="409"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="222"/>
+        <location filename="../../widgets/training/training_page.py" line="410"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="223"/>
+        <location filename="../../widgets/training/training_page.py" line="411"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="224"/>
-        <source>Clear runs</source>
-        <translation>清除所有训练</translation>
+        <location filename="../../widgets/training/training_page.py" line="412"/>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="225"/>
-        <source>Heatmaps show run:</source>
-        <translation>热图显示的训练：</translation>
-    </message>
-</context>
-<context>
-    <name>TrainingPlots</name>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="64"/>
-        <source>Loss per step (dots: validation loss)</source>
-        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
-        <translation>每步损失（圆点：验证损失）</translation>
+        <location filename="../../widgets/training/training_page.py" line="413"/>
+        <source>Stop training and remove every run</source>
+        <translation>停止训练并移除所有运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="65"/>
-        <location filename="../../widgets/training/training_plots.py" line="74"/>
-        <source>step</source>
-        <translation>步</translation>
+        <location filename="../../widgets/training/training_page.py" line="414"/>
+        <source>After a run</source>
+        <translation>运行之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="66"/>
-        <source>loss (nats)</source>
-        <translation>损失（nats）</translation>
+        <location filename="../../widgets/training/training_page.py" line="415"/>
+        <source>Run</source>
+        <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="67"/>
-        <source>learned nothing (unigram entropy)</source>
-        <translation>什么也没学到（单字符熵）</translation>
+        <location filename="../../widgets/training/training_page.py" line="416"/>
+        <source>The run the heatmaps show, and that Sample and Export use</source>
+        <translation>热图显示、采样和导出所用的运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="68"/>
-        <source>Gradient norm by layer (log₁₀)</source>
-        <translation>各层梯度范数（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="417"/>
+        <source>Sample</source>
+        <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="69"/>
-        <source>Update-to-weight ratio by layer (log₁₀)</source>
-        <translation>各层更新量与权重之比（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="418"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="70"/>
-        <source>RMS of the residual stream by layer (log₁₀)</source>
-        <translation>各层残差流的 RMS（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="419"/>
+        <source>Save this run&apos;s curves as train_log.csv (the columns of python main.py train)</source>
+        <translation>把这次运行的曲线存为 train_log.csv（与 python main.py train 的列相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="71"/>
-        <source>Largest attention logit by layer</source>
-        <translation>各层最大注意力 logit</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="75"/>
-        <source>layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="111"/>
-        <source>diverged at step {k}</source>
-        <translation>在第 {k} 步发散</translation>
+        <location filename="../../widgets/training/training_page.py" line="421"/>
+        <source>Samples of the chosen run&apos;s model appear here.</source>
+        <translation>所选运行的模型样本显示在这里。</translation>
     </message>
 </context>
 </TS>
