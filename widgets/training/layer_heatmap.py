@@ -9,6 +9,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QFontMetricsF
 
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.colour_bar import ColourBar
@@ -93,7 +94,7 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         self.note.set_text("" if self._values.size else self.tr("Press Train to start a run."))
 
     def clear(self) -> None:
-        self._values, self._steps, self._layers = np.zeros((0, 0)), np.zeros(0), 0
+        self._values, self._steps, self._layers, self._ticks = np.zeros((0, 0)), np.zeros(0), 0, None
         self.image.clear()
         for axis in self._axes.values():
             axis.setTicks([[]])
@@ -127,7 +128,6 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
             self._layers = layers
             left = self._axes["left"]
             left.setTicks([cell_ticks([str(k + 1) for k in range(layers)], left, max(self.vb.height(), 1.0))])
-        self._axes["bottom"].setTicks(None)
         self._draw_image()
         self._update_note()
 
@@ -170,3 +170,15 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         # Layer k (1-based) fills k - 1 .. k, where cell_ticks puts its label.
         self.image.setRect(QRectF(first - spacing / 2, 0.0, last - first + spacing, self._layers))
         self.vb.fit((first - spacing / 2, max(last, self._planned) + spacing / 2), (0.0, float(self._layers)))
+        self._step_ticks(max(last, self._planned))
+
+    def _step_ticks(self, last: float) -> None:
+        """Round step numbers with room between their labels (pyqtgraph's own crowd a narrow panel)."""
+        axis = self._axes["bottom"]
+        room = QFontMetricsF(axis.style.get("tickFont") or QFont()).horizontalAdvance(f"{last:.0f}") + 14
+        fits = max(1, int(max(self.vb.width(), 1.0) // room))
+        step = next(m * 10**e for e in range(10) for m in (1, 2, 5) if last / (m * 10**e) <= fits)
+        ticks = [(float(k), str(k)) for k in range(step, int(last) + 1, step)]
+        if ticks != getattr(self, "_ticks", None):
+            self._ticks = ticks
+            axis.setTicks([ticks])

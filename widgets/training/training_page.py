@@ -34,7 +34,9 @@ from widgets.training.training_thread import TrainingThread
 REDRAW_MS = 100
 #: Samples drawn after a run: how many, and characters each.
 SAMPLES, SAMPLE_CHARS = 3, 120
-SIDE_WIDTH = 330
+#: The settings column's width: this share of the tab, between these pixels (a 1024-pixel window
+#: leaves the tab ~600 of them beside the docks; the plots need the rest).
+SIDE_SHARE, SIDE_WIDTHS = 0.3, (250, 330)
 
 
 class TrainingPage(Retranslating, QWidget):
@@ -98,11 +100,11 @@ class TrainingPage(Retranslating, QWidget):
         left.addWidget(self.progress)
         left.addWidget(self.status)
         left.addWidget(self.after_box, 2)
-        side = QWidget()
-        side.setLayout(left)
-        side.setFixedWidth(SIDE_WIDTH)
+        self._side = QWidget()
+        self._side.setLayout(left)
+        self._side.setFixedWidth(SIDE_WIDTHS[1])
         layout = QHBoxLayout(self)
-        layout.addWidget(side)
+        layout.addWidget(self._side)
         layout.addWidget(self.plots, 1)
 
         self.histories: dict[int, RunHistory] = {}
@@ -131,6 +133,11 @@ class TrainingPage(Retranslating, QWidget):
         app = QCoreApplication.instance()
         if app is not None:  # a worker still running at exit would abort the process
             app.aboutToQuit.connect(self.shutdown)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        low, high = SIDE_WIDTHS
+        self._side.setFixedWidth(int(max(low, min(high, SIDE_SHARE * event.size().width()))))
+        super().resizeEvent(event)
 
     # -- runs ------------------------------------------------------------------------------------
     def start_preset(self, key: str) -> None:
