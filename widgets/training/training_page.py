@@ -223,6 +223,7 @@ class TrainingPage(Retranslating, QWidget):
             store.clear()
         self.run_choice.clear()
         self.plots.clear()
+        self._sampling += 1  # a sample still on its way belongs to a run that is gone
         self.samples.clear()
         self._message = ""
         self._update_buttons()
