@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import numpy as np
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -63,6 +63,8 @@ def _table_formats() -> dict:
 class FileActions(QObject):
     #: The session's file changed (opened, or saved under a new name): the window title names it.
     sessionPathChanged = Signal()
+    #: A session was opened: the training lab's runs it held (a built Training tab shows them).
+    trainingRunsOpened = Signal(object)
 
     def __init__(self, window: FileWindow, settings: QSettings, texts: TextBinder):
         super().__init__(window)
@@ -71,6 +73,11 @@ class FileActions(QObject):
         self._document = window.document
         self._settings = settings
         self.session_path: Path | None = None
+        #: The training lab's runs as the last opened session held them. Once the Training tab is
+        #: built it holds the runs (it is given these) and sets ``training_runs_source``; a session
+        #: saved before that keeps these.
+        self.training_runs: tuple = ()
+        self.training_runs_source: Callable[[], tuple] | None = None
 
     # --- dialog-free operations ------------------------------------------------------------------
 
@@ -84,14 +91,16 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
-        from engine.session import read_session
+        from engine.session import read_session_contents
 
         path = Path(path)
-        loaded = self._load(path, lambda progress: read_session(path, progress))
+        loaded = self._load(path, lambda progress: read_session_contents(path, progress))
         if loaded is None:
             return False
-        scenario, warnings = loaded
+        scenario, warnings = loaded.scenario, loaded.warnings
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
+        self.training_runs = loaded.runs
+        self.trainingRunsOpened.emit(loaded.runs)
         self._document.undo_stack.setClean()  # what the file holds: nothing to save yet
         self._set_session_path(path)
         self._remember(path)
@@ -106,7 +115,7 @@ class FileActions(QObject):
         if not path.name.endswith(SUFFIX):
             path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
         try:
-            atomic_write(path, session_json(self._document.scenario).encode("utf-8"))
+            atomic_write(path, session_json(self._document.scenario, self._training_runs_now()).encode("utf-8"))
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
         self._document.undo_stack.setClean()
@@ -114,6 +123,10 @@ class FileActions(QObject):
         self._remember(path)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
+
+    def _training_runs_now(self) -> tuple:
+        """The runs to save: the Training tab's, or those the last session held if it was never opened."""
+        return self.training_runs_source() if self.training_runs_source is not None else self.training_runs
 
     def import_matrix(self, path) -> bool:
         from engine.io import load_matrix

@@ -114,7 +114,7 @@ class MainWindow(Retranslating, QMainWindow):
             "stages": self.stage_heatmaps})
         self._figure_menus.install(self.figures())
         self.menus = Menus(self, self._docks, lambda: self._default_state)
-        self.teaching = TeachingTabs(self, self.token_grid)
+        self.teaching = TeachingTabs(self, self.token_grid, self.files)
         install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)
         self.statusBar().addPermanentWidget(self.busy_indicator)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QModelIndex, QObject
 
 if TYPE_CHECKING:
     from app.tab_host import TabHost
+    from app.file_actions import FileActions
     from widgets.editors.matrix_view import MatrixView
     from widgets.teaching.activations_view import ActivationsView
     from widgets.teaching.batchnorm_lab import BatchNormLab
@@ -32,9 +33,10 @@ class TeachingTabs(QObject):
     Each page is a property that builds it if it was never opened (as opening its tab would).
     """
 
-    def __init__(self, window: TabHost, token_grid: MatrixView):
+    def __init__(self, window: TabHost, token_grid: MatrixView, files: FileActions):
         super().__init__(window)
         self._token_grid = token_grid
+        self._files = files
         self._block = window.add_lazy_tab("blockTab", lambda: self.tr("Block flow"), self._build_block, True)
         self._grouping = window.add_lazy_tab("groupsTab", lambda: self.tr("LN vs BN groups"), self._build_grouping,
                                              True)
@@ -123,8 +125,11 @@ class TeachingTabs(QObject):
 
         return ActivationsView()
 
-    @staticmethod
-    def _build_training() -> TrainingPage:
+    def _build_training(self) -> TrainingPage:
         from widgets.training.training_page import TrainingPage
 
-        return TrainingPage()  # it stops its own worker when the app quits
+        page = TrainingPage()  # it stops its own worker when the app quits
+        page.load_runs(self._files.training_runs)  # those of a session opened before
+        self._files.trainingRunsOpened.connect(page.load_runs)
+        self._files.training_runs_source = page.run_records
+        return page

@@ -10,18 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import deque
 from contextlib import ExitStack
 from pathlib import Path
 
 PROG = "normscope train"
-
-
-def _number(x: float) -> str:
-    """The shortest text that reads back exactly; empty for NaN."""
-    return "" if math.isnan(x) else repr(float(x))
 
 
 def _one_line_error(message: str):
@@ -79,6 +73,7 @@ def run_train(args: argparse.Namespace) -> int:
 
     from engine.io import atomic_write
     from engine.problem import Problem
+    from engine.training.train_log import LAYER_LOG_HEADER, layer_log_lines, train_log_header, train_log_line
     from engine.training.trainer import Trainer
 
     try:
@@ -93,22 +88,17 @@ def run_train(args: argparse.Namespace) -> int:
     except (Problem, OSError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
-    layers = settings.layers
     last = deque(maxlen=30)
     seconds = 0.0
     with logs:
-        log.write(",".join(["step", "loss", "val_loss", "lr", "grad_norm"]
-                           + [f"grad_L{i + 1}" for i in range(layers)]) + "\n")
-        layer_log.write("step,layer,grad_norm,update_ratio,residual_rms,max_logit\n")
+        log.write(train_log_header(settings.layers))
+        layer_log.write(LAYER_LOG_HEADER)
         while not trainer.finished:
             r = trainer.step()
             seconds += r.seconds
             last.append(r.loss)
-            values = [r.loss, r.val_loss, r.lr, r.grad_norm, *r.layer_grad_norm]
-            log.write(",".join([str(r.step)] + [_number(x) for x in values]) + "\n")
-            for i in range(layers):
-                layer_log.write(f"{r.step},{i + 1}," + ",".join(map(_number, [
-                    r.layer_grad_norm[i], r.update_ratio[i], r.residual_rms[i], r.max_logit[i]])) + "\n")
+            log.write(train_log_line(r.step, r.loss, r.val_loss, r.lr, r.grad_norm, r.layer_grad_norm))
+            layer_log.write(layer_log_lines(r.step, r.layer_grad_norm, r.update_ratio, r.residual_rms, r.max_logit))
     diverged = trainer.diverged_at is not None
     summary = {
         "final_loss": None if diverged else float(sum(last) / len(last)),

@@ -8,6 +8,7 @@ import io
 import json
 import math
 import re
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -52,10 +53,24 @@ def _settings(s: Scenario) -> dict:
             for f in dataclasses.fields(s) if f.name not in _ARRAY_FIELDS}
 
 
-def session_json(s: Scenario) -> str:
-    """The scenario as session JSON text."""
+@dataclass(frozen=True)
+class SessionContents:
+    """What a session file holds: the scenario, the training lab's runs, and warnings about it."""
+
+    scenario: Scenario
+    warnings: list[Problem]
+    runs: tuple = ()  # engine.training.run_record.RunRecord
+
+
+def session_json(s: Scenario, runs=()) -> str:
+    """The scenario, and the training runs (RunRecords) if any, as session JSON text. The runs are
+    an optional section: a session without them reads as before, and older NormScope versions ignore it."""
     fields = {name: _plain(getattr(s, name)) for name in _ARRAY_FIELDS} | _settings(s)
     document = {"format": FORMAT, "version": VERSION, "scenario": fields}
+    if runs:
+        from engine.training.run_record import runs_json
+
+        document["training"] = runs_json(runs)
     if s.matrix.size > READABLE_LIMIT:
         return json.dumps(document, ensure_ascii=False) + "\n"
     text = json.dumps(document, ensure_ascii=False, indent=1)
@@ -149,25 +164,37 @@ def _field(name: str, value):
 
 
 def read_session(path, progress: Progress | None = None) -> tuple[Scenario, list[Problem]]:
-    """The session in the file at ``path`` and its warnings; a FileProblem names the file and what
-    is wrong. Regular files of at most ``MAX_FILE_BYTES`` only (a saved 2048 × 4096 session is
-    173 MB); ``progress`` hears the reading and may raise ``Cancelled``."""
+    """The session in the file at ``path`` and its warnings (see ``read_session_contents``)."""
+    contents = read_session_contents(path, progress)
+    return contents.scenario, contents.warnings
+
+
+def read_session_contents(path, progress: Progress | None = None) -> SessionContents:
+    """The session in the file at ``path``: scenario, training runs and warnings; a FileProblem names
+    the file and what is wrong. Regular files of at most ``MAX_FILE_BYTES`` only (a saved 2048 × 4096
+    session is 173 MB); ``progress`` hears the reading and may raise ``Cancelled``."""
     data = read_regular_file(path, MAX_FILE_BYTES, scaled(progress, 0.0, READ_SHARE))
     try:
         text = data.decode("utf-8")
         del data
-        scenario, warnings = parse_session(text, scaled(progress, READ_SHARE, 1.0))
+        contents = parse_session_contents(text, scaled(progress, READ_SHARE, 1.0))
     except UnicodeDecodeError:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not UTF-8 text (is it a binary file?)")) from None
     except Problem as problem:
         raise FileProblem(path, "{problem}", problem=problem) from None
     if progress is not None:
         progress(1.0)
-    return scenario, warnings
+    return contents
 
 
 def parse_session(text: str, progress: Progress | None = None) -> tuple[Scenario, list[Problem]]:
-    """A Scenario from session JSON, and warnings (unknown fields, a newer version).
+    """A Scenario from session JSON, and warnings (see ``parse_session_contents``)."""
+    contents = parse_session_contents(text, progress)
+    return contents.scenario, contents.warnings
+
+
+def parse_session_contents(text: str, progress: Progress | None = None) -> SessionContents:
+    """The scenario and training runs of session JSON, and warnings (unknown fields, a newer version).
 
     Raises a Problem naming the missing or wrong field. The JSON is read with bounds
     (engine.safe_json): no nesting, huge integer or non-finite number gets past as an exception
@@ -191,7 +218,16 @@ def parse_session(text: str, progress: Progress | None = None) -> tuple[Scenario
     fields = document.get("scenario")
     if not isinstance(fields, dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'scenario' is missing or not an object"))
-    return _scenario_from_fields(fields, document.get("version"))
+    scenario, warnings = _scenario_from_fields(fields, document.get("version"))
+    runs: tuple = ()
+    if "training" in document:  # sessions before the training lab have none
+        from engine.training.run_record import parse_runs
+
+        runs, unknown = parse_runs(document["training"])
+        if unknown:
+            warnings.append(Problem(QT_TRANSLATE_NOOP("Problem", "ignored unknown field(s): {names}"),
+                                    names=", ".join(unknown)))
+    return SessionContents(scenario, warnings, runs)
 
 
 #: Above this many characters a session's matrix is read apart from the rest of the JSON.

@@ -81,7 +81,7 @@ def test_the_outlier_strip_marks_dim_99_and_its_hover_names_the_token(page):
 
 
 def test_pooling_the_strip_to_the_screen_keeps_a_single_outlier_column():
-    from widgets.models.outlier_strip_view import pooled_columns
+    from widgets.plotkit.decimate import pooled_columns
 
     strip = np.ones((2, 7))
     strip[1, 5] = 100.0

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from widgets.common.lazy_page import LazyPage
 from widgets.training.training_page import TrainingPage
 
 
@@ -26,12 +27,12 @@ def test_train_button_fills_the_loss_curve_and_heatmaps(page, qtbot):
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[0].count == 25, timeout=20_000)
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=5_000)
-    curve = page.plots._curves[0][0]
+    curve = page.plots.loss_plot.runs[0].curve
     x, y = curve.getData()
     assert len(x) == 25 and np.all(np.isfinite(y))
-    image = page.plots.heatmaps["layer_grad_norm"][1].image
-    assert image.shape == (25, 2)
-    assert page.plots.entropy_line.isVisible()
+    image = page.plots.heatmaps["layer_grad_norm"].image.image
+    assert image.shape == (2, 25)  # layers × steps
+    assert page.plots.loss_plot.entropy_line.isVisible()
     assert page.progress.value() == page.progress.maximum() == 25
 
 
@@ -40,9 +41,9 @@ def test_two_runs_with_other_seeds_are_overlaid(page, qtbot):
     page.form.seed.setValue(1)
     page.train_button.click()
     qtbot.waitUntil(lambda: all(h.count == 25 for h in page.histories.values()), timeout=20_000)
-    assert len(page.plots._curves) == 2
+    assert len(page.plots.loss_plot.runs) == 2
     assert page.run_choice.count() == 2
-    a, b = (page.plots._curves[i][0].getData()[1] for i in (0, 1))
+    a, b = (page.plots.loss_plot.runs[i].curve.getData()[1] for i in (0, 1))
     assert not np.array_equal(a, b)
 
 
@@ -76,7 +77,10 @@ def test_diverging_run_is_marked_on_its_curve(page, qtbot):
     f.init.setCurrentIndex(f.init.findData("torch"))
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[0].diverged_at is not None, timeout=20_000)
-    qtbot.waitUntil(lambda: "diverged at step" in page.plots._curves[0][2].textItem.toPlainText(), timeout=5_000)
+    k = page.histories[0].diverged_at
+    qtbot.waitUntil(lambda: page.plots.loss_plot.diverged_label(0) == f"diverged at step {k}", timeout=5_000)
+    mark_x, _ = page.plots.loss_plot.runs[0].mark.getData()
+    assert list(mark_x) == [k]  # the mark sits at the step where the run turned NaN/inf
     assert "diverged at step" in page.status.text()
 
 
@@ -100,3 +104,140 @@ def test_the_training_lab_is_a_tab_of_the_main_window(qtbot, tmp_path):
     window.tabs.setCurrentIndex(titles.index("Training"))
     qtbot.waitUntil(lambda: window.tabs.currentWidget().content is not None)  # built when first shown
     assert window.teaching.training_page.isVisible()
+
+
+def _train_once(page, qtbot):
+    page.train_button.click()
+    qtbot.waitUntil(lambda: page.histories[0].count == 25, timeout=20_000)
+    qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=5_000)
+
+
+def test_exported_csv_is_the_headless_train_log_of_the_same_settings(page, qtbot, tmp_path):
+    from app.cli import main
+
+    page.form.warmup.setValue(5)
+    _train_once(page, qtbot)
+    page.export_csv(0, tmp_path / "gui.csv")
+    assert main(["train", "--layers", "2", "--width", "16", "--heads", "2", "--batch", "4", "--seq", "8",
+                 "--data", "reverse", "--steps", "25", "--warmup", "5", "--out", str(tmp_path / "cli")]) == 0
+    # Same settings and seed: the same numbers, bit for bit, in the same columns.
+    assert (tmp_path / "gui.csv").read_text(encoding="utf-8") == (tmp_path / "cli" / "train_log.csv").read_text(
+        encoding="utf-8")
+
+
+def test_sample_after_a_run_shows_text_from_its_model(page, qtbot):
+    _train_once(page, qtbot)
+    assert page.sample_button.isEnabled()
+    page.sample_button.click()
+    qtbot.waitUntil(lambda: "— 3 —" in page.samples.toPlainText(), timeout=20_000)
+    assert page.names[0] in page.samples.toPlainText()
+
+
+def test_figures_name_every_plot_of_the_tab(page):
+    figures = page.figures()
+    assert list(figures) == ["training_loss", "training_layer_grad_norm", "training_update_ratio",
+                             "training_residual_rms", "training_max_logit"]
+    assert figures["training_loss"] is page.plots.loss_plot
+
+
+def test_empty_plots_say_what_to_do_and_show_no_numbers(page):
+    loss = page.plots.loss_plot
+    assert "Press Train" in loss.note.text()
+    assert loss.getAxis("left")._tickLevels == [[]]
+    for view in page.plots.heatmaps.values():
+        assert "Press Train" in view.note.text()
+        assert not view.colour_bar.view.isVisible()
+
+
+def test_runs_loaded_from_a_session_show_their_curves_and_say_samples_need_a_rerun(page, qtbot):
+    _train_once(page, qtbot)
+    records = page.run_records()
+    page.clear()
+    assert not page.histories and not page.plots.loss_plot.runs
+    page.load_runs(records)
+    (run_id,) = page.histories  # a new id: a report still queued from the old worker can't reach it
+    x, y = page.plots.loss_plot.runs[run_id].curve.getData()
+    np.testing.assert_array_equal(y, records[0].history.loss[:25])
+    assert page.plots.heatmaps["residual_rms"].image.image.shape == (2, 25)
+    assert not page.sample_button.isEnabled()
+    assert "weights are not saved" in page.sample_button.toolTip()
+    assert "weights are not" in page.status.text()
+
+
+def test_choice_lists_are_the_engines_and_the_deepnorm_preset_follows_the_engine(monkeypatch):
+    from engine.training import settings as engine_settings
+    from widgets.training import settings_form
+    from widgets.training.settings_form import SettingsForm
+
+    form = SettingsForm()
+    for combo, choices in ((form.norm, engine_settings.NORMS), (form.placement, engine_settings.PLACEMENTS),
+                           (form.init, engine_settings.INITS)):
+        assert tuple(combo.itemData(i) for i in range(combo.count())) == choices
+    monkeypatch.setattr(settings_form, "PLACEMENTS", ("pre", "post"))
+    assert "deepnorm_24" not in settings_form.available_presets()
+    monkeypatch.setattr(settings_form, "PLACEMENTS", ("pre", "post", "deepnorm"))
+    assert "deepnorm_24" in settings_form.available_presets()
+    assert {"post_vs_pre_12", "post_vs_pre_24"} <= set(settings_form.available_presets())
+
+
+def test_a_session_saved_before_the_tab_was_opened_keeps_its_runs(qtbot, tmp_path, page):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    _train_once(page, qtbot)
+    page.form.seed.setValue(1)
+    page.train_button.click()
+    qtbot.waitUntil(lambda: page.histories[1].count == 25 and not page.stop_button.isEnabled(), timeout=20_000)
+    from engine.presets import load_preset
+    from engine.session import session_json
+
+    path = tmp_path / "runs.normscope.json"
+    path.write_text(session_json(load_preset("xian"), page.run_records()), encoding="utf-8")
+    ini = QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat)
+    window = MainWindow("apple", ini)
+    qtbot.addWidget(window)
+    assert window.files.open_session(path)
+    assert window.findChild(LazyPage, "trainingTab").content is None  # the tab was never opened
+    again = tmp_path / "again.normscope.json"
+    assert window.files.save_session(again)
+    other = MainWindow("apple", ini)
+    qtbot.addWidget(other)
+    other.show()
+    assert other.files.open_session(again)
+    titles = [other.tabs.tabText(i) for i in range(other.tabs.count())]
+    other.tabs.setCurrentIndex(titles.index("Training"))
+    qtbot.waitUntil(lambda: other.tabs.currentWidget().content is not None)
+    shown = other.teaching.training_page
+    assert len(shown.plots.loss_plot.runs) == 2
+    for run_id, record in zip(shown.histories, page.run_records()):
+        np.testing.assert_allclose(shown.histories[run_id].loss[:25], record.history.loss[:25], rtol=5e-7)
+    # Opened again while the tab is built: the tab shows that session's runs.
+    assert other.files.save_session(again)
+    assert other.files.open_session(again)
+    assert len(other.teaching.training_page.histories) == 2
+    other.teaching.training_page.shutdown()
+
+
+def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtbot, tmp_path, monkeypatch):
+    import json
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.main_window import MainWindow
+    from engine.presets import load_preset
+    from engine.session import session_json
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    document = json.loads(session_json(load_preset("apple")))
+    document["training"] = {"runs": [{"settings": {"layers": "many"}}]}
+    path = tmp_path / "bad.normscope.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert not window.files.open_session(path)
+    assert window.document.scenario == load_preset("xian")  # the work is untouched
+    (message,) = shown
+    assert "bad.normscope.json" in message and "training run 1" in message and "settings.layers" in message

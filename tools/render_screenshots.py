@@ -1,4 +1,7 @@
-"""Render the README's screenshots offscreen: python tools/render_screenshots.py [out_dir].
+"""Render the README's screenshots offscreen: python tools/render_screenshots.py [out_dir [name ...]].
+
+Names (e.g. training-lab.png) render only those. The training shot trains the 12-layer preset for
+150 steps first (about a minute).
 
 Uses a throwaway settings file, so the user's remembered layout never leaks into the pictures.
 """
@@ -13,14 +16,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDockWidget  # noqa: E402
 
 from widgets.common.fonts import register_bundled_fonts  # noqa: E402
 from app.main_window import MainWindow  # noqa: E402
 
-TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE, TAB_ACTIVATIONS = range(6)
+TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE, TAB_ACTIVATIONS, TAB_TRAINING = range(7)
 #: file name: (preset, settings changed first, central tab, language, extra steps)
 SHOTS = {
     "main-window-xian-layernorm.png": ("xian", {}, TAB_PLOTS, "en", ()),
@@ -38,6 +41,7 @@ SHOTS = {
     "presentation-dark.png": ("xian", {}, TAB_PLOTS, "en", ("dark", "presentation")),
     "main-window-xian-peri.png": ("xian", {"placement": "peri", "layers": 12}, TAB_PLOTS, "en", ()),
     "activations.png": ("xian", {}, TAB_ACTIVATIONS, "en", ()),
+    "training-lab.png": ("xian", {}, TAB_TRAINING, "en", ("train:150",)),
 }
 
 
@@ -52,14 +56,41 @@ def _prepare(window: MainWindow, steps) -> None:
             window.set_theme("dark")
         elif step == "presentation":
             window.presentation.set_enabled(True)
+        elif step.startswith("train:"):
+            _train_preset(window, int(step.split(":")[1]))
 
 
-def render(out_dir: Path) -> list[Path]:
+def _train_preset(window: MainWindow, steps: int) -> None:
+    """The 12-layer preset trained for ``steps`` steps, the Post-LN run without warmup chosen, and samples of it."""
+    QTest.qWait(100)  # the tab is built when shown
+    page = window.teaching.training_page
+    page.form.steps.setValue(steps)
+    page.start_preset("post_vs_pre_12")
+    while page._thread is not None and page._thread.isRunning():
+        _run_events(200)
+    _run_events(300)
+    page.run_choice.setCurrentIndex(0)
+    page.sample_chosen_run()
+    while "— 3 —" not in page.samples.toPlainText():
+        _run_events(200)
+
+
+def _run_events(ms: int) -> None:
+    """Run the event loop for ``ms``: QTest.qWait holds Python's lock while it sleeps, which
+    starves the training worker (one step in seconds)."""
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def render(out_dir: Path, names=()) -> list[Path]:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, (preset, changes, tab, language, steps) in SHOTS.items():
+            if names and name not in names:
+                continue
             settings = QSettings(str(Path(tmp) / f"{name}.ini"), QSettings.Format.IniFormat)
             window = MainWindow(preset, settings)
             for field, value in changes.items():
@@ -84,5 +115,5 @@ def render(out_dir: Path) -> list[Path]:
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
     target.mkdir(parents=True, exist_ok=True)
-    for path in render(target):
+    for path in render(target, sys.argv[2:]):
         print(path)

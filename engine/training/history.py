@@ -8,16 +8,21 @@ from engine.training.trainer import StepRecord
 
 #: The per-layer measurements, as StepRecord names them.
 LAYER_SERIES = ("layer_grad_norm", "update_ratio", "residual_rms", "max_logit")
+#: The per-step measurements besides the per-layer ones.
+STEP_SERIES = ("loss", "val_loss", "lr", "grad_norm")
 
 
 class RunHistory:
     """Loss, validation loss, lr and gradient norm per step, and (steps, layers) arrays per measurement.
 
-    Memory is fixed by ``steps`` × ``layers``; ``count`` steps are filled. Unfilled entries are NaN.
+    Memory is fixed by ``steps`` × ``layers``; ``count`` rows are filled. Unfilled entries are NaN.
+    Row i holds step ``steps[i]`` (i + 1 for a run recorded here; a run read back from a session may
+    keep every few steps of a long run).
     """
 
     def __init__(self, steps: int, layers: int):
         self.count = 0
+        self.steps = np.arange(1, steps + 1, dtype=np.float64)
         self.loss, self.val_loss, self.lr, self.grad_norm = (np.full(steps, np.nan) for _ in range(4))
         self.layers = {name: np.full((steps, layers), np.nan) for name in LAYER_SERIES}
         self.diverged_at: int | None = None

@@ -1426,246 +1426,246 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="94"/>
+        <location filename="../../app/file_actions.py" line="101"/>
         <source>Open {name}</source>
-        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
+        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. A session was opened: the training lab&apos;s runs it held (a built Training tab shows them). The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these) and sets ``training_runs_source``; a session saved before that keeps these.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="98"/>
+        <location filename="../../app/file_actions.py" line="107"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="111"/>
-        <location filename="../../app/file_actions.py" line="176"/>
+        <location filename="../../app/file_actions.py" line="120"/>
+        <location filename="../../app/file_actions.py" line="189"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="115"/>
-        <location filename="../../app/file_actions.py" line="177"/>
-        <location filename="../../app/file_actions.py" line="197"/>
+        <location filename="../../app/file_actions.py" line="124"/>
+        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/file_actions.py" line="210"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="130"/>
+        <location filename="../../app/file_actions.py" line="143"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="133"/>
+        <location filename="../../app/file_actions.py" line="146"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="146"/>
+        <location filename="../../app/file_actions.py" line="159"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="149"/>
+        <location filename="../../app/file_actions.py" line="162"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="150"/>
+        <location filename="../../app/file_actions.py" line="163"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="162"/>
+        <location filename="../../app/file_actions.py" line="175"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="172"/>
+        <location filename="../../app/file_actions.py" line="185"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="185"/>
+        <location filename="../../app/file_actions.py" line="198"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="219"/>
+        <location filename="../../app/file_actions.py" line="232"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="228"/>
+        <location filename="../../app/file_actions.py" line="241"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
+        <location filename="../../app/file_actions.py" line="262"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="249"/>
+        <location filename="../../app/file_actions.py" line="262"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="263"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="263"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="253"/>
+        <location filename="../../app/file_actions.py" line="266"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="254"/>
+        <location filename="../../app/file_actions.py" line="267"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="268"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="256"/>
+        <location filename="../../app/file_actions.py" line="269"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="259"/>
+        <location filename="../../app/file_actions.py" line="272"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="260"/>
+        <location filename="../../app/file_actions.py" line="273"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="261"/>
+        <location filename="../../app/file_actions.py" line="274"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="275"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="264"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="265"/>
+        <location filename="../../app/file_actions.py" line="278"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="269"/>
+        <location filename="../../app/file_actions.py" line="282"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="271"/>
+        <location filename="../../app/file_actions.py" line="284"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="274"/>
+        <location filename="../../app/file_actions.py" line="287"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="276"/>
+        <location filename="../../app/file_actions.py" line="289"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="290"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/file_actions.py" line="313"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="314"/>
+        <location filename="../../app/file_actions.py" line="327"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="326"/>
+        <location filename="../../app/file_actions.py" line="339"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="330"/>
+        <location filename="../../app/file_actions.py" line="343"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="334"/>
+        <location filename="../../app/file_actions.py" line="347"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="339"/>
+        <location filename="../../app/file_actions.py" line="352"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="340"/>
+        <location filename="../../app/file_actions.py" line="353"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="349"/>
+        <location filename="../../app/file_actions.py" line="362"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="350"/>
+        <location filename="../../app/file_actions.py" line="363"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="356"/>
+        <location filename="../../app/file_actions.py" line="369"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="366"/>
+        <location filename="../../app/file_actions.py" line="379"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="383"/>
+        <location filename="../../app/file_actions.py" line="396"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="416"/>
+        <location filename="../../app/file_actions.py" line="429"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="418"/>
+        <location filename="../../app/file_actions.py" line="431"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="424"/>
+        <location filename="../../app/file_actions.py" line="437"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1998,6 +1998,84 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/help_menu.py" line="99"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
+    </message>
+</context>
+<context>
+    <name>LayerHeatmap</name>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="83"/>
+        <source>Gradient norm by layer</source>
+        <translation>各层梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
+        <source>Update-to-weight ratio by layer</source>
+        <translation>各层更新量与权重之比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="85"/>
+        <source>RMS of the residual stream by layer</source>
+        <translation>各层残差流的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
+        <source>Largest attention logit by layer</source>
+        <translation>各层最大注意力 logit</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="88"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="90"/>
+        <source>log₁₀ scale</source>
+        <translation>log₁₀ 刻度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/layer_heatmap.py" line="94"/>
+        <source>Press Train to start a run.</source>
+        <translation>按“训练”开始一次运行。</translation>
+    </message>
+</context>
+<context>
+    <name>LossPlot</name>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="80"/>
+        <source>Loss per step (dots: validation loss)</source>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one.</extracomment>
+        <translation>每步损失（圆点：验证损失）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="81"/>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="82"/>
+        <source>loss (nats)</source>
+        <translation>损失（nats）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="83"/>
+        <source>learned nothing (unigram entropy)</source>
+        <translation>什么也没学到（单字符熵）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="85"/>
+        <location filename="../../widgets/training/loss_plot.py" line="155"/>
+        <source>diverged at step {k}</source>
+        <translation>在第 {k} 步发散</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_plot.py" line="90"/>
+        <source>Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains.</source>
+        <translation>按“训练”开始一次运行，或选一个预设：每次运行的损失会在训练时画在这里。</translation>
     </message>
 </context>
 <context>
@@ -2629,47 +2707,47 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelTab</name>
     <message>
-        <location filename="../../app/model_tab.py" line="23"/>
+        <location filename="../../app/model_tab.py" line="26"/>
         <source>Model state: {place}</source>
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="38"/>
+        <location filename="../../app/model_tab.py" line="41"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="40"/>
+        <location filename="../../app/model_tab.py" line="43"/>
         <source>Real-depth plot (Model tab)</source>
         <translation>真实深度图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="41"/>
+        <location filename="../../app/model_tab.py" line="44"/>
         <source>Outlier strip (Model tab)</source>
         <translation>离群维度条带图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="42"/>
+        <location filename="../../app/model_tab.py" line="45"/>
         <source>Norm input → output plot (Model tab)</source>
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="50"/>
+        <location filename="../../app/model_tab.py" line="53"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="52"/>
+        <location filename="../../app/model_tab.py" line="55"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="53"/>
+        <location filename="../../app/model_tab.py" line="56"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="54"/>
+        <location filename="../../app/model_tab.py" line="57"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -2720,58 +2798,58 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="96"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="97"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="98"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="191"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="192"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="197"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="198"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="200"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="201"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="209"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="210"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="213"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -2866,7 +2944,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="91"/>
-        <location filename="../../engine/session.py" line="161"/>
+        <location filename="../../engine/session.py" line="182"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
@@ -3049,57 +3127,57 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="100"/>
+        <location filename="../../engine/limits.py" line="104"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="105"/>
+        <location filename="../../engine/limits.py" line="109"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="110"/>
+        <location filename="../../engine/limits.py" line="114"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="115"/>
+        <location filename="../../engine/limits.py" line="119"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="120"/>
+        <location filename="../../engine/limits.py" line="124"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="123"/>
+        <location filename="../../engine/limits.py" line="127"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="88"/>
+        <location filename="../../engine/session.py" line="103"/>
         <source>not a NormScope snapshot ({reason})</source>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="91"/>
+        <location filename="../../engine/session.py" line="106"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="107"/>
+        <location filename="../../engine/session.py" line="122"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="137"/>
+        <location filename="../../engine/session.py" line="152"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="141"/>
+        <location filename="../../engine/session.py" line="156"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -3125,50 +3203,51 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="85"/>
+        <location filename="../../engine/session.py" line="100"/>
         <source>its header is not text</source>
         <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="123"/>
-        <location filename="../../engine/session.py" line="146"/>
+        <location filename="../../engine/session.py" line="138"/>
+        <location filename="../../engine/session.py" line="161"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="189"/>
+        <location filename="../../engine/session.py" line="216"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="193"/>
+        <location filename="../../engine/session.py" line="220"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="233"/>
+        <location filename="../../engine/session.py" line="269"/>
         <source>field &apos;version&apos; must be an integer</source>
         <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="235"/>
+        <location filename="../../engine/session.py" line="271"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="241"/>
+        <location filename="../../engine/session.py" line="228"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="247"/>
+        <location filename="../../engine/session.py" line="283"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="252"/>
+        <location filename="../../engine/session.py" line="288"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -3466,6 +3545,67 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/settings.py" line="94"/>
         <source>data must be stdlib, a task ({tasks}) or a file</source>
         <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="69"/>
+        <source>training run {run}: field &apos;{field}&apos; must be an object</source>
+        <extracomment>Characters of a text setting (a data file&apos;s path).</extracomment>
+        <translation>训练运行 {run}：字段“{field}”必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="70"/>
+        <source>training run {run}: field &apos;{field}&apos; must be {kind}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {kind}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="71"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of {count} numbers</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {count} 个数的列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="72"/>
+        <source>training run {run}: field &apos;{field}&apos; must hold numbers or null only</source>
+        <translation>训练运行 {run}：字段“{field}”只能包含数或 null</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="73"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of {count} rows</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 {count} 行的列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="74"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a number from 0 to 1000</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 0 到 1000 之间的数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="75"/>
+        <source>training run {run}: field &apos;{field}&apos; must be a list of at most {limit} integers rising from 1 to at most {steps}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是至多 {limit} 个从 1 起递增、不超过 {steps} 的整数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="77"/>
+        <source>training run {run}: field &apos;{field}&apos; must be null or a step from 1 to {steps}</source>
+        <translation>训练运行 {run}：字段“{field}”必须是 null 或 1 到 {steps} 之间的步数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="112"/>
+        <source>training run {run}: {problem}</source>
+        <translation>训练运行 {run}：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="128"/>
+        <source>training run {run} must be an object</source>
+        <translation>训练运行 {run} 必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="167"/>
+        <source>field &apos;training&apos; must be an object with a list &apos;runs&apos;</source>
+        <translation>字段“training”必须是带有列表“runs”的对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/run_record.py" line="170"/>
+        <source>field &apos;training&apos; holds {count} runs; at most {limit} are read</source>
+        <translation>字段“training”含有 {count} 次运行；最多读取 {limit} 次</translation>
     </message>
 </context>
 <context>
@@ -3765,173 +3905,183 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SettingsForm</name>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="102"/>
+        <location filename="../../widgets/training/settings_form.py" line="125"/>
         <source>Open a UTF-8 text file</source>
-        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings.</extracomment>
+        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings. Names of the engine&apos;s choices that are not words of the UI (the others are shown as the engine names them). Characters a choice list needs at least; longer items are shown whole in the open list.</extracomment>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="103"/>
+        <location filename="../../widgets/training/settings_form.py" line="126"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="136"/>
+        <location filename="../../widgets/training/settings_form.py" line="159"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="137"/>
+        <location filename="../../widgets/training/settings_form.py" line="160"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Warmup steps</source>
         <translation>预热步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Adam β₁</source>
         <translation>Adam β₁</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="138"/>
+        <location filename="../../widgets/training/settings_form.py" line="161"/>
         <source>Adam β₂</source>
         <translation>Adam β₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Clip gradients</source>
         <translation>梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Clip at norm</source>
         <translation>裁剪阈值（范数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="139"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="140"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Embeddings × √d</source>
         <translation>嵌入 × √d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="141"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="142"/>
+        <location filename="../../widgets/training/settings_form.py" line="165"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="146"/>
+        <location filename="../../widgets/training/settings_form.py" line="169"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="151"/>
+        <location filename="../../widgets/training/settings_form.py" line="170"/>
         <source>Xavier-uniform</source>
         <translation>Xavier 均匀</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="152"/>
+        <location filename="../../widgets/training/settings_form.py" line="170"/>
         <source>torch default</source>
         <translation>torch 默认</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="174"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="154"/>
+        <location filename="../../widgets/training/settings_form.py" line="174"/>
         <source>task: copy</source>
         <translation>任务：复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
         <source>task: reverse</source>
         <translation>任务：反转</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="155"/>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
         <source>task: sort</source>
         <translation>任务：排序</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="156"/>
+        <location filename="../../widgets/training/settings_form.py" line="176"/>
         <source>task: modular addition</source>
         <translation>任务：模加法</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="156"/>
+        <location filename="../../widgets/training/settings_form.py" line="176"/>
         <source>text file…</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="179"/>
         <source>choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="180"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="181"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="182"/>
+        <source>DeepNorm vs Post-LN vs Pre-LN (24 layers)</source>
+        <translation>DeepNorm 对比 Post-LN 与 Pre-LN（24 层）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="186"/>
+        <source>Train several runs at once: the comparisons of Xiong et al. (2020)</source>
+        <translation>一次训练多个运行：Xiong 等人（2020）的对比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="187"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
     </message>
@@ -4021,79 +4171,79 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TeachingTabs</name>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="39"/>
+        <location filename="../../app/teaching_tabs.py" line="40"/>
         <source>Block flow</source>
         <extracomment>The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="40"/>
-        <location filename="../../app/teaching_tabs.py" line="52"/>
+        <location filename="../../app/teaching_tabs.py" line="41"/>
+        <location filename="../../app/teaching_tabs.py" line="53"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="42"/>
+        <location filename="../../app/teaching_tabs.py" line="43"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="44"/>
+        <location filename="../../app/teaching_tabs.py" line="45"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="46"/>
+        <location filename="../../app/teaching_tabs.py" line="47"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="48"/>
+        <location filename="../../app/teaching_tabs.py" line="49"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="49"/>
+        <location filename="../../app/teaching_tabs.py" line="50"/>
         <source>Block diagram</source>
         <translation>Block 示意图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="49"/>
+        <location filename="../../app/teaching_tabs.py" line="50"/>
         <source>Block stage heatmap</source>
         <translation>Block 阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="54"/>
+        <location filename="../../app/teaching_tabs.py" line="55"/>
         <source>BatchNorm and batch size</source>
         <translation>BatchNorm 与批大小</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="55"/>
+        <location filename="../../app/teaching_tabs.py" line="56"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="87"/>
+        <location filename="../../app/teaching_tabs.py" line="88"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="87"/>
+        <location filename="../../app/teaching_tabs.py" line="88"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="89"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="89"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <location filename="../../app/teaching_tabs.py" line="90"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>
@@ -4125,129 +4275,170 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="104"/>
+        <location filename="../../widgets/training/training_page.py" line="155"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
+        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest).</extracomment>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="126"/>
+        <location filename="../../widgets/training/training_page.py" line="185"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="127"/>
+        <location filename="../../widgets/training/training_page.py" line="187"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="186"/>
+        <location filename="../../widgets/training/training_page.py" line="252"/>
+        <source>Runs read from the session: their curves only. The models&apos; weights are not saved, so a sample needs the run trained again.</source>
+        <translation>从会话读入的运行：只有曲线。模型权重不随会话保存，要采样需重新训练该运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="279"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="207"/>
+        <location filename="../../widgets/training/training_page.py" line="306"/>
+        <source>Sampling…</source>
+        <translation>正在采样…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="320"/>
+        <source>Train a run first.</source>
+        <translation>请先训练一次运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="322"/>
+        <source>This run was read from a session: its weights are not saved. Train it again to sample.</source>
+        <translation>这次运行是从会话读入的：权重没有保存。重新训练后才能采样。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="323"/>
+        <source>The run is still training: let it finish, or stop it, to sample.</source>
+        <translation>这次运行仍在训练：等它结束或停止它，再采样。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="329"/>
+        <source>Samples from {run} (temperature 1):</source>
+        <translation>来自 {run} 的样本（温度 1）：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="336"/>
+        <source>Sampling failed: {reason}</source>
+        <translation>采样失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="351"/>
+        <source>Export the run&apos;s curves</source>
+        <translation>导出这次运行的曲线</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="352"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="358"/>
+        <source>{name} could not be saved: {error}</source>
+        <translation>无法保存 {name}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="360"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="391"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="210"/>
+        <location filename="../../widgets/training/training_page.py" line="395"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="213"/>
+        <location filename="../../widgets/training/training_page.py" line="398"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="223"/>
+        <location filename="../../widgets/training/training_page.py" line="409"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="223"/>
+        <location filename="../../widgets/training/training_page.py" line="409"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="226"/>
+        <location filename="../../widgets/training/training_page.py" line="413"/>
+        <source>Sample a few texts from this run&apos;s model</source>
+        <translation>从这次运行的模型采样几段文本</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="417"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="227"/>
+        <location filename="../../widgets/training/training_page.py" line="418"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="228"/>
+        <location filename="../../widgets/training/training_page.py" line="419"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="229"/>
-        <source>Clear runs</source>
-        <translation>清除所有训练</translation>
+        <location filename="../../widgets/training/training_page.py" line="420"/>
+        <source>Clear</source>
+        <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="230"/>
-        <source>Heatmaps show run:</source>
-        <translation>热图显示的训练：</translation>
-    </message>
-</context>
-<context>
-    <name>TrainingPlots</name>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="64"/>
-        <source>Loss per step (dots: validation loss)</source>
-        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run.</extracomment>
-        <translation>每步损失（圆点：验证损失）</translation>
+        <location filename="../../widgets/training/training_page.py" line="421"/>
+        <source>Stop training and remove every run</source>
+        <translation>停止训练并移除所有运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="65"/>
-        <location filename="../../widgets/training/training_plots.py" line="74"/>
-        <source>step</source>
-        <translation>步</translation>
+        <location filename="../../widgets/training/training_page.py" line="422"/>
+        <source>After a run</source>
+        <translation>运行之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="66"/>
-        <source>loss (nats)</source>
-        <translation>损失（nats）</translation>
+        <location filename="../../widgets/training/training_page.py" line="423"/>
+        <source>Run</source>
+        <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="67"/>
-        <source>learned nothing (unigram entropy)</source>
-        <translation>什么也没学到（单字符熵）</translation>
+        <location filename="../../widgets/training/training_page.py" line="424"/>
+        <source>The run the heatmaps show, and that Sample and Export use</source>
+        <translation>热图显示、采样和导出所用的运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="68"/>
-        <source>Gradient norm by layer (log₁₀)</source>
-        <translation>各层梯度范数（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="425"/>
+        <source>Sample</source>
+        <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="69"/>
-        <source>Update-to-weight ratio by layer (log₁₀)</source>
-        <translation>各层更新量与权重之比（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="426"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="70"/>
-        <source>RMS of the residual stream by layer (log₁₀)</source>
-        <translation>各层残差流的 RMS（log₁₀）</translation>
+        <location filename="../../widgets/training/training_page.py" line="427"/>
+        <source>Save this run&apos;s curves as train_log.csv (the columns of python main.py train)</source>
+        <translation>把这次运行的曲线存为 train_log.csv（与 python main.py train 的列相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_plots.py" line="71"/>
-        <source>Largest attention logit by layer</source>
-        <translation>各层最大注意力 logit</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="75"/>
-        <source>layer</source>
-        <translation>层</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/training/training_plots.py" line="111"/>
-        <source>diverged at step {k}</source>
-        <translation>在第 {k} 步发散</translation>
+        <location filename="../../widgets/training/training_page.py" line="429"/>
+        <source>Samples of the chosen run&apos;s model appear here.</source>
+        <translation>所选运行的模型样本显示在这里。</translation>
     </message>
 </context>
 <context>

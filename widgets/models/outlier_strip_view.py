@@ -12,6 +12,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.models.outliers import Outlier, outlier_dims, outlier_strip
 from widgets.plotkit.colour_bar import ColourBar
+from widgets.plotkit.decimate import pooled_columns
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
 from widgets.plotkit.heatmap_image import HeatmapImage
@@ -211,16 +212,6 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
             if (state, dim) in self._outlying:
                 text += "\n" + self.tr("beyond 4σ of this state: an outlier dimension")
             self.setToolTip(text)
-
-
-def pooled_columns(strip: np.ndarray, by: int) -> np.ndarray:
-    """The largest of each ``by`` neighbouring columns of ``strip`` (the last group may be narrower)."""
-    if by <= 1:
-        return strip
-    rows, cols = strip.shape
-    padded = np.full((rows, -(-cols // by) * by), -np.inf)
-    padded[:, :cols] = strip
-    return padded.reshape(rows, -1, by).max(axis=2)
 
 
 def _round_step(cols: int, ticks: int = 6) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel, QSpinBox,
-                               QWidget)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel,
+                               QSizePolicy, QSpinBox, QWidget)
 
-from engine.training.settings import TASKS, TrainSettings
+from engine.training.settings import INITS, NORMS, PLACEMENTS, TASKS, TrainSettings
 from widgets.common.retranslation import Retranslating
 
 #: Each preset's runs, as changes to the form's settings.
@@ -15,7 +15,20 @@ PRESETS = {
                        dict(placement="pre", warmup=0, layers=12)],
     "post_vs_pre_24": [dict(placement="post", warmup=0, layers=24), dict(placement="post", warmup=100, layers=24),
                        dict(placement="pre", warmup=0, layers=24)],
+    "deepnorm_24": [dict(placement="post", warmup=0, layers=24), dict(placement="deepnorm", warmup=0, layers=24),
+                    dict(placement="pre", warmup=0, layers=24)],
 }
+#: Names of the engine's choices that are not words of the UI (the others are shown as the engine names them).
+NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm"}
+PLACEMENT_NAMES = {"pre": "Pre-Norm", "post": "Post-Norm", "peri": "Peri-Norm", "deepnorm": "DeepNorm"}
+#: Characters a choice list needs at least; longer items are shown whole in the open list.
+COMBO_CHARS = 10
+
+
+def available_presets() -> dict[str, list[dict]]:
+    """The presets the engine can train: DeepNorm's once the engine has that placement."""
+    return {key: runs for key, runs in PRESETS.items()
+            if all(run.get("placement", "post") in PLACEMENTS for run in runs)}
 
 
 class SettingsForm(Retranslating, QWidget):
@@ -28,8 +41,10 @@ class SettingsForm(Retranslating, QWidget):
         d = TrainSettings()
         self._layout = QFormLayout(self)
         self._labels: list[tuple[QLabel, str]] = []
-        self.norm = self._combo("norm", [("layer", "LayerNorm"), ("rms", "RMSNorm"), ("none", "none")], d.norm)
-        self.placement = self._combo("placement", [("pre", "Pre-Norm"), ("post", "Post-Norm")], d.placement)
+        self._layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self._layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.norm = self._combo("norm", NORMS, d.norm)
+        self.placement = self._combo("placement", PLACEMENTS, d.placement)
         self.layers = self._int("layers", d.layers, 1, 48)
         self.width = self._int("width", d.width, 16, 128, step=8)
         self.heads = self._int("heads", d.heads, 1, 16)
@@ -46,17 +61,17 @@ class SettingsForm(Retranslating, QWidget):
         self.seq = self._int("seq", d.seq, 4, 256)
         self.steps = self._int("steps", d.steps, 1, 100_000, step=100)
         self.seed = self._int("seed", d.seed, 0, 2_000_000_000)
-        self.init = self._combo("init", [("xavier", "Xavier-uniform"), ("torch", "torch default"),
-                                         ("gpt2", "N(0, 0.02²)")], d.init)
+        self.init = self._combo("init", INITS, d.init)
         self.sqrt_scale = QCheckBox()
         self.sqrt_scale.setChecked(True)
         self._add("sqrt_scale", self.sqrt_scale)
-        self.data = self._combo("data", [("stdlib", "stdlib"), *[(t, t) for t in TASKS], ("file", "file")], d.data)
+        self.data = self._combo("data", ("stdlib", *TASKS, "file"), d.data)
         self._file = ""
         self.data.activated.connect(self._maybe_pick_file)
-        self.preset = QComboBox()
+        self.preset = self._fitting(QComboBox())
+        self.preset.setObjectName("training_preset")
         self.preset.addItem("", "")
-        for key in PRESETS:
+        for key in available_presets():
             self.preset.addItem("", key)
         self.preset.activated.connect(lambda i: self.preset.itemData(i) and self.presetChosen.emit(self.preset.itemData(i)))
         self._add("preset", self.preset)
@@ -68,9 +83,17 @@ class SettingsForm(Retranslating, QWidget):
         self._labels.append((label, key))
         self._layout.addRow(label, widget)
 
-    def _combo(self, key: str, items, current: str) -> QComboBox:
-        combo = QComboBox()
-        for data, _ in items:
+    @staticmethod
+    def _fitting(combo: QComboBox) -> QComboBox:
+        """A choice list as wide as the form gives it, whatever its longest item."""
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(COMBO_CHARS)
+        combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        return combo
+
+    def _combo(self, key: str, choices, current: str) -> QComboBox:
+        combo = self._fitting(QComboBox())
+        for data in choices:
             combo.addItem("", data)
         combo.setCurrentIndex(combo.findData(current))
         combo.setObjectName(f"training_{key}")
@@ -124,7 +147,7 @@ class SettingsForm(Retranslating, QWidget):
         """Put ``settings`` into the form (a run's recipe, to start another from it)."""
         for key in ("norm", "placement", "init"):
             combo = getattr(self, key)
-            combo.setCurrentIndex(combo.findData(getattr(settings, key)))
+            combo.setCurrentIndex(max(0, combo.findData(getattr(settings, key))))
         for key in ("layers", "width", "heads", "lr", "warmup", "beta1", "beta2", "batch", "seq", "steps", "seed"):
             getattr(self, key).setValue(getattr(settings, key))
         self.clip_on.setChecked(settings.clip > 0)
@@ -143,20 +166,22 @@ class SettingsForm(Retranslating, QWidget):
         }
         for label, key in self._labels:
             label.setText(names[key])
-        self.norm.setItemText(2, self.tr("none"))
-        for i, text in enumerate(("LayerNorm", "RMSNorm")):
-            self.norm.setItemText(i, text)
-        self.placement.setItemText(0, "Pre-Norm")
-        self.placement.setItemText(1, "Post-Norm")
-        self.init.setItemText(0, self.tr("Xavier-uniform"))
-        self.init.setItemText(1, self.tr("torch default"))
-        self.init.setItemText(2, "N(0, 0.02²)")
+        norms = {**NORM_NAMES, "none": self.tr("none")}
+        inits = {"xavier": self.tr("Xavier-uniform"), "torch": self.tr("torch default"), "gpt2": "N(0, 0.02²)"}
+        for combo, names in ((self.norm, norms), (self.placement, PLACEMENT_NAMES), (self.init, inits)):
+            for i in range(combo.count()):
+                combo.setItemText(i, names.get(combo.itemData(i), combo.itemData(i)))
         texts = {"stdlib": self.tr("Python standard library"), "copy": self.tr("task: copy"),
                  "reverse": self.tr("task: reverse"), "sort": self.tr("task: sort"),
                  "modadd": self.tr("task: modular addition"), "file": self.tr("text file…")}
         for i in range(self.data.count()):
             self.data.setItemText(i, texts[self.data.itemData(i)])
-        self.preset.setItemText(0, self.tr("choose…"))
-        self.preset.setItemText(1, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (12 layers)"))
-        self.preset.setItemText(2, self.tr("Post-LN without warmup vs with warmup vs Pre-LN (24 layers)"))
+        presets = {"": self.tr("choose…"),
+                   "post_vs_pre_12": self.tr("Post-LN without warmup vs with warmup vs Pre-LN (12 layers)"),
+                   "post_vs_pre_24": self.tr("Post-LN without warmup vs with warmup vs Pre-LN (24 layers)"),
+                   "deepnorm_24": self.tr("DeepNorm vs Post-LN vs Pre-LN (24 layers)")}
+        for i in range(self.preset.count()):
+            self.preset.setItemText(i, presets[self.preset.itemData(i)])
+            self.preset.setItemData(i, presets[self.preset.itemData(i)], Qt.ItemDataRole.ToolTipRole)
+        self.preset.setToolTip(self.tr("Train several runs at once: the comparisons of Xiong et al. (2020)"))
         self.sqrt_scale.setToolTip(self.tr("Scale token embeddings by √d (Vaswani et al.); off: by 1"))
