@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QFrame, QGridLayout, Q
 
 from app import language, settings_file, theme
 from app.autosave import Autosave
+from app.compare_actions import CompareActions
 from widgets.common.lazy_page import LazyPage
 from app.model_tab import install_model_tab
 from app.document import Document
@@ -21,6 +22,7 @@ from app.result_hub import ResultHub
 from widgets.common.retranslation import Retranslating, TextBinder
 from engine.presets import PRESETS, load_preset
 from engine.scenario import Scenario
+from widgets.compare.differences_view import DifferencesView
 from widgets.editors.controls_panel import ControlsPanel
 from widgets.plots.depth_laws_caption import DepthLawsCaption
 from widgets.plots.depth_plot import DepthPlot
@@ -71,6 +73,7 @@ class MainWindow(Retranslating, QMainWindow):
         # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
         self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
         self.depth_laws = DepthLawsCaption()
+        self.differences = DifferencesView(self.controls.describe_setting)  # A/B compare (app/compare_actions.py)
 
         plots = QWidget()
         grid = QGridLayout(plots)
@@ -101,11 +104,14 @@ class MainWindow(Retranslating, QMainWindow):
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
             self._add_dock(lambda: self.tr("Settings"), "settingsDock", self._scrolled(self.controls), left),
             self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
+            self._add_dock(lambda: self.tr("Differences"), "differencesDock", self.differences, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
+        self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
         self.results.dockShown.connect(self._on_dock_shown)
-        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps):
+        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps,
+                     self.differences):
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self._last_grid = self.token_grid
@@ -333,6 +339,12 @@ class MainWindow(Retranslating, QMainWindow):
         view_menu.addSeparator()
         self._action(view_menu, lambda: self.tr("Restore default layout"),
                      lambda: self.restoreState(self._default_state))
+
+        # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
+        compare_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Compare"))
+        self.compare = CompareActions(self, self.document, compare_menu, self._texts, [
+            self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.differences])
+        self.differences.set_pin_keys(self.compare.pin_keys())
 
         help_menu = self._texts.bind(bar.addMenu(""), lambda: self.tr("&Help"))
         self.help = HelpMenu(self, help_menu, self._texts)

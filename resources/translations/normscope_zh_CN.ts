@@ -835,6 +835,45 @@
     </message>
 </context>
 <context>
+    <name>CompareActions</name>
+    <message>
+        <location filename="../../app/compare_actions.py" line="26"/>
+        <source>&amp;Pin as A</source>
+        <extracomment>The keys of the three actions; tests/test_main_window checks that no other action claims them.</extracomment>
+        <translation>固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="27"/>
+        <source>Keep the current settings and their curves as A: change anything, and every plot draws A dashed beside the current curves (B)</source>
+        <translation>把当前设置及其曲线固定为 A：之后改动任何设置，每个图都会在当前曲线 (B) 旁用虚线画出 A</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="30"/>
+        <source>&amp;Swap A and B</source>
+        <translation>交换 A 和 B(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="31"/>
+        <source>Make A&apos;s settings the current ones and pin the current ones as A (one undo step)</source>
+        <translation>让 A 的设置成为当前设置，并把当前设置固定为 A（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="34"/>
+        <source>&amp;Clear A</source>
+        <translation>清除 A(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="34"/>
+        <source>Forget A: the plots show B alone</source>
+        <translation>清除 A：图中只显示 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="72"/>
+        <source>A is pinned: change any setting and the plots draw A dashed beside it; the Differences tab beside Settings lists what differs.</source>
+        <translation>A 已固定：改动任何设置，图中都会在旁边用虚线画出 A；“设置”旁的“差异”标签页列出不同之处。</translation>
+    </message>
+</context>
+<context>
     <name>ControlsPanel</name>
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="102"/>
@@ -1134,12 +1173,22 @@
         <translation>LayerNorm 缩放 1/√l</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="182"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="192"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="190"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="200"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1170,38 +1219,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="48"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="51"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="56"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="58"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="66"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="67"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="69"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="70"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1209,152 +1258,266 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="89"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="125"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="142"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="152"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="180"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
 </context>
 <context>
+    <name>DifferencesView</name>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <source>What</source>
+        <extracomment>A setting&apos;s label and a value&apos;s text, as the settings panel shows them (None: it has no editor for it).</extracomment>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <source>B (current)</source>
+        <translation>B（当前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="70"/>
+        <source>Nothing is pinned. Compare → Pin as A{keys} keeps the current settings and their curves as A; then change anything: every plot draws A dashed beside the current curves (B), and this table lists what differs.</source>
+        <translation>尚未固定任何设置。比较 → 固定为 A{keys} 会把当前设置及其曲线保存为 A；之后改动任何设置：每个图都会在当前曲线 (B) 旁用虚线画出 A，本表列出不同之处。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="82"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="82"/>
+        <source>the same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="89"/>
+        <source>Token matrix</source>
+        <translation>Token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="89"/>
+        <source>Token names</source>
+        <translation>Token 名称</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <source>Simulated tokens</source>
+        <translation>模拟的 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <source>Toy v₀</source>
+        <translation>玩具模型 v₀</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="97"/>
+        <source>{shape}, {n} of {total} values differ</source>
+        <translation>{shape}，{total} 个值中有 {n} 个不同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="105"/>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="106"/>
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="107"/>
+        <source>Largest |μ| of a row after the norm</source>
+        <translation>归一化后各行 |μ| 的最大值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="118"/>
+        <source>RMS after the last layer, {stack}</source>
+        <translation>最后一层后的 RMS，{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="121"/>
+        <source>Gradient last / first layer, {stack}</source>
+        <translation>梯度 最后一层 / 第一层，{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="124"/>
+        <source>Depth and gradients</source>
+        <translation>深度与梯度</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="126"/>
+        <location filename="../../app/document.py" line="106"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
-        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="132"/>
+        <location filename="../../app/document.py" line="112"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="137"/>
+        <location filename="../../app/document.py" line="117"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="128"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="131"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="131"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="166"/>
-        <location filename="../../app/document.py" line="254"/>
+        <location filename="../../app/document.py" line="146"/>
+        <location filename="../../app/document.py" line="293"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/document.py" line="158"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="185"/>
+        <location filename="../../app/document.py" line="165"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="189"/>
+        <location filename="../../app/document.py" line="169"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="195"/>
+        <location filename="../../app/document.py" line="175"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="201"/>
+        <location filename="../../app/document.py" line="181"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="204"/>
+        <location filename="../../app/document.py" line="184"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="211"/>
+        <location filename="../../app/document.py" line="191"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="217"/>
+        <location filename="../../app/document.py" line="197"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="220"/>
+        <location filename="../../app/document.py" line="200"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="269"/>
+        <location filename="../../app/document.py" line="246"/>
+        <source>Nothing is pinned as A: pin the current settings first.</source>
+        <translation>尚未固定 A：请先固定当前设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="251"/>
+        <source>Swap A and B</source>
+        <translation>交换 A 和 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="308"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="311"/>
+        <location filename="../../app/document.py" line="350"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="357"/>
+        <location filename="../../app/document.py" line="396"/>
+        <source>The block simulation of A failed: {reason}</source>
+        <translation>A 的 Block 模拟失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="398"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1682,23 +1845,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="48"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="49"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="50"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="87"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="75"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/grad_plot.py" line="109"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2012,269 +2180,279 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="100"/>
+        <location filename="../../app/main_window.py" line="103"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="102"/>
+        <location filename="../../app/main_window.py" line="105"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="103"/>
+        <location filename="../../app/main_window.py" line="106"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="107"/>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="137"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="296"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="304"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="313"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="313"/>
+        <location filename="../../app/main_window.py" line="315"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="318"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="326"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="328"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
-        <location filename="../../app/main_window.py" line="335"/>
+        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="335"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="340"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="341"/>
+        <location filename="../../app/main_window.py" line="344"/>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="349"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="449"/>
+        <location filename="../../app/main_window.py" line="457"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="581"/>
+        <location filename="../../app/main_window.py" line="557"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="628"/>
+        <location filename="../../app/main_window.py" line="604"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="629"/>
+        <location filename="../../app/main_window.py" line="605"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="630"/>
+        <location filename="../../app/main_window.py" line="606"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="638"/>
+        <location filename="../../app/main_window.py" line="614"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="615"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="642"/>
+        <location filename="../../app/main_window.py" line="618"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="643"/>
+        <location filename="../../app/main_window.py" line="619"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="377"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="377"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="378"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="378"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
+        <location filename="../../app/main_window.py" line="408"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="402"/>
+        <location filename="../../app/main_window.py" line="410"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="416"/>
+        <location filename="../../app/main_window.py" line="424"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="417"/>
+        <location filename="../../app/main_window.py" line="425"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="419"/>
+        <location filename="../../app/main_window.py" line="427"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="429"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="441"/>
+        <location filename="../../app/main_window.py" line="449"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="450"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="505"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3631,58 +3809,69 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="69"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="88"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="263"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <source>A is not drawn: its tokens or grouping differ from these.</source>
+        <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -4038,51 +4227,66 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
-        <source>Input</source>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="140"/>
+        <source>A is still computing: these are the current stages, not B − A.</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="142"/>
+        <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
+        <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="171"/>
+        <source>B − A: {stage}</source>
+        <translation>B − A：{stage}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="229"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="231"/>
+        <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="229"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="232"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="230"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="231"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="230"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="232"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="191"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

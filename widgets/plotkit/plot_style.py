@@ -148,6 +148,21 @@ def variant_pen(width: float):
     return p
 
 
+#: A pinned scenario's (A's) curves: dashes of this pattern (in pen widths), whatever B's style.
+PINNED_DASHES = [2.0, 2.5]
+PINNED_WIDTH = 0.7  # of B's width: A reads as the thinner, broken twin of each curve
+
+
+def pinned_pen(curve_pen):
+    """The pen of A's twin of a curve drawn with ``curve_pen``: the same colour, thinner, in short
+    dashes (distinct from every style B's curves use, so A and B tell apart in greyscale too)."""
+    p = pg.mkPen(curve_pen)
+    p.setWidthF(max(1.2, PINNED_WIDTH * p.widthF()))
+    p.setStyle(Qt.PenStyle.CustomDashLine)
+    p.setDashPattern(PINNED_DASHES)
+    return p
+
+
 def layer_curve(plot: PlotPanel, curve_pen) -> pg.PlotCurveItem:
     """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""

@@ -12,7 +12,7 @@ from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
-                                pen, set_title_once, variant_pen)
+                                pen, pinned_pen, set_title_once, variant_pen)
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
 
@@ -53,6 +53,10 @@ class DepthPlot(Retranslating, QWidget):
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
+        # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed.
+        self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
+        self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_result: Result | None = None
         # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
         self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
         for label in self._overflow_labels.values():
@@ -60,14 +64,21 @@ class DepthPlot(Retranslating, QWidget):
             self.plot.addItem(label)
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
-        self._ln_scaling = False
+        self._ln_scaling = self._pinned_ln_scaling = False
         self._key_names: list[str] = []
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
-    def _curve_names(self) -> dict[str, str]:
-        return {"none": self.tr("no norm (residual only)"), **placement_names(self._ln_scaling),
+    def _curve_names(self, pinned: bool = False) -> dict[str, str]:
+        """Curve key -> name; ``pinned``: A's, named as its own settings say ("A: …")."""
+        if pinned:
+            return {key: self.tr("A: {curve}").format(curve=name)
+                    for key, name in self._curve_names_for(self._pinned_ln_scaling).items()}
+        return self._curve_names_for(self._ln_scaling)
+
+    def _curve_names_for(self, ln_scaling: bool) -> dict[str, str]:
+        return {"none": self.tr("no norm (residual only)"), **placement_names(ln_scaling),
                 "toy": self.tr("toy v ← a·v + b (explodes)"), "toy_normalized": self.tr("toy with a norm (stable)")}
 
     def retranslate(self) -> None:
@@ -84,6 +95,8 @@ class DepthPlot(Retranslating, QWidget):
         names = self._curve_names()
         entries = [(self._curves[key], names[key]) for key, _ in CURVES
                    if key in self._data or key in ("none", "pre", "post")]
+        pinned_names = self._curve_names(pinned=True)
+        entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
@@ -94,25 +107,37 @@ class DepthPlot(Retranslating, QWidget):
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw
         self._shown = profile
-        if profile is None:  # skipped (too large): the toy needs no matrix, so it stays
-            toy, toy_normalized = result.toy_curves()
-            self._data = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
-        else:
-            self._data = {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
-                          "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+        self._data = _curves_of(result)
         self._ln_scaling = result.scenario.ln_scaling
         self._overflow = {} if profile is None else profile.overflow_layers()
+        if self._pinned_result is not None:
+            self.show_pinned(self._pinned_result)  # which of A's curves B now repeats
+            return
+        self._set_key()
+        self._draw()
+
+    def show_pinned(self, result: Result | None) -> None:
+        """Draw A's curves (a pinned scenario's Result) dashed beside the current ones; None: none.
+        While A's stack is still computing only its toy curves are drawn: never another scenario's stack.
+        A curve equal to B's (the toy, when only the norm changed) is not drawn twice."""
+        self._pinned_result = result
+        self._pinned = {} if result is None else _curves_of(result, with_stack=not result.stack_stale)
+        self._pinned = {key: values for key, values in self._pinned.items()
+                        if not (key in self._data and np.array_equal(values, self._data[key]))}
+        self._pinned_ln_scaling = result is not None and result.scenario.ln_scaling
         self._set_key()
         self._draw()
 
     def _draw(self) -> None:
         log_y = self.log_scale.isChecked()
-        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        layers = max((len(v) - 1 for v in self._data.values()), default=1)
+        shown = [*self._data.values(), *self._pinned.values()]
+        values = np.concatenate(shown) if shown else np.array([])
+        layers = max((len(v) - 1 for v in shown), default=1)
         fit_view(self.plot, layers, values, log_y)
-        for key, curve in self._curves.items():
-            data = self._data.get(key, np.array([]))
-            draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
+        for curves, data in ((self._curves, self._data), (self._pinned_curves, self._pinned)):
+            for key, curve in curves.items():
+                values = data.get(key, np.array([]))
+                draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)
         self._draw_overflow(log_y)
 
     def _draw_overflow(self, log_y: bool) -> None:
@@ -142,6 +167,14 @@ class DepthPlot(Retranslating, QWidget):
         """The values drawn now, by curve key (for tests and scripts)."""
         return dict(self._data)
 
+    def pinned_curve_data(self) -> dict[str, np.ndarray]:
+        """A's values drawn now (dashed), by curve key; empty when nothing is pinned."""
+        return dict(self._pinned)
+
+    def curve_pens(self, pinned: bool = False) -> dict:
+        """The pen of each curve (A's twins with ``pinned``), by curve key."""
+        return {key: curve.opts["pen"] for key, curve in (self._pinned_curves if pinned else self._curves).items()}
+
     def _on_hover(self, pos) -> None:
         if not self._data or not self.plot.vb.sceneBoundingRect().contains(pos):
             return
@@ -149,7 +182,21 @@ class DepthPlot(Retranslating, QWidget):
         if 0 <= layer < len(self._data["toy"]):
             names = self._curve_names()
             parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES if key in self._data]
+            pinned_names = self._curve_names(pinned=True)
+            parts += [f"{pinned_names[key]}: {self._pinned[key][layer]:.4g}"
+                      for key, _ in CURVES if key in self._pinned and layer < len(self._pinned[key])]
             self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
+
+
+def _curves_of(result: Result, with_stack: bool = True) -> dict[str, np.ndarray]:
+    """The values of every curve ``result`` has, by curve key; the toy alone without its stack (skipped,
+    or, ``with_stack`` False, not yet computed): it needs no matrix."""
+    profile = result.depth if with_stack else None
+    if profile is None:
+        toy, toy_normalized = result.toy_curves()
+        return {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
+    return {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
+            "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
 
 
 if __name__ == "__main__":

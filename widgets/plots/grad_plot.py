@@ -10,7 +10,7 @@ from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
-                                       set_title_once, variant_pen)
+                                       pinned_pen, set_title_once, variant_pen)
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
 
@@ -38,7 +38,10 @@ class GradPlot(Retranslating, PlotPanel):
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
         self._curves = [layer_curve(self, p) for _, _, p in CURVES]
+        self._pinned_curves = [layer_curve(self, pinned_pen(p)) for _, _, p in CURVES]  # A's, dashed
         self._data: dict[str, np.ndarray] = {}
+        self._pinned: dict[str, np.ndarray] = {}
+        self._names = self._pinned_names = placement_names()
         self._key_names: list[str] = []
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
@@ -55,36 +58,65 @@ class GradPlot(Retranslating, PlotPanel):
         if profile is self._shown and profile is not None:
             return  # the stack was reused: nothing to redraw
         self._shown = profile
-        names = placement_names(result.scenario.ln_scaling)
-        self._data, entries = {}, []
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
-            run = None if profile is None else profile.runs.get(placement)
-            values = None if run is None else getattr(run, attr)
-            name = f"{names[placement]} {GRADIENTS[attr]}"
-            if values is not None:
-                self._data[name] = values
-            if values is not None or placement in ("pre", "post"):
-                entries.append((curve, name))
+        self._names = placement_names(result.scenario.ln_scaling)
+        self._data = _gradients_of(profile)
+        self._draw()
+
+    def show_pinned(self, result: Result | None) -> None:
+        """Draw A's gradients (a pinned scenario's Result) dashed beside the current ones; None: none.
+        Nothing of A while its stack is still computing: never another scenario's gradients."""
+        self._pinned = {} if result is None or result.stack_stale else _gradients_of(result.depth)
+        self._pinned_names = placement_names(result is not None and result.scenario.ln_scaling)
+        self._draw()
+
+    def _name(self, key: tuple[str, str], pinned: bool = False) -> str:
+        placement, attr = key
+        name = f"{(self._pinned_names if pinned else self._names)[placement]} {GRADIENTS[attr]}"
+        return self.tr("A: {curve}").format(curve=name) if pinned else name
+
+    def _draw(self) -> None:
+        keys = [(placement, attr) for placement, attr, _ in CURVES]
+        entries = [(curve, self._name(key)) for key, curve in zip(keys, self._curves)
+                   if key in self._data or key[0] in ("pre", "post")]
+        entries += [(curve, self._name(key, pinned=True)) for key, curve in zip(keys, self._pinned_curves)
+                    if key in self._pinned]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
-        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        fit_view(self, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
-            values = self._data.get(f"{names[placement]} {GRADIENTS[attr]}", np.array([]))
-            draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
+        shown = [*self._data.values(), *self._pinned.values()]
+        values = np.concatenate(shown) if shown else np.array([])
+        fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
+        for curves, data in ((self._curves, self._data), (self._pinned_curves, self._pinned)):
+            for key, curve in zip(keys, curves):
+                values = data.get(key, np.array([]))
+                draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""
-        return dict(self._data)
+        return {self._name(key): values for key, values in self._data.items()}
+
+    def pinned_curve_data(self) -> dict[str, np.ndarray]:
+        """A's gradient norms drawn now (dashed), by legend name ("A: …"); empty when nothing is pinned."""
+        return {self._name(key, pinned=True): values for key, values in self._pinned.items()}
 
     def _on_hover(self, pos) -> None:
         if not self._data or not self.vb.sceneBoundingRect().contains(pos):
             return
         layer = int(round(self.vb.mapSceneToView(pos).x()))
         if 1 <= layer <= len(next(iter(self._data.values()))):
-            lines = [f"{name}: {values[layer - 1]:.4g}" for name, values in self._data.items()]
+            lines = [f"{name}: {values[layer - 1]:.4g}" for data in (self.curve_data(), self.pinned_curve_data())
+                     for name, values in data.items() if layer <= len(values)]
             self.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(lines))
+
+
+def _gradients_of(profile) -> dict[tuple[str, str], np.ndarray]:
+    """Each curve's values in ``profile`` (None: skipped), by (placement, StackRun attribute)."""
+    data = {}
+    for placement, attr, _ in CURVES:
+        run = None if profile is None else profile.runs.get(placement)
+        if run is not None and getattr(run, attr) is not None:
+            data[(placement, attr)] = getattr(run, attr)
+    return data
 
 
 if __name__ == "__main__":
