@@ -65,6 +65,8 @@ class Document(QObject):
         #: The scenario and result a gesture computed, shown by its command's first redo.
         self._prepared: tuple[Scenario, Result] | None = None
         self._pin = Pinned()
+        #: Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots' picks).
+        self._placements: tuple[str, ...] = ()
         self.undo_stack.setUndoLimit(UNDO_STEP_LIMIT)
         self._take(self._compute(scenario))
 
@@ -223,6 +225,21 @@ class Document(QObject):
         self.scenarioLoaded.emit()
         return True
 
+    def set_extra_placements(self, placements: tuple[str, ...]) -> None:
+        """Simulate these stacks too (the depth and gradient plots draw them): a view choice, not an undo
+        step; the current scenario and A are computed again."""
+        placements = tuple(placements)
+        if placements == self._placements:
+            return
+        self._placements = placements
+        try:
+            self._take(self._compute(self._scenario))
+        except Exception as error:  # the engine's one guard: the last good result stays
+            self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+        if self._pin.result is not None:
+            self._pin.waiting = True  # A's stacks too
+            self._launch_pin_if_idle()
+
     # --- A/B comparison: a scenario pinned as A beside the current one (B) ---------------------
 
     @property
@@ -277,8 +294,9 @@ class Document(QObject):
             return
         self._running = True
         partial = self._pin.result
-        self._pool.start(GenerationTask(PIN_GENERATION, lambda _progress: compute(partial.scenario, partial),
-                                        self._relay))
+        placements = self._placements
+        self._pool.start(GenerationTask(PIN_GENERATION, lambda _progress: compute(
+            partial.scenario, partial, placements=placements), self._relay))
         self.busyChanged.emit(True)
 
     # --- the one guarded path from a gesture to the views --------------------------------------
@@ -355,8 +373,10 @@ class Document(QObject):
 
     def _compute(self, scenario: Scenario, changed_rows=None) -> Result:
         previous = self._result
-        inline = stack_is_current(scenario, previous) or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES
-        return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline)
+        inline = (stack_is_current(scenario, previous, self._placements)
+                  or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES)
+        return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline,
+                       placements=self._placements)
 
     def _take(self, result: Result) -> None:
         self._generation += 1
@@ -380,7 +400,9 @@ class Document(QObject):
         generation, partial = self._pending
         self._pending = None
         self._running = True
-        self._pool.start(GenerationTask(generation, lambda _progress: compute(partial.scenario, partial), self._relay))
+        placements = self._placements
+        self._pool.start(GenerationTask(generation, lambda _progress: compute(
+            partial.scenario, partial, placements=placements), self._relay))
 
     def _on_stack_done(self, generation: int, result: Result) -> None:
         self._running = False

@@ -17,6 +17,7 @@ from app.model_tab import install_model_tab
 from app.document import Document
 from app.file_actions import FileActions
 from app.help_menu import HelpMenu
+from app.placement_choice import PlacementChoice
 from app.presentation import Presentation
 from app.result_hub import ResultHub
 from widgets.common.retranslation import Retranslating, TextBinder
@@ -121,6 +122,8 @@ class MainWindow(Retranslating, QMainWindow):
         autosave_folder = checked.folder.resolve()
         self.autosave = Autosave(self.document, autosave_folder, self)
         self.presentation = Presentation(self)
+        # Which stacks the depth and gradient plots draw (their right-click menus), remembered.
+        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self._build_menus()
         install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
         self._build_status_bar()

@@ -1303,12 +1303,12 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="142"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="166"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="180"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="204"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1316,93 +1316,93 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
         <source>What</source>
         <extracomment>A setting&apos;s label and a value&apos;s text, as the settings panel shows them (None: it has no editor for it).</extracomment>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
         <source>A (pinned)</source>
         <translation>A（已固定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="67"/>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
         <source>B (current)</source>
         <translation>B（当前）</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="70"/>
+        <location filename="../../widgets/compare/differences_view.py" line="74"/>
         <source>Nothing is pinned. Compare → Pin as A{keys} keeps the current settings and their curves as A; then change anything: every plot draws A dashed beside the current curves (B), and this table lists what differs.</source>
         <translation>尚未固定任何设置。比较 → 固定为 A{keys} 会把当前设置及其曲线保存为 A；之后改动任何设置：每个图都会在当前曲线 (B) 旁用虚线画出 A，本表列出不同之处。</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="82"/>
+        <location filename="../../widgets/compare/differences_view.py" line="86"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="82"/>
+        <location filename="../../widgets/compare/differences_view.py" line="86"/>
         <source>the same</source>
         <translation>相同</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="89"/>
+        <location filename="../../widgets/compare/differences_view.py" line="93"/>
         <source>Token matrix</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="89"/>
+        <location filename="../../widgets/compare/differences_view.py" line="93"/>
         <source>Token names</source>
         <translation>Token 名称</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
         <source>Simulated tokens</source>
         <translation>模拟的 token 数</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="90"/>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
         <source>Toy v₀</source>
         <translation>玩具模型 v₀</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="97"/>
+        <location filename="../../widgets/compare/differences_view.py" line="101"/>
         <source>{shape}, {n} of {total} values differ</source>
         <translation>{shape}，{total} 个值中有 {n} 个不同</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="105"/>
+        <location filename="../../widgets/compare/differences_view.py" line="109"/>
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="106"/>
+        <location filename="../../widgets/compare/differences_view.py" line="110"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="107"/>
+        <location filename="../../widgets/compare/differences_view.py" line="111"/>
         <source>Largest |μ| of a row after the norm</source>
         <translation>归一化后各行 |μ| 的最大值</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="118"/>
+        <location filename="../../widgets/compare/differences_view.py" line="122"/>
         <source>RMS after the last layer, {stack}</source>
         <translation>最后一层后的 RMS，{stack}</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="121"/>
+        <location filename="../../widgets/compare/differences_view.py" line="125"/>
         <source>Gradient last / first layer, {stack}</source>
         <translation>梯度 最后一层 / 第一层，{stack}</translation>
     </message>
     <message>
-        <location filename="../../widgets/compare/differences_view.py" line="124"/>
+        <location filename="../../widgets/compare/differences_view.py" line="128"/>
         <source>Depth and gradients</source>
         <translation>深度与梯度</translation>
     </message>
@@ -1410,114 +1410,115 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="106"/>
+        <location filename="../../app/document.py" line="108"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
-        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="112"/>
+        <location filename="../../app/document.py" line="114"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="117"/>
+        <location filename="../../app/document.py" line="119"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="128"/>
+        <location filename="../../app/document.py" line="130"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="131"/>
+        <location filename="../../app/document.py" line="133"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="131"/>
+        <location filename="../../app/document.py" line="133"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="146"/>
-        <location filename="../../app/document.py" line="293"/>
+        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="311"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="158"/>
+        <location filename="../../app/document.py" line="160"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="165"/>
+        <location filename="../../app/document.py" line="167"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="169"/>
+        <location filename="../../app/document.py" line="171"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="175"/>
+        <location filename="../../app/document.py" line="177"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="181"/>
+        <location filename="../../app/document.py" line="183"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="184"/>
+        <location filename="../../app/document.py" line="186"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="191"/>
+        <location filename="../../app/document.py" line="193"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="197"/>
+        <location filename="../../app/document.py" line="199"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="200"/>
+        <location filename="../../app/document.py" line="202"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="246"/>
+        <location filename="../../app/document.py" line="263"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="251"/>
+        <location filename="../../app/document.py" line="268"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="308"/>
+        <location filename="../../app/document.py" line="326"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="350"/>
+        <location filename="../../app/document.py" line="238"/>
+        <location filename="../../app/document.py" line="368"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="396"/>
+        <location filename="../../app/document.py" line="418"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="398"/>
+        <location filename="../../app/document.py" line="420"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1847,7 +1848,7 @@
     <message>
         <location filename="../../widgets/plots/grad_plot.py" line="51"/>
         <source>Gradient norms at initialization</source>
-        <extracomment>StackRun attribute -&gt; the symbol in the legend.</extracomment>
+        <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
@@ -1861,12 +1862,12 @@
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="75"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="109"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="133"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2180,279 +2181,279 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="103"/>
+        <location filename="../../app/main_window.py" line="104"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="105"/>
+        <location filename="../../app/main_window.py" line="106"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="106"/>
+        <location filename="../../app/main_window.py" line="107"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="107"/>
+        <location filename="../../app/main_window.py" line="108"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="137"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="298"/>
+        <location filename="../../app/main_window.py" line="301"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="304"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="312"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="313"/>
+        <location filename="../../app/main_window.py" line="316"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="315"/>
+        <location filename="../../app/main_window.py" line="318"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="320"/>
+        <location filename="../../app/main_window.py" line="323"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="326"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="336"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
         <location filename="../../app/main_window.py" line="337"/>
+        <location filename="../../app/main_window.py" line="340"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="335"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="336"/>
+        <location filename="../../app/main_window.py" line="339"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="340"/>
+        <location filename="../../app/main_window.py" line="343"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="344"/>
+        <location filename="../../app/main_window.py" line="347"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="349"/>
+        <location filename="../../app/main_window.py" line="352"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="457"/>
+        <location filename="../../app/main_window.py" line="460"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="557"/>
+        <location filename="../../app/main_window.py" line="560"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="604"/>
+        <location filename="../../app/main_window.py" line="607"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="605"/>
+        <location filename="../../app/main_window.py" line="608"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="606"/>
+        <location filename="../../app/main_window.py" line="609"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="614"/>
+        <location filename="../../app/main_window.py" line="617"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="615"/>
+        <location filename="../../app/main_window.py" line="618"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="618"/>
+        <location filename="../../app/main_window.py" line="621"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="619"/>
+        <location filename="../../app/main_window.py" line="622"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="377"/>
+        <location filename="../../app/main_window.py" line="380"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="377"/>
+        <location filename="../../app/main_window.py" line="380"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="378"/>
+        <location filename="../../app/main_window.py" line="381"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="378"/>
+        <location filename="../../app/main_window.py" line="381"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="408"/>
+        <location filename="../../app/main_window.py" line="411"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="410"/>
+        <location filename="../../app/main_window.py" line="413"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="424"/>
+        <location filename="../../app/main_window.py" line="427"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="425"/>
+        <location filename="../../app/main_window.py" line="428"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="427"/>
+        <location filename="../../app/main_window.py" line="430"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="429"/>
+        <location filename="../../app/main_window.py" line="432"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="449"/>
+        <location filename="../../app/main_window.py" line="452"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="450"/>
+        <location filename="../../app/main_window.py" line="453"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="505"/>
+        <location filename="../../app/main_window.py" line="508"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3054,6 +3055,30 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>PlacementPicker</name>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="66"/>
+        <source>no norm</source>
+        <extracomment>Every stack that can be drawn, in menu order. Drawn until the user picks otherwise (with the chosen placement).</extracomment>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="68"/>
+        <source>Draw: {stack}</source>
+        <translation>绘制：{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="69"/>
+        <source>Draw this stack&apos;s curves in the depth and gradient plots</source>
+        <translation>在深度图和梯度图中绘制这一堆叠的曲线</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="70"/>
+        <source>Draw: {stack} (the chosen placement)</source>
+        <translation>绘制：{stack}（当前选择的位置）</translation>
+    </message>
+</context>
+<context>
     <name>Problem</name>
     <message>
         <location filename="../../engine/bounded_read.py" line="31"/>
@@ -3535,17 +3560,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="280"/>
+        <location filename="../../engine/compute.py" line="281"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="285"/>
+        <location filename="../../engine/compute.py" line="286"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="318"/>
+        <location filename="../../engine/compute.py" line="319"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>

@@ -141,13 +141,6 @@ def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: floa
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 
 
-def variant_pen(width: float):
-    """The pen of the chosen norm variant's curves (Peri-Norm, DeepNorm, Mix-LN): purple long dashes."""
-    p = pen(PURPLE, width, Qt.PenStyle.CustomDashLine)
-    p.setDashPattern([6.0, 2.0])
-    return p
-
-
 #: A pinned scenario's (A's) curves: dashes of this pattern (in pen widths), whatever B's style.
 PINNED_DASHES = [2.0, 2.5]
 PINNED_WIDTH = 0.7  # of B's width: A reads as the thinner, broken twin of each curve

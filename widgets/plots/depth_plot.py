@@ -1,5 +1,5 @@
-"""How big the hidden state gets across 0..N stacked blocks: no norm, Pre-Norm, Post-Norm, the chosen
-variant (Peri-Norm, DeepNorm, Mix-LN), and the seed's toy."""
+"""How big the hidden state gets across 0..N stacked blocks: the stacks the user picks (by default no
+norm, Pre-Norm, Post-Norm) and the chosen placement, each in a line style of its own, and the seed's toy."""
 
 from __future__ import annotations
 
@@ -11,19 +11,15 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
-                                pen, pinned_pen, set_title_once, variant_pen)
+from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
+                                        pinned_pen, set_title_once)
 from widgets.plots.placement_names import placement_names
+from widgets.plots.placement_picker import DEFAULT_STACKS, STACKS
+from widgets.plots.placement_styles import stack_pen
 from widgets.common.retranslation import Retranslating
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
-    ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
-    ("pre", pen(BLUE, 2.5)),
-    ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
-    # At most one of the variants is drawn (the chosen placement), so they share a style.
-    ("peri", variant_pen(3)),
-    ("deepnorm", variant_pen(3)),
-    ("mixln", variant_pen(3)),
+    *((stack, stack_pen(stack, 2.0 if stack == "none" else 2.5)) for stack in STACKS),
     ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine)),
     ("toy_normalized", pen(GREEN, 2.5, Qt.PenStyle.DashDotDotLine)),
 )
@@ -57,6 +53,9 @@ class DepthPlot(Retranslating, QWidget):
         self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_result: Result | None = None
+        self._result: Result | None = None
+        self._picked = DEFAULT_STACKS
+        self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
         # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
         self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
         for label in self._overflow_labels.values():
@@ -91,23 +90,40 @@ class DepthPlot(Retranslating, QWidget):
         self._draw_overflow(self.log_scale.isChecked())
 
     def _set_key(self) -> None:
-        """One entry per curve drawn (the variants only when chosen)."""
+        """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why)."""
         names = self._curve_names()
-        entries = [(self._curves[key], names[key]) for key, _ in CURVES
-                   if key in self._data or key in ("none", "pre", "post")]
+        drawn = self._drawn(self._result)
+        entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
         pinned_names = self._curve_names(pinned=True)
         entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
 
+    def set_picked_stacks(self, stacks) -> None:
+        """Draw these stacks ("none", "pre", …) besides the chosen placement, which is always drawn."""
+        self._picked = tuple(stacks)
+        if self._result is not None:
+            self._shown = None
+            self.show_result(self._result)
+
+    def set_placement_actions(self, actions: list) -> None:
+        """Menu entries that pick the stacks drawn (shared with the gradient plot): in the plot's menu."""
+        self.placement_actions = list(actions)
+        self.plot.scale_actions = lambda: self.placement_actions  # the window's plot menu takes these
+
+    def _drawn(self, result: Result | None) -> set[str]:
+        """The keys drawn for ``result``: the picked stacks, its chosen placement and the toy."""
+        return {*self._picked, "toy", "toy_normalized", *((result.scenario.placement,) if result else ())}
+
     def show_result(self, result: Result) -> None:
         self.plot.note.set_text(stack_note(result))
+        self._result = result
         profile = result.depth
-        if profile is self._shown and profile is not None:
+        if profile is not None and self._shown == (id(profile), result.scenario.placement):
             return  # the stack was reused: nothing to redraw
-        self._shown = profile
-        self._data = _curves_of(result)
+        self._shown = (id(profile), result.scenario.placement)  # the profile is kept by self._result
+        self._data = _curves_of(result, drawn=self._drawn(result))
         self._ln_scaling = result.scenario.ln_scaling
         self._overflow = {} if profile is None else profile.overflow_layers()
         if self._pinned_result is not None:
@@ -121,7 +137,7 @@ class DepthPlot(Retranslating, QWidget):
         While A's stack is still computing only its toy curves are drawn: never another scenario's stack.
         A curve equal to B's (the toy, when only the norm changed) is not drawn twice."""
         self._pinned_result = result
-        self._pinned = {} if result is None else _curves_of(result, with_stack=not result.stack_stale)
+        self._pinned = {} if result is None else _curves_of(result, not result.stack_stale, self._drawn(result))
         self._pinned = {key: values for key, values in self._pinned.items()
                         if not (key in self._data and np.array_equal(values, self._data[key]))}
         self._pinned_ln_scaling = result is not None and result.scenario.ln_scaling
@@ -142,7 +158,7 @@ class DepthPlot(Retranslating, QWidget):
 
     def _draw_overflow(self, log_y: bool) -> None:
         for key, label in self._overflow_labels.items():
-            layer = self._overflow.get(key)
+            layer = self._overflow.get(key) if key in self._data else None  # a stack not drawn has no label
             last = None if not layer else self._data[key][layer - 1]
             if last is None or not last > 0:  # overflowed at the input, or nothing to anchor to on a log scale
                 label.hide()
@@ -188,15 +204,17 @@ class DepthPlot(Retranslating, QWidget):
             self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
 
 
-def _curves_of(result: Result, with_stack: bool = True) -> dict[str, np.ndarray]:
-    """The values of every curve ``result`` has, by curve key; the toy alone without its stack (skipped,
-    or, ``with_stack`` False, not yet computed): it needs no matrix."""
+def _curves_of(result: Result, with_stack: bool = True, drawn: set[str] | None = None) -> dict[str, np.ndarray]:
+    """The values of the curves ``result`` has (those in ``drawn``, if given), by curve key; the toy alone
+    without its stack (skipped, or, ``with_stack`` False, not yet computed): it needs no matrix."""
     profile = result.depth if with_stack else None
     if profile is None:
         toy, toy_normalized = result.toy_curves()
-        return {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
-    return {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
-            "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+        curves = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
+    else:
+        curves = {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
+                  "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+    return curves if drawn is None else {key: values for key, values in curves.items() if key in drawn}
 
 
 if __name__ == "__main__":
