@@ -154,3 +154,25 @@ def test_compare_keys_work_in_a_real_x11_window(tmp_path):
                          capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
     assert "Ambiguous shortcut" not in run.stderr
     assert json.loads(run.stdout.strip().splitlines()[-1]) == {"MatrixView": [True] * 3, "QLineEdit": [True] * 3}
+
+
+def test_an_exported_figure_holds_as_curves_while_a_is_pinned(window, tmp_path):
+    window.files.export_figure("depth", tmp_path / "unpinned.svg")
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 16)
+    settle(window)
+    assert window.files.export_figure("depth", tmp_path / "pinned.svg")
+    pinned, unpinned = (tmp_path / "pinned.svg").read_text(), (tmp_path / "unpinned.svg").read_text()
+    assert "A: Pre-Norm" in pinned and "A: Pre-Norm" not in unpinned
+
+
+def test_picking_a_stack_while_a_is_pinned_gives_a_that_stack_too(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 12)
+    settle(window)
+    assert "peri" not in window.depth_plot.pinned_curve_data()
+    window.findChild(QAction, "draw_peri").trigger()
+    settle(window)
+    a = window.document.pinned
+    assert a.scenario.layers == 10 and "peri" in a.depth.runs
+    np.testing.assert_array_equal(window.depth_plot.pinned_curve_data()["peri"], a.depth.runs["peri"].rms)

@@ -1258,57 +1258,57 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="89"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="89"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="90"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="166"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="204"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1846,28 +1846,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="99"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="133"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="138"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2133,6 +2133,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>尺度不变性</translation>
     </message>
     <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>A/B compare</source>
+        <translation>A/B 比较</translation>
+    </message>
+    <message>
         <location filename="../../app/help_menu.py" line="70"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
@@ -2176,6 +2181,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/help_menu.py" line="99"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="103"/>
+        <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
+        <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
 </context>
 <context>
@@ -3861,7 +3871,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="88"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="263"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="265"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>

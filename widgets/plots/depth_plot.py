@@ -52,6 +52,7 @@ class DepthPlot(Retranslating, QWidget):
         # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed.
         self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
         self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_left = False  # some of A's curves still hold points
         self._pinned_result: Result | None = None
         self._result: Result | None = None
         self._picked = DEFAULT_STACKS
@@ -150,7 +151,11 @@ class DepthPlot(Retranslating, QWidget):
         values = np.concatenate(shown) if shown else np.array([])
         layers = max((len(v) - 1 for v in shown), default=1)
         fit_view(self.plot, layers, values, log_y)
-        for curves, data in ((self._curves, self._data), (self._pinned_curves, self._pinned)):
+        # A's curves are touched only while there is or was something of A to draw: an edit without A
+        # costs what it did before A existed.
+        layers_of_a = (self._pinned_curves, self._pinned) if self._pinned or self._pinned_left else None
+        self._pinned_left = bool(self._pinned)
+        for curves, data in filter(None, ((self._curves, self._data), layers_of_a)):
             for key, curve in curves.items():
                 values = data.get(key, np.array([]))
                 draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)

@@ -37,6 +37,7 @@ class GradPlot(Retranslating, PlotPanel):
         self._pinned_curves = [layer_curve(self, pinned_pen(p)) for _, _, p in CURVES]  # A's, dashed
         self._data: dict[str, np.ndarray] = {}
         self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_left = False  # some of A's curves still hold points
         self._names = self._pinned_names = placement_names()
         self._result: Result | None = None
         self._pinned_result: Result | None = None
@@ -110,7 +111,11 @@ class GradPlot(Retranslating, PlotPanel):
         shown = [*self._data.values(), *self._pinned.values()]
         values = np.concatenate(shown) if shown else np.array([])
         fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
-        for curves, data in ((self._curves, self._data), (self._pinned_curves, self._pinned)):
+        # A's curves are touched only while there is or was something of A to draw: an edit without A
+        # costs what it did before A existed.
+        layers_of_a = (self._pinned_curves, self._pinned) if self._pinned or self._pinned_left else None
+        self._pinned_left = bool(self._pinned)
+        for curves, data in filter(None, ((self._curves, self._data), layers_of_a)):
             for key, curve in zip(keys, curves):
                 values = data.get(key, np.array([]))
                 draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)

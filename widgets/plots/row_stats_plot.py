@@ -189,6 +189,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
             self._bars[field].setVisible(not self._as_lines)
             pinned = self._pinned.get(field) if self._pinned_drawn() else None
             bars, line = self._pinned_bars[field], self._pinned_lines[field]
+            if pinned is None and not bars.isVisible() and not line.isVisible():
+                continue  # nothing of A, before or now: an edit without A costs what it did
             if pinned is None or self._as_lines:
                 bars.setOpts(x=[], height=[], width=BAR_WIDTH)
             else:
