@@ -284,7 +284,7 @@ class Document(QObject):
 
     def _keep_for_pin(self, result: Result) -> None:
         """A finished stack simulation of A's scenario is A's (whichever request it answered)."""
-        if self._pin.accepts(result):
+        if self._pin.accepts(result, self._placements):
             self._pin.set(result)
             self.pinChanged.emit(result)
 

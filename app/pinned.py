@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.compute import Result
+from engine.compute import Result, depth_placements
 
 
 class Pinned:
@@ -17,9 +17,12 @@ class Pinned:
         self.result = result
         self.waiting = result is not None and result.stack_stale
 
-    def accepts(self, result: Result) -> bool:
-        """Whether ``result`` is the complete Result A waits for."""
+    def accepts(self, result: Result, placements: tuple[str, ...] = ()) -> bool:
+        """Whether ``result`` is the complete Result A waits for: A's scenario, with the stacks asked for
+        now (the extra ``placements``; a simulation started before they changed has others)."""
         if not self.waiting or result.stack_stale:
+            return False
+        if result.depth is not None and tuple(result.depth.runs) != depth_placements(result.scenario, placements):
             return False
         return result.scenario is self.result.scenario or result.scenario == self.result.scenario
 

@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from app.document import Document
 from engine.comparison import key_numbers, setting_differences
@@ -129,3 +128,12 @@ def test_key_numbers_measure_the_last_layer_and_the_gradient_skew():
     assert numbers[("grad_skew", "post")] == pytest.approx(float(grads[-1] / grads[0]))
     assert set(p for what, p in numbers if what == "last_rms") == {"none", "pre", "post", "peri"}
     assert numbers[("max_mean_out", "")] == pytest.approx(np.abs(result.norm.row_stats.mean_out).max())
+
+
+def test_a_stack_of_as_scenario_with_other_placements_does_not_complete_a(document):
+    document.pin()
+    a = document.result
+    document.set_extra_placements(("peri",))  # A now waits for a simulation with Peri-Norm
+    assert not document._pin.accepts(a, ("peri",)) and document._pin.waiting
+    settle(document)
+    assert "peri" in document.pinned.depth.runs and document.pinned.scenario == a.scenario

@@ -176,3 +176,11 @@ def test_picking_a_stack_while_a_is_pinned_gives_a_that_stack_too(window):
     a = window.document.pinned
     assert a.scenario.layers == 10 and "peri" in a.depth.runs
     np.testing.assert_array_equal(window.depth_plot.pinned_curve_data()["peri"], a.depth.runs["peri"].rms)
+
+
+def test_stage_heatmaps_say_when_b_minus_a_is_zero(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 12)  # the depth changes, one block's stages don't
+    settle(window)
+    assert all(title.startswith("B − A") for title in window.stage_heatmaps.stage_titles())
+    assert "0 in every stage" in window.stage_heatmaps.note.text()

@@ -77,3 +77,30 @@ def test_the_plot_menus_offer_the_picker(window):
     names = [a.objectName() for a in window.grad_plot.scene().contextMenu]
     assert "draw_peri" in names
     assert "draw_none" in [a.objectName() for a in window.depth_plot.plot.scene().contextMenu]
+
+
+def test_compute_simulates_the_extra_placements_asked_for_and_reuses_only_a_matching_stack():
+    from engine.compute import stack_is_current
+    from engine.presets import load_preset
+
+    s = load_preset("xian")
+    plain = compute(s)
+    assert tuple(plain.depth.runs) == ("pre", "post")
+    extra = compute(s, plain, placements=("deepnorm", "peri"))
+    assert tuple(extra.depth.runs) == ("pre", "post", "peri", "deepnorm")
+    np.testing.assert_array_equal(extra.depth.runs["peri"].rms, compute(s.replace(placement="peri")).depth.runs["peri"].rms)
+    assert not stack_is_current(s, plain, ("peri",)) and stack_is_current(s, extra, ("peri", "deepnorm"))
+    assert compute(s, extra, placements=("peri", "deepnorm")).depth is extra.depth  # reused as it is
+
+
+def test_the_document_simulates_picked_placements_without_an_undo_step(qapp):
+    from app.document import Document
+    from engine.presets import load_preset
+
+    doc = Document(load_preset("xian"))
+    seen = []
+    doc.resultChanged.connect(seen.append)
+    doc.set_extra_placements(("mixln",))
+    assert "mixln" in doc.result.depth.runs and len(seen) == 1 and doc.undo_stack.count() == 0
+    doc.set_setting("layers", 12)
+    assert "mixln" in doc.result.depth.runs  # every later compute keeps them

@@ -1303,12 +1303,12 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1846,28 +1846,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="99"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="138"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="139"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -4262,66 +4262,71 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="140"/>
-        <source>A is still computing: these are the current stages, not B − A.</source>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="139"/>
+        <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="143"/>
+        <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="142"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="171"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="175"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="229"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="231"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="229"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="232"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="230"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="231"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="230"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="232"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

@@ -153,9 +153,11 @@ class DepthPlot(Retranslating, QWidget):
         fit_view(self.plot, layers, values, log_y)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
-        layers_of_a = (self._pinned_curves, self._pinned) if self._pinned or self._pinned_left else None
+        drawing = [(self._curves, self._data)]
+        if self._pinned or self._pinned_left:
+            drawing.append((self._pinned_curves, self._pinned))
         self._pinned_left = bool(self._pinned)
-        for curves, data in filter(None, ((self._curves, self._data), layers_of_a)):
+        for curves, data in drawing:
             for key, curve in curves.items():
                 values = data.get(key, np.array([]))
                 draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)

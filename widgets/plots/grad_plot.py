@@ -4,7 +4,6 @@ the user picks and the chosen placement, each in a line style of its own."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
 
 from engine.compute import Result
 from engine.depth import STACK_PLACEMENTS
@@ -113,9 +112,11 @@ class GradPlot(Retranslating, PlotPanel):
         fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
-        layers_of_a = (self._pinned_curves, self._pinned) if self._pinned or self._pinned_left else None
+        drawing = [(self._curves, self._data)]
+        if self._pinned or self._pinned_left:
+            drawing.append((self._pinned_curves, self._pinned))
         self._pinned_left = bool(self._pinned)
-        for curves, data in filter(None, ((self._curves, self._data), layers_of_a)):
+        for curves, data in drawing:
             for key, curve in zip(keys, curves):
                 values = data.get(key, np.array([]))
                 draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)

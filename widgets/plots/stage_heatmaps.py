@@ -101,6 +101,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._placement = "pre"
         self._stale = False
         self._pinned: Result | None = None
+        self._no_difference = False  # B − A is shown and is 0 everywhere
         self.note = PlotNote(self.centralWidget)  # across all four panels
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -134,6 +135,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     def _write_note(self) -> None:
         if self._stale:
             text = stale_note()
+        elif self._pinned is not None and self._difference() and self._no_difference:
+            text = self.tr("B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).")
         elif self._pinned is None or self._difference():
             text = ""
         elif self._pinned.stack_stale:
@@ -152,6 +155,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         else:
             matrices = [np.asarray(self._shown[key], dtype=float) for key in keys]
         self._stages = list(zip(self._panel_titles(), matrices))
+        self._no_difference = self._difference() and not any(np.any(m) for m in matrices)
         self._write_note()
         rows, cols = self._stages[0][1].shape
         relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change
