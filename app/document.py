@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
+from app.pinned import Pinned
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
 from engine.limits import MAX_CELLS
 from engine.problem import Problem
@@ -26,6 +27,8 @@ SYNC_STACK_BYTES = 4 << 20
 #: steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB).
 UNDO_STEP_LIMIT = 1000
 UNDO_BYTE_BUDGET = 1 << 30
+#: The worker's answers for A's own stack simulation carry this tag (the Document's count from 1).
+PIN_GENERATION = -1
 
 
 def _reason(error: Exception) -> str:
@@ -43,6 +46,8 @@ class Document(QObject):
     statusMessage = Signal(str)
     #: A whole scenario replaced the old one (a preset, a session, restored work).
     scenarioLoaded = Signal()
+    #: The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None.
+    pinChanged = Signal(object)
 
     def __init__(self, scenario: Scenario, parent: QObject | None = None):
         super().__init__(parent)
@@ -59,6 +64,9 @@ class Document(QObject):
         self._pending: tuple[int, Result] | None = None
         #: The scenario and result a gesture computed, shown by its command's first redo.
         self._prepared: tuple[Scenario, Result] | None = None
+        self._pin = Pinned()
+        #: Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots' picks).
+        self._placements: tuple[str, ...] = ()
         self.undo_stack.setUndoLimit(UNDO_STEP_LIMIT)
         self._take(self._compute(scenario))
 
@@ -217,13 +225,88 @@ class Document(QObject):
         self.scenarioLoaded.emit()
         return True
 
+    def set_extra_placements(self, placements: tuple[str, ...]) -> None:
+        """Simulate these stacks too (the depth and gradient plots draw them): a view choice, not an undo
+        step; the current scenario and A are computed again."""
+        placements = tuple(placements)
+        if placements == self._placements:
+            return
+        self._placements = placements
+        try:
+            self._take(self._compute(self._scenario))
+        except Exception as error:  # the engine's one guard: the last good result stays
+            self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+        if self._pin.result is not None:
+            self._pin.waiting = True  # A's stacks too
+            self._launch_pin_if_idle()
+
+    # --- A/B comparison: a scenario pinned as A beside the current one (B) ---------------------
+
+    @property
+    def pinned(self) -> Result | None:
+        """The Result of the scenario pinned as A (its stack may still be computing), or None."""
+        return self._pin.result
+
+    def pin(self) -> None:
+        """Pin the current scenario and its Result as A (not an undo step: it changes no setting)."""
+        self._set_pin(self._result)
+
+    def clear_pin(self) -> None:
+        """Forget A."""
+        if self._pin.result is not None:
+            self._set_pin(None)
+
+    def swap_with_pin(self) -> bool:
+        """A becomes the current scenario and the current one A: one undo step (undo swaps back), and
+        no compute when A's Result is complete."""
+        if self._pin.result is None:
+            self.report(self.tr("Nothing is pinned as A: pin the current settings first."))
+            return False
+        a = self._pin.result
+        changes = {name: getattr(a.scenario, name) for name in a.scenario.__dataclass_fields__}
+        old = {name: getattr(self._scenario, name) for name in changes}
+        command = ReplaceFieldsCommand(old, changes, self._swap_fields, self.tr("Swap A and B"))
+        if not self._propose(a.scenario, None, command, None if a.stack_stale else a):
+            return False
+        self.scenarioLoaded.emit()
+        return True
+
+    def _swap_fields(self, changes: dict) -> None:
+        """Apply a swap (or its undo): the scenario shown until now becomes A."""
+        shown = self._result
+        self._replace_fields(changes)
+        self._set_pin(shown)
+
+    def _set_pin(self, result: Result | None) -> None:
+        self._pin.set(result)
+        self.pinChanged.emit(result)
+        self._launch_pin_if_idle()
+
+    def _keep_for_pin(self, result: Result) -> None:
+        """A finished stack simulation of A's scenario is A's (whichever request it answered)."""
+        if self._pin.accepts(result, self._placements):
+            self._pin.set(result)
+            self.pinChanged.emit(result)
+
+    def _launch_pin_if_idle(self) -> None:
+        """A's stack still computing and nobody computing it: the idle worker does."""
+        if self._running or self._pending is not None or not self._pin.waiting:
+            return
+        self._running = True
+        partial = self._pin.result
+        placements = self._placements
+        self._pool.start(GenerationTask(PIN_GENERATION, lambda _progress: compute(
+            partial.scenario, partial, placements=placements), self._relay))
+        self.busyChanged.emit(True)
+
     # --- the one guarded path from a gesture to the views --------------------------------------
 
-    def _propose(self, candidate: Scenario, changed_rows, command) -> bool:
-        """Compute the gesture's result first: an engine error refuses the gesture (scenario, result
-        and undo stack stay as they were); otherwise push the command, whose first redo shows it."""
+    def _propose(self, candidate: Scenario, changed_rows, command, result: Result | None = None) -> bool:
+        """Compute the gesture's result first (unless ``result`` is already the candidate's): an engine
+        error refuses the gesture (scenario, result and undo stack stay as they were); otherwise push
+        the command, whose first redo shows it."""
         try:
-            result = self._compute(candidate, changed_rows)
+            result = result if result is not None else self._compute(candidate, changed_rows)
         except Exception as error:  # the engine's one guard: any failure leaves the last good state
             self.report(self.tr("Refused: {reason}").format(reason=_reason(error)))
             return False
@@ -290,8 +373,10 @@ class Document(QObject):
 
     def _compute(self, scenario: Scenario, changed_rows=None) -> Result:
         previous = self._result
-        inline = stack_is_current(scenario, previous) or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES
-        return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline)
+        inline = (stack_is_current(scenario, previous, self._placements)
+                  or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES)
+        return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline,
+                       placements=self._placements)
 
     def _take(self, result: Result) -> None:
         self._generation += 1
@@ -305,6 +390,7 @@ class Document(QObject):
             self._pending = None  # complete already: queued work for older scenarios is moot
             if not self._running:
                 self.busyChanged.emit(False)
+        self._launch_pin_if_idle()
 
     def _set_result(self, result: Result) -> None:
         self._result = result
@@ -314,24 +400,32 @@ class Document(QObject):
         generation, partial = self._pending
         self._pending = None
         self._running = True
-        self._pool.start(GenerationTask(generation, lambda _progress: compute(partial.scenario, partial), self._relay))
+        placements = self._placements
+        self._pool.start(GenerationTask(generation, lambda _progress: compute(
+            partial.scenario, partial, placements=placements), self._relay))
 
     def _on_stack_done(self, generation: int, result: Result) -> None:
         self._running = False
+        self._keep_for_pin(result)
         if generation == self._generation:
             self._set_result(result)
-        if self._pending is not None:
-            self._launch()
-        else:
-            self.busyChanged.emit(False)
+        self._launch_next()
 
     def _on_stack_failed(self, generation: int, error: Exception) -> None:
         self._running = False
-        if generation == self._generation:
+        if generation == PIN_GENERATION:
+            self._pin.give_up()  # A keeps the stack it had, marked out of date; no retry loop
+            self.report(self.tr("The block simulation of A failed: {reason}").format(reason=_reason(error)))
+        elif generation == self._generation:
             self.report(self.tr("The block simulation failed: {reason}").format(reason=_reason(error)))
+        self._launch_next()
+
+    def _launch_next(self) -> None:
         if self._pending is not None:
             self._launch()
-        else:
+            return
+        self._launch_pin_if_idle()
+        if not self._running:
             self.busyChanged.emit(False)
 
     def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:

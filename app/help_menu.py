@@ -62,7 +62,7 @@ class HelpMenu(QObject):
                 "grad": self.tr("Gradient norms"), "stages": self.tr("Stage heatmaps"),
                 "hand_calc": self.tr("Hand calculation"), "block": self.tr("Block flow"),
                 "groups": self.tr("LN vs BN groups"), "batchnorm": self.tr("BatchNorm's problems"),
-                "scale": self.tr("Scale invariance")}
+                "scale": self.tr("Scale invariance"), "compare": self.tr("A/B compare")}
 
     def explanation(self, key: str) -> str:
         return {
@@ -99,6 +99,11 @@ class HelpMenu(QObject):
                 "LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the "
                 "scale is lost and γ/β can't bring it back; rows with another pattern stay different. Edit the "
                 "vectors to try your own."),
+            "compare": self.tr(
+                "Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth "
+                "and gradient plots draw A's curves in short dashes (\"A: …\") beside the current ones (B), the μ/σ "
+                "plot A's bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each "
+                "setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step."),
         }[key]
 
     def explain(self, key: str) -> None:

@@ -18,12 +18,14 @@ from PySide6.QtWidgets import (QDockWidget, QFrame, QGridLayout, QMainWindow, QM
 
 from app import language, settings_file, theme
 from app.autosave import Autosave
+from app.compare_actions import CompareActions
 from app.document import Document
 from app.figure_menus import FigureMenus
 from app.figure_registry import FigureRegistry
 from app.file_actions import FileActions
 from app.menus import Menus
 from app.model_tab import install_model_tab
+from app.placement_choice import PlacementChoice
 from app.presentation import Presentation
 from app.result_hub import ResultHub
 from app.status_notes import StatusNotes
@@ -34,6 +36,7 @@ from engine.scenario import Scenario
 from widgets.common.busy_indicator import BusyIndicator
 from widgets.common.lazy_page import LazyPage
 from widgets.common.retranslation import Retranslating, TextBinder
+from widgets.compare.differences_view import DifferencesView
 from widgets.editors.controls_panel import ControlsPanel
 from widgets.editors.matrix_view import MatrixView
 from widgets.plotkit.fitted_view import FittedViewBox
@@ -84,6 +87,7 @@ class MainWindow(Retranslating, QMainWindow):
         # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
         self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
         self.depth_laws = DepthLawsCaption()
+        self.differences = DifferencesView(self.controls.describe_setting)  # A/B compare (app/compare_actions.py)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
         self.tabs.addTab(self._plots_page(), "")
@@ -95,11 +99,14 @@ class MainWindow(Retranslating, QMainWindow):
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
             self._add_dock(lambda: self.tr("Settings"), "settingsDock", self._scrolled(self.controls), left),
             self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
+            self._add_dock(lambda: self.tr("Differences"), "differencesDock", self.differences, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
+        self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
         self.results.dockShown.connect(self._on_dock_shown)
-        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps):
+        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps,
+                     self.differences):
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
@@ -112,8 +119,14 @@ class MainWindow(Retranslating, QMainWindow):
         self.add_figures(self._plot_titles, lambda: {
             "row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
             "stages": self.stage_heatmaps})
+        # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
+        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self._figure_menus.install(self.figures())
         self.menus = Menus(self, self._docks, lambda: self._default_state)
+        # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
+        self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
+            self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.differences])
+        self.differences.set_pin_keys(self.compare.pin_keys())
         self.teaching = TeachingTabs(self, self.token_grid, self.files)
         install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)
@@ -233,8 +246,10 @@ class MainWindow(Retranslating, QMainWindow):
         return self._texts.bind(target, text, now=self._translated)
 
     def add_menu(self, title: Callable[[], str]) -> QMenu:
-        """See ``TabHost.add_menu``."""
-        return self.bind_text(self.menuBar().addMenu(""), title)
+        """See ``TabHost.add_menu``: before Help, which stays last."""
+        menu = self.bind_text(QMenu(self.menuBar()), title)
+        self.menuBar().insertMenu(self.menus.help_menu.menuAction(), menu)
+        return menu
 
     def _adopt(self, tab: LazyPage, page: QWidget, follows_result: bool) -> None:
         """A lazily built page joins the app: themed, scaled for presentation, its figures' menus, the result."""

@@ -100,7 +100,8 @@ class Menus(QObject):
         self._action(view_menu, lambda: self.tr("Restore default layout"),
                      lambda: window.restoreState(default_state()))
 
-        self.help = HelpMenu(window, self._menu(bar, lambda: self.tr("&Help")), window.bind_text)
+        self.help_menu = self._menu(bar, lambda: self.tr("&Help"))  # the last menu: TabHost.add_menu puts others before
+        self.help = HelpMenu(window, self.help_menu, window.bind_text)
 
     def grid(self) -> MatrixView:
         """The grid with the focus, else the one used last (a menu opened with the mouse)."""

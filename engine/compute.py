@@ -267,9 +267,10 @@ def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Note | N
     return MappingProxyType(stages), None
 
 
-def depth_placements(s: Scenario) -> tuple[str, ...]:
-    """The stacks the depth and gradient plots draw: always Pre-Norm and Post-Norm, and the chosen one."""
-    return tuple(p for p in STACK_PLACEMENTS if p in ("pre", "post", s.placement))
+def depth_placements(s: Scenario, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The stacks simulated for the depth and gradient plots: always Pre-Norm and Post-Norm, the chosen
+    one, and the ``extra`` placements a view asks for."""
+    return tuple(p for p in STACK_PLACEMENTS if p in ("pre", "post", s.placement, *extra))
 
 
 def stack_note(s: Scenario) -> Note | None:
@@ -331,29 +332,32 @@ _STAGE_FIELDS = ("gamma", "beta", "norm", "eps", "placement", "seed", "heads", "
 _DEPTH_FIELDS = tuple(f for f in _STAGE_FIELDS if f != "placement") + ("layers", "toy_a", "toy_b", "toy_v0")
 
 
-def _reusable(s: Scenario, previous: Result | None, fields: tuple[str, ...]) -> bool:
+def _reusable(s: Scenario, previous: Result | None, fields: tuple[str, ...], extra: tuple[str, ...] = ()) -> bool:
     if previous is None or not _same_fields(s, previous.scenario, fields):
         return False
-    if "placement" not in fields and depth_placements(s) != depth_placements(previous.scenario):
-        return False
+    if "placement" not in fields and previous.depth is not None and tuple(previous.depth.runs) != depth_placements(s, extra):
+        return False  # other stacks asked for (a skipped simulation stays skipped whichever are)
     if "layers" not in fields and s.placement in ("deepnorm", "mixln") and s.layers != previous.scenario.layers:
         return False  # their first block depends on the depth
     return np.array_equal(stack_input(s), stack_input(previous.scenario))
 
 
-def stack_is_current(s: Scenario, previous: Result | None) -> bool:
-    """Whether ``previous``'s block stages and depth profile are already those of ``s``."""
+def stack_is_current(s: Scenario, previous: Result | None, placements: tuple[str, ...] = ()) -> bool:
+    """Whether ``previous``'s block stages and depth profile are already those of ``s`` (with the extra
+    ``placements`` simulated)."""
     return (previous is not None and not previous.stack_stale
-            and _reusable(s, previous, _STAGE_FIELDS) and _reusable(s, previous, _DEPTH_FIELDS))
+            and _reusable(s, previous, _STAGE_FIELDS) and _reusable(s, previous, _DEPTH_FIELDS, placements))
 
 
-def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, stack: bool = True) -> Result:
+def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, stack: bool = True,
+            placements: tuple[str, ...] = ()) -> Result:
     """Everything the views need for ``s``; equal scenarios give equal results.
 
     ``previous`` is the Result of an earlier scenario: parts whose inputs did not change are
     reused, and with ``changed_rows`` (the matrix rows that differ, nothing else) the norm is
     recomputed for those rows only. With ``stack=False`` the block stages and depth profile are
     carried over from ``previous`` even when out of date, and the Result says so in ``stack_stale``.
+    ``placements`` are stacks simulated besides Pre-Norm, Post-Norm and the chosen one (see depth_placements).
     """
     if previous is not None and previous.scenario.matrix is s.matrix and _same_fields(s, previous.scenario, _NORM_FIELDS):
         norm = previous.norm
@@ -372,10 +376,10 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         stale = True
         stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
                                                 if previous else (None, None, ()))
-    if _reusable(s, previous, _DEPTH_FIELDS) and not previous.stack_stale:
+    if _reusable(s, previous, _DEPTH_FIELDS, placements) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
     elif stack:
-        profile, depth_message = depth(s)
+        profile, depth_message = depth(s, depth_placements(s, placements))
     elif previous is not None:
         profile, depth_message, stale = previous.depth, previous.depth_message, True
     else:

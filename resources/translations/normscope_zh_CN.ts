@@ -848,6 +848,45 @@
     </message>
 </context>
 <context>
+    <name>CompareActions</name>
+    <message>
+        <location filename="../../app/compare_actions.py" line="26"/>
+        <source>&amp;Pin as A</source>
+        <extracomment>The keys of the three actions; tests/test_main_window checks that no other action claims them.</extracomment>
+        <translation>固定为 A(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="27"/>
+        <source>Keep the current settings and their curves as A: change anything, and every plot draws A dashed beside the current curves (B)</source>
+        <translation>把当前设置及其曲线固定为 A：之后改动任何设置，每个图都会在当前曲线 (B) 旁用虚线画出 A</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="30"/>
+        <source>&amp;Swap A and B</source>
+        <translation>交换 A 和 B(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="31"/>
+        <source>Make A&apos;s settings the current ones and pin the current ones as A (one undo step)</source>
+        <translation>让 A 的设置成为当前设置，并把当前设置固定为 A（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="34"/>
+        <source>&amp;Clear A</source>
+        <translation>清除 A(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="34"/>
+        <source>Forget A: the plots show B alone</source>
+        <translation>清除 A：图中只显示 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare_actions.py" line="72"/>
+        <source>A is pinned: change any setting and the plots draw A dashed beside it; the Differences tab beside Settings lists what differs.</source>
+        <translation>A 已固定：改动任何设置，图中都会在旁边用虚线画出 A；“设置”旁的“差异”标签页列出不同之处。</translation>
+    </message>
+</context>
+<context>
     <name>ControlsPanel</name>
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="102"/>
@@ -1147,12 +1186,22 @@
         <translation>LayerNorm 缩放 1/√l</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="182"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="186"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/editors/controls_panel.py" line="192"/>
         <source>{setting}: {value}</source>
         <translation>{setting}：{value}</translation>
     </message>
     <message>
-        <location filename="../../widgets/editors/controls_panel.py" line="190"/>
+        <location filename="../../widgets/editors/controls_panel.py" line="200"/>
         <source>ε refused: {error}</source>
         <translation>ε 未接受：{error}</translation>
     </message>
@@ -1222,152 +1271,267 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="70"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="71"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="75"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="89"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="90"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="125"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="152"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
 </context>
 <context>
+    <name>DifferencesView</name>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
+        <source>What</source>
+        <extracomment>A setting&apos;s label and a value&apos;s text, as the settings panel shows them (None: it has no editor for it).</extracomment>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
+        <source>A (pinned)</source>
+        <translation>A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="71"/>
+        <source>B (current)</source>
+        <translation>B（当前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="74"/>
+        <source>Nothing is pinned. Compare → Pin as A{keys} keeps the current settings and their curves as A; then change anything: every plot draws A dashed beside the current curves (B), and this table lists what differs.</source>
+        <translation>尚未固定任何设置。比较 → 固定为 A{keys} 会把当前设置及其曲线保存为 A；之后改动任何设置：每个图都会在当前曲线 (B) 旁用虚线画出 A，本表列出不同之处。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="86"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="86"/>
+        <source>the same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="93"/>
+        <source>Token matrix</source>
+        <translation>Token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="93"/>
+        <source>Token names</source>
+        <translation>Token 名称</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
+        <source>Simulated tokens</source>
+        <translation>模拟的 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="94"/>
+        <source>Toy v₀</source>
+        <translation>玩具模型 v₀</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="101"/>
+        <source>{shape}, {n} of {total} values differ</source>
+        <translation>{shape}，{total} 个值中有 {n} 个不同</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="109"/>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="110"/>
+        <source>no norm</source>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="111"/>
+        <source>Largest |μ| of a row after the norm</source>
+        <translation>归一化后各行 |μ| 的最大值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="122"/>
+        <source>RMS after the last layer, {stack}</source>
+        <translation>最后一层后的 RMS，{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="125"/>
+        <source>Gradient last / first layer, {stack}</source>
+        <translation>梯度 最后一层 / 第一层，{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/compare/differences_view.py" line="128"/>
+        <source>Depth and gradients</source>
+        <translation>深度与梯度</translation>
+    </message>
+</context>
+<context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="100"/>
+        <location filename="../../app/document.py" line="108"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
-        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="106"/>
+        <location filename="../../app/document.py" line="114"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="111"/>
+        <location filename="../../app/document.py" line="119"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="122"/>
+        <location filename="../../app/document.py" line="130"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="125"/>
+        <location filename="../../app/document.py" line="133"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="125"/>
+        <location filename="../../app/document.py" line="133"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="140"/>
-        <location filename="../../app/document.py" line="228"/>
+        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="311"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="152"/>
+        <location filename="../../app/document.py" line="160"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="159"/>
+        <location filename="../../app/document.py" line="167"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="163"/>
+        <location filename="../../app/document.py" line="171"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="169"/>
+        <location filename="../../app/document.py" line="177"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="175"/>
+        <location filename="../../app/document.py" line="183"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/document.py" line="186"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="185"/>
+        <location filename="../../app/document.py" line="193"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="191"/>
+        <location filename="../../app/document.py" line="199"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="194"/>
+        <location filename="../../app/document.py" line="202"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="243"/>
+        <location filename="../../app/document.py" line="263"/>
+        <source>Nothing is pinned as A: pin the current settings first.</source>
+        <translation>尚未固定 A：请先固定当前设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="268"/>
+        <source>Swap A and B</source>
+        <translation>交换 A 和 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="326"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="285"/>
+        <location filename="../../app/document.py" line="238"/>
+        <location filename="../../app/document.py" line="368"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="331"/>
+        <location filename="../../app/document.py" line="418"/>
+        <source>The block simulation of A failed: {reason}</source>
+        <translation>A 的 Block 模拟失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="420"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1673,23 +1837,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="48"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
         <source>Gradient norms at initialization</source>
-        <extracomment>StackRun attribute -&gt; the symbol in the legend.</extracomment>
+        <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="49"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="50"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="87"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/grad_plot.py" line="139"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1955,6 +2124,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>尺度不变性</translation>
     </message>
     <message>
+        <location filename="../../app/help_menu.py" line="65"/>
+        <source>A/B compare</source>
+        <translation>A/B 比较</translation>
+    </message>
+    <message>
         <location filename="../../app/help_menu.py" line="70"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
@@ -1998,6 +2172,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/help_menu.py" line="99"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="103"/>
+        <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
+        <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
 </context>
 <context>
@@ -2081,78 +2260,88 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="98"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="100"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/main_window.py" line="101"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="130"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="343"/>
+        <location filename="../../app/main_window.py" line="358"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="102"/>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="127"/>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="278"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="279"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="274"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="293"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2345,12 +2534,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="123"/>
+        <location filename="../../app/menus.py" line="124"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="125"/>
+        <location filename="../../app/menus.py" line="126"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -2863,6 +3052,30 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>PlacementPicker</name>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="66"/>
+        <source>no norm</source>
+        <extracomment>Every stack that can be drawn, in menu order. Drawn until the user picks otherwise (with the chosen placement).</extracomment>
+        <translation>无归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="68"/>
+        <source>Draw: {stack}</source>
+        <translation>绘制：{stack}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="69"/>
+        <source>Draw this stack&apos;s curves in the depth and gradient plots</source>
+        <translation>在深度图和梯度图中绘制这一堆叠的曲线</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/placement_picker.py" line="70"/>
+        <source>Draw: {stack} (the chosen placement)</source>
+        <translation>绘制：{stack}（当前选择的位置）</translation>
+    </message>
+</context>
+<context>
     <name>Problem</name>
     <message>
         <location filename="../../engine/bounded_read.py" line="31"/>
@@ -3345,17 +3558,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="280"/>
+        <location filename="../../engine/compute.py" line="281"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="285"/>
+        <location filename="../../engine/compute.py" line="286"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="318"/>
+        <location filename="../../engine/compute.py" line="319"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -3680,58 +3893,69 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="64"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="65"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="69"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="88"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="265"/>
+        <source>A: {curve}</source>
+        <translation>A：{curve}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <source>A is not drawn: its tokens or grouping differ from these.</source>
+        <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="83"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -4097,51 +4321,71 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
-        <source>Input</source>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="139"/>
+        <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="143"/>
+        <source>A is still computing: these are the current stages, not B − A.</source>
+        <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
+        <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
+        <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="175"/>
+        <source>B − A: {stage}</source>
+        <translation>B − A：{stage}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="185"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="186"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="188"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="191"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="193"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

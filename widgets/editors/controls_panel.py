@@ -176,6 +176,16 @@ class ControlsPanel(Retranslating, QWidget):
         self._checks["qk_norm"].setText(self.tr("QK-Norm"))
         self._checks["ln_scaling"].setText(self.tr("LayerNorm scaling 1/√l"))
 
+    def describe_setting(self, field: str, value) -> tuple[str, str] | None:
+        """A setting's label and the text of ``value`` as this panel shows them (None: no editor here)."""
+        texts = self._texts()
+        if field not in texts:
+            return None
+        label, _, items = texts[field]
+        if field in self._checks:
+            return self._checks[field].text(), self.tr("on") if value else self.tr("off")
+        return label, items.get(value, format_number(value) if isinstance(value, float) else str(value))
+
     def _set(self, field: str, value, merge: bool = False) -> None:
         label, _, items = self._texts()[field]
         shown = items.get(value, format_number(value) if isinstance(value, float) else value)

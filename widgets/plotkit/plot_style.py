@@ -141,10 +141,18 @@ def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: floa
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 
 
-def variant_pen(width: float):
-    """The pen of the chosen norm variant's curves (Peri-Norm, DeepNorm, Mix-LN): purple long dashes."""
-    p = pen(PURPLE, width, Qt.PenStyle.CustomDashLine)
-    p.setDashPattern([6.0, 2.0])
+#: A pinned scenario's (A's) curves: dashes of this pattern (in pen widths), whatever B's style.
+PINNED_DASHES = [2.0, 2.5]
+PINNED_WIDTH = 0.7  # of B's width: A reads as the thinner, broken twin of each curve
+
+
+def pinned_pen(curve_pen):
+    """The pen of A's twin of a curve drawn with ``curve_pen``: the same colour, thinner, in short
+    dashes (distinct from every style B's curves use, so A and B tell apart in greyscale too)."""
+    p = pg.mkPen(curve_pen)
+    p.setWidthF(max(1.2, PINNED_WIDTH * p.widthF()))
+    p.setStyle(Qt.PenStyle.CustomDashLine)
+    p.setDashPattern(PINNED_DASHES)
     return p
 
 

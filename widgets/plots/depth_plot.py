@@ -1,5 +1,5 @@
-"""How big the hidden state gets across 0..N stacked blocks: no norm, Pre-Norm, Post-Norm, the chosen
-variant (Peri-Norm, DeepNorm, Mix-LN), and the seed's toy."""
+"""How big the hidden state gets across 0..N stacked blocks: the stacks the user picks (by default no
+norm, Pre-Norm, Post-Norm) and the chosen placement, each in a line style of its own, and the seed's toy."""
 
 from __future__ import annotations
 
@@ -11,19 +11,15 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
-                                pen, set_title_once, variant_pen)
+from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
+                                        pinned_pen, set_title_once)
 from widgets.plots.placement_names import placement_names
+from widgets.plots.placement_picker import DEFAULT_STACKS, STACKS
+from widgets.plots.placement_styles import stack_pen
 from widgets.common.retranslation import Retranslating
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
-    ("none", pen(GREY, 2, Qt.PenStyle.DotLine)),
-    ("pre", pen(BLUE, 2.5)),
-    ("post", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
-    # At most one of the variants is drawn (the chosen placement), so they share a style.
-    ("peri", variant_pen(3)),
-    ("deepnorm", variant_pen(3)),
-    ("mixln", variant_pen(3)),
+    *((stack, stack_pen(stack, 2.0 if stack == "none" else 2.5)) for stack in STACKS),
     ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine)),
     ("toy_normalized", pen(GREEN, 2.5, Qt.PenStyle.DashDotDotLine)),
 )
@@ -53,6 +49,14 @@ class DepthPlot(Retranslating, QWidget):
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
+        # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed.
+        self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
+        self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_left = False  # some of A's curves still hold points
+        self._pinned_result: Result | None = None
+        self._result: Result | None = None
+        self._picked = DEFAULT_STACKS
+        self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
         # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
         self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
         for label in self._overflow_labels.values():
@@ -60,14 +64,21 @@ class DepthPlot(Retranslating, QWidget):
             self.plot.addItem(label)
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
-        self._ln_scaling = False
+        self._ln_scaling = self._pinned_ln_scaling = False
         self._key_names: list[str] = []
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
-    def _curve_names(self) -> dict[str, str]:
-        return {"none": self.tr("no norm (residual only)"), **placement_names(self._ln_scaling),
+    def _curve_names(self, pinned: bool = False) -> dict[str, str]:
+        """Curve key -> name; ``pinned``: A's, named as its own settings say ("A: …")."""
+        if pinned:
+            return {key: self.tr("A: {curve}").format(curve=name)
+                    for key, name in self._curve_names_for(self._pinned_ln_scaling).items()}
+        return self._curve_names_for(self._ln_scaling)
+
+    def _curve_names_for(self, ln_scaling: bool) -> dict[str, str]:
+        return {"none": self.tr("no norm (residual only)"), **placement_names(ln_scaling),
                 "toy": self.tr("toy v ← a·v + b (explodes)"), "toy_normalized": self.tr("toy with a norm (stable)")}
 
     def retranslate(self) -> None:
@@ -80,44 +91,81 @@ class DepthPlot(Retranslating, QWidget):
         self._draw_overflow(self.log_scale.isChecked())
 
     def _set_key(self) -> None:
-        """One entry per curve drawn (the variants only when chosen)."""
+        """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why)."""
         names = self._curve_names()
-        entries = [(self._curves[key], names[key]) for key, _ in CURVES
-                   if key in self._data or key in ("none", "pre", "post")]
+        drawn = self._drawn(self._result)
+        entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
+        pinned_names = self._curve_names(pinned=True)
+        entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
 
+    def set_picked_stacks(self, stacks) -> None:
+        """Draw these stacks ("none", "pre", …) besides the chosen placement, which is always drawn."""
+        self._picked = tuple(stacks)
+        if self._result is not None:
+            self._shown = None
+            self.show_result(self._result)
+
+    def set_placement_actions(self, actions: list) -> None:
+        """Menu entries that pick the stacks drawn (shared with the gradient plot): in the plot's menu."""
+        self.placement_actions = list(actions)
+        self.plot.scale_actions = lambda: self.placement_actions  # the window's plot menu takes these
+
+    def _drawn(self, result: Result | None) -> set[str]:
+        """The keys drawn for ``result``: the picked stacks, its chosen placement and the toy."""
+        return {*self._picked, "toy", "toy_normalized", *((result.scenario.placement,) if result else ())}
+
     def show_result(self, result: Result) -> None:
         self.plot.note.set_text(stack_note(result))
+        self._result = result
         profile = result.depth
-        if profile is self._shown and profile is not None:
+        if profile is not None and self._shown == (id(profile), result.scenario.placement):
             return  # the stack was reused: nothing to redraw
-        self._shown = profile
-        if profile is None:  # skipped (too large): the toy needs no matrix, so it stays
-            toy, toy_normalized = result.toy_curves()
-            self._data = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
-        else:
-            self._data = {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
-                          "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+        self._shown = (id(profile), result.scenario.placement)  # the profile is kept by self._result
+        self._data = _curves_of(result, drawn=self._drawn(result))
         self._ln_scaling = result.scenario.ln_scaling
         self._overflow = {} if profile is None else profile.overflow_layers()
+        if self._pinned_result is not None:
+            self.show_pinned(self._pinned_result)  # which of A's curves B now repeats
+            return
+        self._set_key()
+        self._draw()
+
+    def show_pinned(self, result: Result | None) -> None:
+        """Draw A's curves (a pinned scenario's Result) dashed beside the current ones; None: none.
+        While A's stack is still computing only its toy curves are drawn: never another scenario's stack.
+        A curve equal to B's (the toy, when only the norm changed) is not drawn twice."""
+        self._pinned_result = result
+        self._pinned = {} if result is None else _curves_of(result, not result.stack_stale, self._drawn(result))
+        self._pinned = {key: values for key, values in self._pinned.items()
+                        if not (key in self._data and np.array_equal(values, self._data[key]))}
+        self._pinned_ln_scaling = result is not None and result.scenario.ln_scaling
         self._set_key()
         self._draw()
 
     def _draw(self) -> None:
         log_y = self.log_scale.isChecked()
-        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        layers = max((len(v) - 1 for v in self._data.values()), default=1)
+        shown = [*self._data.values(), *self._pinned.values()]
+        values = np.concatenate(shown) if shown else np.array([])
+        layers = max((len(v) - 1 for v in shown), default=1)
         fit_view(self.plot, layers, values, log_y)
-        for key, curve in self._curves.items():
-            data = self._data.get(key, np.array([]))
-            draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
+        # A's curves are touched only while there is or was something of A to draw: an edit without A
+        # costs what it did before A existed.
+        drawing = [(self._curves, self._data)]
+        if self._pinned or self._pinned_left:
+            drawing.append((self._pinned_curves, self._pinned))
+        self._pinned_left = bool(self._pinned)
+        for curves, data in drawing:
+            for key, curve in curves.items():
+                values = data.get(key, np.array([]))
+                draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)
         self._draw_overflow(log_y)
 
     def _draw_overflow(self, log_y: bool) -> None:
         for key, label in self._overflow_labels.items():
-            layer = self._overflow.get(key)
+            layer = self._overflow.get(key) if key in self._data else None  # a stack not drawn has no label
             last = None if not layer else self._data[key][layer - 1]
             if last is None or not last > 0:  # overflowed at the input, or nothing to anchor to on a log scale
                 label.hide()
@@ -142,6 +190,14 @@ class DepthPlot(Retranslating, QWidget):
         """The values drawn now, by curve key (for tests and scripts)."""
         return dict(self._data)
 
+    def pinned_curve_data(self) -> dict[str, np.ndarray]:
+        """A's values drawn now (dashed), by curve key; empty when nothing is pinned."""
+        return dict(self._pinned)
+
+    def curve_pens(self, pinned: bool = False) -> dict:
+        """The pen of each curve (A's twins with ``pinned``), by curve key."""
+        return {key: curve.opts["pen"] for key, curve in (self._pinned_curves if pinned else self._curves).items()}
+
     def _on_hover(self, pos) -> None:
         if not self._data or not self.plot.vb.sceneBoundingRect().contains(pos):
             return
@@ -149,7 +205,23 @@ class DepthPlot(Retranslating, QWidget):
         if 0 <= layer < len(self._data["toy"]):
             names = self._curve_names()
             parts = [f"{names[key]}: {self._data[key][layer]:.4g}" for key, _ in CURVES if key in self._data]
+            pinned_names = self._curve_names(pinned=True)
+            parts += [f"{pinned_names[key]}: {self._pinned[key][layer]:.4g}"
+                      for key, _ in CURVES if key in self._pinned and layer < len(self._pinned[key])]
             self.plot.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(parts))
+
+
+def _curves_of(result: Result, with_stack: bool = True, drawn: set[str] | None = None) -> dict[str, np.ndarray]:
+    """The values of the curves ``result`` has (those in ``drawn``, if given), by curve key; the toy alone
+    without its stack (skipped, or, ``with_stack`` False, not yet computed): it needs no matrix."""
+    profile = result.depth if with_stack else None
+    if profile is None:
+        toy, toy_normalized = result.toy_curves()
+        curves = {"toy": np.abs(toy), "toy_normalized": np.abs(toy_normalized)}
+    else:
+        curves = {"none": profile.none.rms, **{p: run.rms for p, run in profile.runs.items()},
+                  "toy": np.abs(profile.toy), "toy_normalized": np.abs(profile.toy_normalized)}
+    return curves if drawn is None else {key: values for key, values in curves.items() if key in drawn}
 
 
 if __name__ == "__main__":

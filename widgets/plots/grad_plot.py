@@ -1,34 +1,29 @@
-"""Gradient norms by layer at initialization, Pre-Norm vs Post-Norm (Xiong et al., 2020), and the chosen
-variant (Peri-Norm, DeepNorm, Mix-LN)."""
+"""Gradient norms by layer at initialization, Pre-Norm vs Post-Norm (Xiong et al., 2020), the other stacks
+the user picks and the chosen placement, each in a line style of its own."""
 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import Qt
 
 from engine.compute import Result
+from engine.depth import STACK_PLACEMENTS
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import (BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
-                                       set_title_once, variant_pen)
+from widgets.plotkit.plot_style import configure_plot, draw_curve, fit_view, layer_curve, pinned_pen, set_title_once
 from widgets.plots.placement_names import placement_names
+from widgets.plots.placement_picker import DEFAULT_STACKS
+from widgets.plots.placement_styles import stack_pen
 from widgets.common.retranslation import Retranslating
 
 #: StackRun attribute -> the symbol in the legend.
 GRADIENTS = {"weight_grad": "‖∂L/∂W‖", "input_grad": "‖∂L/∂x‖"}
-_VARIANT = {"weight_grad": variant_pen(2.5), "input_grad": variant_pen(1.5)}
-CURVES = (  # placement, attribute of StackRun, pen (a variant's curves only when it is the chosen placement)
-    ("pre", "weight_grad", pen(BLUE, 2.5)),
-    ("post", "weight_grad", pen(ORANGE, 2.5, Qt.PenStyle.DashDotLine)),
-    *((p, "weight_grad", _VARIANT["weight_grad"]) for p in ("peri", "deepnorm", "mixln")),
-    ("pre", "input_grad", pen(BLUE, 1.5, Qt.PenStyle.DotLine)),
-    ("post", "input_grad", pen(ORANGE, 1.5, Qt.PenStyle.DashLine)),
-    *((p, "input_grad", _VARIANT["input_grad"]) for p in ("peri", "deepnorm", "mixln")),
-)
+#: Each stack's weight gradients thick, its input gradients thin, in the stack's own line style.
+WIDTHS = {"weight_grad": 2.5, "input_grad": 1.2}
+CURVES = tuple((p, attr, stack_pen(p, WIDTHS[attr])) for attr in WIDTHS for p in STACK_PLACEMENTS)
 
 
 class GradPlot(Retranslating, PlotPanel):
-    """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
+    """Each layer's weight-gradient norm (thick) and input-gradient norm (thin), log scale."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -38,7 +33,15 @@ class GradPlot(Retranslating, PlotPanel):
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
         self._curves = [layer_curve(self, p) for _, _, p in CURVES]
+        self._pinned_curves = [layer_curve(self, pinned_pen(p)) for _, _, p in CURVES]  # A's, dashed
         self._data: dict[str, np.ndarray] = {}
+        self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_left = False  # some of A's curves still hold points
+        self._names = self._pinned_names = placement_names()
+        self._result: Result | None = None
+        self._pinned_result: Result | None = None
+        self._picked = DEFAULT_STACKS
+        self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
         self._key_names: list[str] = []
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
@@ -49,42 +52,102 @@ class GradPlot(Retranslating, PlotPanel):
         self.setLabel("bottom", self.tr("layer"))
         self.setLabel("left", self.tr("gradient norm"))
 
+    def set_picked_stacks(self, stacks) -> None:
+        """Draw these stacks ("pre", "post", …; "none" has no weights) besides the chosen placement."""
+        self._picked = tuple(stacks)
+        if self._result is not None:
+            self._shown = None
+            self.show_result(self._result)
+        if self._pinned_result is not None:
+            self.show_pinned(self._pinned_result)
+
+    def set_placement_actions(self, actions: list) -> None:
+        """Menu entries that pick the stacks drawn (shared with the depth plot): in the plot's menu."""
+        self.placement_actions = list(actions)
+
+    def scale_actions(self) -> list:
+        """Entries for the plot's right-click menu: which stacks to draw."""
+        return self.placement_actions
+
+    def _drawn(self, result: Result) -> set[str]:
+        return {*self._picked, result.scenario.placement}
+
     def show_result(self, result: Result) -> None:
         self.note.set_text(stack_note(result))
+        self._result = result
         profile = result.depth
-        if profile is self._shown and profile is not None:
+        if profile is not None and self._shown == (id(profile), result.scenario.placement):
             return  # the stack was reused: nothing to redraw
-        self._shown = profile
-        names = placement_names(result.scenario.ln_scaling)
-        self._data, entries = {}, []
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
-            run = None if profile is None else profile.runs.get(placement)
-            values = None if run is None else getattr(run, attr)
-            name = f"{names[placement]} {GRADIENTS[attr]}"
-            if values is not None:
-                self._data[name] = values
-            if values is not None or placement in ("pre", "post"):
-                entries.append((curve, name))
+        self._shown = (id(profile), result.scenario.placement)  # the profile is kept by self._result
+        self._names = placement_names(result.scenario.ln_scaling)
+        self._data = _gradients_of(profile, self._drawn(result))
+        self._draw()
+
+    def show_pinned(self, result: Result | None) -> None:
+        """Draw A's gradients (a pinned scenario's Result) dashed beside the current ones; None: none.
+        Nothing of A while its stack is still computing: never another scenario's gradients."""
+        self._pinned_result = result
+        self._pinned = ({} if result is None or result.stack_stale
+                        else _gradients_of(result.depth, self._drawn(result)))
+        self._pinned_names = placement_names(result is not None and result.scenario.ln_scaling)
+        self._draw()
+
+    def _name(self, key: tuple[str, str], pinned: bool = False) -> str:
+        placement, attr = key
+        name = f"{(self._pinned_names if pinned else self._names)[placement]} {GRADIENTS[attr]}"
+        return self.tr("A: {curve}").format(curve=name) if pinned else name
+
+    def _draw(self) -> None:
+        keys = [(placement, attr) for placement, attr, _ in CURVES]
+        drawn = self._drawn(self._result) if self._result is not None else set(self._picked)
+        entries = [(curve, self._name(key)) for key, curve in zip(keys, self._curves)
+                   if key in self._data or (key[0] in drawn and key[0] in ("pre", "post"))]
+        entries += [(curve, self._name(key, pinned=True)) for key, curve in zip(keys, self._pinned_curves)
+                    if key in self._pinned]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
-        values = np.concatenate(list(self._data.values())) if self._data else np.array([])
-        fit_view(self, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
-            values = self._data.get(f"{names[placement]} {GRADIENTS[attr]}", np.array([]))
-            draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
+        shown = [*self._data.values(), *self._pinned.values()]
+        values = np.concatenate(shown) if shown else np.array([])
+        fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
+        # A's curves are touched only while there is or was something of A to draw: an edit without A
+        # costs what it did before A existed.
+        drawing = [(self._curves, self._data)]
+        if self._pinned or self._pinned_left:
+            drawing.append((self._pinned_curves, self._pinned))
+        self._pinned_left = bool(self._pinned)
+        for curves, data in drawing:
+            for key, curve in zip(keys, curves):
+                values = data.get(key, np.array([]))
+                draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""
-        return dict(self._data)
+        return {self._name(key): values for key, values in self._data.items()}
+
+    def pinned_curve_data(self) -> dict[str, np.ndarray]:
+        """A's gradient norms drawn now (dashed), by legend name ("A: …"); empty when nothing is pinned."""
+        return {self._name(key, pinned=True): values for key, values in self._pinned.items()}
 
     def _on_hover(self, pos) -> None:
         if not self._data or not self.vb.sceneBoundingRect().contains(pos):
             return
         layer = int(round(self.vb.mapSceneToView(pos).x()))
         if 1 <= layer <= len(next(iter(self._data.values()))):
-            lines = [f"{name}: {values[layer - 1]:.4g}" for name, values in self._data.items()]
+            lines = [f"{name}: {values[layer - 1]:.4g}" for data in (self.curve_data(), self.pinned_curve_data())
+                     for name, values in data.items() if layer <= len(values)]
             self.setToolTip(self.tr("layer {n}").format(n=layer) + "\n" + "\n".join(lines))
+
+
+def _gradients_of(profile, drawn: set[str]) -> dict[tuple[str, str], np.ndarray]:
+    """The values of each drawn stack's curves in ``profile`` (None: skipped), by (placement, StackRun
+    attribute)."""
+    data = {}
+    for placement, attr, _ in CURVES:
+        run = None if profile is None or placement not in drawn else profile.runs.get(placement)
+        if run is not None and getattr(run, attr) is not None:
+            data[(placement, attr)] = getattr(run, attr)
+    return data
 
 
 if __name__ == "__main__":

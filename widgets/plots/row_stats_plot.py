@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.compute import Result
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, set_title_once
+from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, pinned_pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits
 from widgets.common.retranslation import Retranslating
 
@@ -35,6 +35,10 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self.setObjectName("rowStatsPlot")
         self.setAccessibleName("rowStatsPlot")
         self._bars, self._lines = {}, {}
+        self._pinned_bars, self._pinned_lines = {}, {}
+        self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
+        self._key_entries: list = []
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
             self.addItem(bars)
@@ -43,6 +47,13 @@ class RowStatsPlot(Retranslating, PlotPanel):
             line.hide()
             self.addItem(line)
             self._lines[field] = line
+            # A's (a pinned scenario's) values: dashed outlines over B's bars, or dashed lines.
+            outline = pinned_pen(pen(color, 2.0))
+            self._pinned_bars[field] = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=None, pen=outline)
+            self._pinned_lines[field] = pg.PlotCurveItem(pen=pinned_pen(pen(color, 1.5)))
+            for item in (self._pinned_bars[field], self._pinned_lines[field]):
+                item.hide()
+                self.addItem(item)
         self._as_lines = False
         self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
         self._names: tuple[str, ...] = ()
@@ -72,13 +83,22 @@ class RowStatsPlot(Retranslating, PlotPanel):
     def _set_key(self) -> None:
         names = self._series_names()
         marks = self._lines if self._as_lines else self._bars
-        self.key.set_entries([(marks[field], names[field]) for field, _, _ in SERIES])
+        entries = [(marks[field], names[field]) for field, _, _ in SERIES]
+        pinned = self._pinned_lines if self._as_lines else self._pinned_bars
+        entries += [(pinned[field], self.tr("A: {curve}").format(curve=names[field]))
+                    for field, _, _ in SERIES if self._pinned_drawn()]
+        if [(id(item), name) for item, name in entries] != self._key_entries:  # a new layout: only on change
+            self._key_entries = [(id(item), name) for item, name in entries]
+            self.key.set_entries(entries)
 
     def _relabel(self) -> None:
         kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
                 "none": self.tr("no norm")}[self._norm]
         # DyT squashes each element; the "after" bars are just what comes out.
-        self.note.set_text(self.tr("DyT does not normalize: no statistics are taken") if self._norm == "dyt" else "")
+        notes = [self.tr("DyT does not normalize: no statistics are taken")] if self._norm == "dyt" else []
+        if self._pinned_grouping is not None and not self._pinned_drawn():
+            notes.append(self.tr("A is not drawn: its tokens or grouping differ from these."))
+        self.note.set_text(" ".join(notes))
         if self._grouping == "columns":
             title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
         else:
@@ -110,19 +130,49 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
         self._grouping = "columns" if by_column else "rows"
         self._norm = s.norm
-        self._relabel()
         self._values = {field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
+        self._relabel()
+        self._set_key()
         self._draw_marks()
         self._label_ticks()
-        heights = np.concatenate([self._values[field] for field, _, _ in SERIES])
+        self._fit()
+        if regrouped:
+            self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
+
+    def show_pinned(self, result: Result | None) -> None:
+        """Draw A's μ and σ (a pinned scenario's Result) as dashed outlines over the current bars
+        (dashed lines when the bars are lines); None: none. Drawn only when A has the same tokens (or
+        dimensions) in the same grouping, else the plot says so."""
+        if result is None:
+            self._pinned, self._pinned_grouping = {}, None
+        else:
+            by_column = result.scenario.norm == "batch"
+            stats = result.norm.col_stats if by_column else result.norm.row_stats
+            self._pinned = {field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
+            self._pinned_grouping = ("columns" if by_column else "rows", len(self._pinned["mean_in"]))
+        self._relabel()
+        self._set_key()
+        self._draw_marks()
+        self._fit()
+
+    def _pinned_drawn(self) -> bool:
+        return self._pinned_grouping == (self._grouping, len(self._names))
+
+    def pinned_bar_heights(self) -> dict:
+        """A's values drawn now, by AxisStats field; empty when A is not drawn."""
+        return dict(self._pinned) if self._pinned_drawn() else {}
+
+    def _fit(self) -> None:
+        if not self._values:
+            return
+        drawn = [*self._values.values(), *(self._pinned.values() if self._pinned_drawn() else ())]
+        heights = np.concatenate(drawn)
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         low, high = min(low, 0.0), max(high, 0.0)
         margin = 0.02 * (high - low)  # a bar of 50 gets an axis up to 60, not one ending on its top
         self.vb.fit((-0.6, len(self._names) - 0.4),
                     linear_limits(low - margin if low < 0 else 0.0, high + margin if high > 0 else 0.0))
-        if regrouped:
-            self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
 
     def _draw_marks(self) -> None:
         """The values as grouped bars, or as one line per series; the other kind is emptied."""
@@ -137,6 +187,17 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 self._lines[field].setData([], [])
             self._lines[field].setVisible(self._as_lines)
             self._bars[field].setVisible(not self._as_lines)
+            pinned = self._pinned.get(field) if self._pinned_drawn() else None
+            bars, line = self._pinned_bars[field], self._pinned_lines[field]
+            if pinned is None and not bars.isVisible() and not line.isVisible():
+                continue  # nothing of A, before or now: an edit without A costs what it did
+            if pinned is None or self._as_lines:
+                bars.setOpts(x=[], height=[], width=BAR_WIDTH)
+            else:
+                bars.setOpts(x=x + offset, height=pinned, width=BAR_WIDTH)
+            line.setData(x, pinned) if pinned is not None and self._as_lines else line.setData([], [])
+            bars.setVisible(pinned is not None and not self._as_lines)
+            line.setVisible(pinned is not None and self._as_lines)
 
     def marks(self) -> str:
         """``"bars"``, or ``"lines"`` when bars would be under MIN_BAR_PIXELS wide at this size and zoom."""
@@ -200,6 +261,9 @@ class RowStatsPlot(Retranslating, PlotPanel):
         if 0 <= i < len(self._names):
             names = self._series_names()
             parts = [f"{names[field]} = {self._values[field][i]:.4g}" for field, _, _ in SERIES]
+            if self._pinned_drawn():
+                parts += [self.tr("A: {curve}").format(curve=f"{names[field]} = {self._pinned[field][i]:.4g}")
+                          for field, _, _ in SERIES]
             self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
 
 

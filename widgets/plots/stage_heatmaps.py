@@ -99,22 +99,64 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._axes_key = None
         self._ticks_key = None
         self._placement = "pre"
+        self._stale = False
+        self._pinned: Result | None = None
+        self._no_difference = False  # B − A is shown and is 0 everywhere
         self.note = PlotNote(self.centralWidget)  # across all four panels
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 
     def show_result(self, result: Result) -> None:
         # Still the matrices of earlier settings (a large preset computing): faded, and said so.
-        self.note.set_text(stale_note() if result.stack_stale else "")
+        self._stale = result.stack_stale
         for image in self._images:
             image.setOpacity(0.35 if result.stack_stale else 1.0)
         if result.stages is None or (result.stages is self._shown and result.stack_labels == self._labels):
+            self._write_note()
             return
         self._shown = result.stages
         self._labels = result.stack_labels  # the tokens the stages were computed for
-        self._placement = panel_style(result.stages)
-        titles = self._titles()
-        self._stages = [(titles[key], np.asarray(result.stages[key], dtype=float)) for key in PANELS[self._placement]]
+        self._compose()
+
+    def show_pinned(self, result: Result | None) -> None:
+        """With a scenario pinned as A, each panel shows B − A (the current stage minus A's) when A's
+        stages have the same shape and placement style; otherwise B's stages, and the note says why."""
+        self._pinned = result
+        if self._shown is not None:
+            self._compose()
+
+    def _difference(self) -> bool:
+        """Whether the panels show B − A now."""
+        a = self._pinned
+        if a is None or a.stack_stale or a.stages is None or panel_style(a.stages) != self._placement:
+            return False
+        return all(np.shape(a.stages[key]) == np.shape(self._shown[key]) for key in PANELS[self._placement])
+
+    def _write_note(self) -> None:
+        if self._stale:
+            text = stale_note()
+        elif self._pinned is not None and self._difference() and self._no_difference:
+            text = self.tr("B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).")
+        elif self._pinned is None or self._difference():
+            text = ""
+        elif self._pinned.stack_stale:
+            text = self.tr("A is still computing: these are the current stages, not B − A.")
+        else:
+            text = self.tr("A's stages have other tokens, dimensions or norm positions: these are the current "
+                           "stages, not B − A.")
+        self.note.set_text(text)
+
+    def _compose(self) -> None:
+        self._placement = panel_style(self._shown)
+        keys = PANELS[self._placement]
+        if self._difference():
+            matrices = [np.asarray(self._shown[k], dtype=float) - np.asarray(self._pinned.stages[k], dtype=float)
+                        for k in keys]
+        else:
+            matrices = [np.asarray(self._shown[key], dtype=float) for key in keys]
+        self._stages = list(zip(self._panel_titles(), matrices))
+        self._no_difference = self._difference() and not any(np.any(m) for m in matrices)
+        self._write_note()
         rows, cols = self._stages[0][1].shape
         relabel = ((rows, cols), self._labels) != self._axes_key  # ticks and ranges only when they change
         self._axes_key = ((rows, cols), self._labels)
@@ -126,6 +168,12 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
                 view.fit((0.0, float(cols)), (0.0, float(rows)))
         if relabel:
             self._label_axes()
+
+    def _panel_titles(self) -> list[str]:
+        titles = self._titles()
+        if self._difference():
+            return [self.tr("B − A: {stage}").format(stage=titles[key]) for key in PANELS[self._placement]]
+        return [titles[key] for key in PANELS[self._placement]]
 
     def _colour_images(self) -> None:
         """Each panel in colour on the scale it is shown on: one for all, or its own."""
@@ -193,10 +241,10 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
                 self.tr("Colour scale: automatic"), self.tr("Colour scale: shared"), self.tr("Colour scale: per panel"))):
             action.setText(text)
         if self._stages:
-            titles = self._titles()
-            self._stages = [(titles[key], m) for key, (_, m) in zip(PANELS[self._placement], self._stages)]
+            self._stages = [(title, m) for title, (_, m) in zip(self._panel_titles(), self._stages)]
             for (title, _), label in zip(self._stages, self._title_labels):
                 label.set_text(title)
+            self._write_note()
 
     def stage_titles(self) -> list[str]:
         """Titles of the four panels in display order (for tests and scripts)."""

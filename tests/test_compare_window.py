@@ -1,0 +1,186 @@
+"""A/B compare in the window, offscreen: A's curves dashed beside B's, swap, clear, the differences table."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction
+
+from app.main_window import MainWindow
+from tests.test_main_window import settle
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def action(window, name) -> QAction:
+    return window.findChild(QAction, name)
+
+
+def test_pin_then_edit_draws_a_dashed_with_as_numbers_beside_b_solid(window):
+    a_pre = window.depth_plot.curve_data()["pre"].copy()
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 16)
+    settle(window)
+    depth = window.depth_plot
+    np.testing.assert_array_equal(depth.pinned_curve_data()["pre"], a_pre)
+    assert len(depth.curve_data()["pre"]) == 17 and len(depth.pinned_curve_data()["pre"]) == 11
+    np.testing.assert_array_equal(depth.curve_data()["pre"], window.document.result.depth.pre.rms)
+    b_pen, a_pen = depth.curve_pens()["pre"], depth.curve_pens(pinned=True)["pre"]
+    assert b_pen.style() == Qt.PenStyle.SolidLine and a_pen.style() == Qt.PenStyle.CustomDashLine
+    assert a_pen.color() == b_pen.color()
+    assert "A: Pre-Norm" in depth.key.names() and "Pre-Norm" in depth.key.names()
+    grads = window.grad_plot.pinned_curve_data()
+    assert "A: Pre-Norm ‖∂L/∂W‖" in grads and len(grads["A: Pre-Norm ‖∂L/∂W‖"]) == 10
+
+
+def test_row_statistics_draw_a_when_the_tokens_match(window):
+    action(window, "comparePin").trigger()
+    a_means = window.row_stats_plot.bar_heights()["mean_in"].copy()
+    window.document.set_cells("matrix", 1, 0, [[4.0]])
+    settle(window)
+    np.testing.assert_array_equal(window.row_stats_plot.pinned_bar_heights()["mean_in"], a_means)
+    assert window.row_stats_plot.bar_heights()["mean_in"][1] != a_means[1]
+    window.document.insert_tokens(6)
+    settle(window)
+    assert window.row_stats_plot.pinned_bar_heights() == {}
+    assert "A is not drawn" in window.row_stats_plot.note.text()
+
+
+def test_stage_heatmaps_show_b_minus_a_when_shapes_match(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("seed", 7)
+    settle(window)
+    heatmaps = window.stage_heatmaps
+    assert all(title.startswith("B − A") for title in heatmaps.stage_titles())
+    assert heatmaps._stages[0][1].max() == 0.0  # the input is the same matrix in A and B
+    assert np.abs(heatmaps._stages[-1][1]).max() > 0  # other weights, another block output
+
+
+def test_swap_round_trips_and_undoes_in_the_window(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("placement", "post")
+    settle(window)
+    action(window, "compareSwap").trigger()
+    settle(window)
+    assert window.document.scenario.placement == "pre" and window.document.pinned.scenario.placement == "post"
+    assert window.findChild(__import__("PySide6.QtWidgets").QtWidgets.QComboBox, "placement").currentData() == "pre"
+    window.document.undo_stack.undo()
+    settle(window)
+    assert window.document.scenario.placement == "post" and window.document.pinned.scenario.placement == "pre"
+
+
+def test_clear_removes_as_curves_and_key_entries(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 12)
+    settle(window)
+    action(window, "compareClear").trigger()
+    assert window.depth_plot.pinned_curve_data() == {} and window.grad_plot.pinned_curve_data() == {}
+    assert not any(name.startswith("A:") for name in window.depth_plot.key.names())
+    assert not action(window, "compareSwap").isEnabled()
+
+
+def test_differences_table_lists_exactly_the_changed_settings(window):
+    view = window.differences
+    assert view.rows() == [] and "Pin as A" in view.empty.text()
+    action(window, "comparePin").trigger()
+    window.document.set_setting("norm", "rms")
+    window.document.set_setting("layers", 14)
+    settle(window)
+    window.results.flush()
+    rows = view.rows()
+    settings = [row for row in rows if not row[0].startswith(("RMS after", "Gradient", "Largest"))]
+    assert settings == [("Norm", "LayerNorm", "RMSNorm"), ("Layers N", "10", "14")]
+    pre = [row for row in rows if row[0] == "RMS after the last layer, Pre-Norm"][0]
+    assert pre[1] == f"{window.document.pinned.depth.pre.rms[-1]:.4g}"
+    assert pre[2] == f"{window.document.result.depth.pre.rms[-1]:.4g}"
+
+
+def test_differences_list_each_stack_once(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("placement", "peri")
+    settle(window)
+    window.results.flush()
+    names = [row[0] for row in window.differences.rows()]
+    assert len(names) == len(set(names))
+    assert "RMS after the last layer, Peri-Norm" in names and "RMS after the last layer, no norm" in names
+
+
+X11_COMPARE_PROBE = """
+import json, sys
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.main_window import MainWindow
+window = MainWindow("xian", QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+window.activateWindow()
+QTest.qWaitForWindowActive(window, 5000)
+keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+out = {}
+for focus in (window.token_grid, window.controls.epsilon):  # a grid and a text field hold the focus
+    focus.setFocus()
+    QTest.keyClick(focus, Qt.Key.Key_P, keys)
+    pinned = window.document.pinned is not None
+    window.document.set_setting("layers", 12)
+    QTest.keyClick(focus, Qt.Key.Key_X, keys)
+    swapped = window.document.scenario.layers == 10 and window.document.pinned.scenario.layers == 12
+    QTest.keyClick(focus, Qt.Key.Key_U, keys)
+    out[type(focus).__name__] = [pinned, swapped, window.document.pinned is None]
+print(json.dumps(out))
+window.document.undo_stack.setClean()
+"""
+
+
+def test_compare_keys_work_in_a_real_x11_window(tmp_path):
+    """Pin (Ctrl+Shift+P), swap (Ctrl+Shift+X) and clear (Ctrl+Shift+U) from the keyboard under xcb,
+    with the focus in a grid and in a text field (which take some keys for themselves)."""
+    import json
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if shutil.which("xvfb-run") is None:
+        pytest.skip("needs xvfb-run (Debian: xvfb xauth) for a real X11 window")
+    env = dict(os.environ, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", X11_COMPARE_PROBE, str(tmp_path / "s.ini")],
+                         capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert "Ambiguous shortcut" not in run.stderr
+    assert json.loads(run.stdout.strip().splitlines()[-1]) == {"MatrixView": [True] * 3, "QLineEdit": [True] * 3}
+
+
+def test_an_exported_figure_holds_as_curves_while_a_is_pinned(window, tmp_path):
+    window.files.export_figure("depth", tmp_path / "unpinned.svg")
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 16)
+    settle(window)
+    assert window.files.export_figure("depth", tmp_path / "pinned.svg")
+    pinned, unpinned = (tmp_path / "pinned.svg").read_text(), (tmp_path / "unpinned.svg").read_text()
+    assert "A: Pre-Norm" in pinned and "A: Pre-Norm" not in unpinned
+
+
+def test_picking_a_stack_while_a_is_pinned_gives_a_that_stack_too(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 12)
+    settle(window)
+    assert "peri" not in window.depth_plot.pinned_curve_data()
+    window.findChild(QAction, "draw_peri").trigger()
+    settle(window)
+    a = window.document.pinned
+    assert a.scenario.layers == 10 and "peri" in a.depth.runs
+    np.testing.assert_array_equal(window.depth_plot.pinned_curve_data()["peri"], a.depth.runs["peri"].rms)
+
+
+def test_stage_heatmaps_say_when_b_minus_a_is_zero(window):
+    action(window, "comparePin").trigger()
+    window.document.set_setting("layers", 12)  # the depth changes, one block's stages don't
+    settle(window)
+    assert all(title.startswith("B − A") for title in window.stage_heatmaps.stage_titles())
+    assert "0 in every stage" in window.stage_heatmaps.note.text()
