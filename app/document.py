@@ -14,10 +14,9 @@ from PySide6.QtGui import QUndoStack
 from app.commands import EditCellsCommand, ReplaceFieldsCommand
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
 from engine.limits import MAX_CELLS
-from engine.problem import Problem
 from engine.scenario import Scenario
 from widgets.common.generation_task import GenerationRelay, GenerationTask
-from widgets.common.problem_text import describe
+from widgets.common.problem_text import describe, describe_failure
 
 #: Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the
 #: seed's 6 × 4 scenarios take about a millisecond); larger ones go to the worker.
@@ -26,11 +25,6 @@ SYNC_STACK_BYTES = 4 << 20
 #: steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB).
 UNDO_STEP_LIMIT = 1000
 UNDO_BYTE_BUDGET = 1 << 30
-
-
-def _reason(error: Exception) -> str:
-    """A Problem in the UI's language; any other engine error by its kind and message."""
-    return describe(error) if isinstance(error, Problem) else f"{type(error).__name__}: {error}"
 
 
 class Document(QObject):
@@ -225,7 +219,7 @@ class Document(QObject):
         try:
             result = self._compute(candidate, changed_rows)
         except Exception as error:  # the engine's one guard: any failure leaves the last good state
-            self.report(self.tr("Refused: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("Refused: {reason}").format(reason=describe_failure(error)))
             return False
         self._prepared = (candidate, result)
         try:
@@ -282,7 +276,7 @@ class Document(QObject):
             try:
                 result = self._compute(scenario, changed_rows)
             except Exception as error:
-                self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+                self.report(self.tr("The computation failed: {reason}").format(reason=describe_failure(error)))
                 return
         self._take(result)
 
@@ -328,7 +322,7 @@ class Document(QObject):
     def _on_stack_failed(self, generation: int, error: Exception) -> None:
         self._running = False
         if generation == self._generation:
-            self.report(self.tr("The block simulation failed: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("The block simulation failed: {reason}").format(reason=describe_failure(error)))
         if self._pending is not None:
             self._launch()
         else:

