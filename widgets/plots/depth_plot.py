@@ -13,7 +13,7 @@ from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, GREEN, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve,
                                 pen, set_title_once, variant_pen)
-from widgets.plots.placement_names import placement_names
+from widgets.plots.placement_names import VARIANTS, placement_names
 from widgets.common.retranslation import Retranslating
 
 CURVES = (  # key, pen: each curve differs in line style too, so none needs colour to be told apart
@@ -27,6 +27,11 @@ CURVES = (  # key, pen: each curve differs in line style too, so none needs colo
     ("toy", pen(RED, 2.5, Qt.PenStyle.DashLine)),
     ("toy_normalized", pen(GREEN, 2.5, Qt.PenStyle.DashDotDotLine)),
 )
+
+
+def _item(key: str) -> str:
+    """The curve item that draws the curve ``key``."""
+    return "variant" if key in VARIANTS else key
 
 
 class DepthPlot(Retranslating, QWidget):
@@ -52,12 +57,14 @@ class DepthPlot(Retranslating, QWidget):
         self.key = self.plot.key
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
-        # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
-        self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
-        for label in self._overflow_labels.values():
-            label.hide()
-            self.plot.addItem(label)
+        # One item per curve drawn at a time (the variants share one); built here, in CURVES' order.
+        self._curves: dict[str, pg.PlotCurveItem] = {}
+        for key, p in CURVES:
+            if _item(key) not in self._curves:
+                self._curves[_item(key)] = layer_curve(self.plot, p)
+        # Where a curve overflowed, a label at its last finite point says so (the curve just stops);
+        # built for the first overflow of each curve (eight text items are a few ms of the start-up).
+        self._overflow_labels: dict[str, pg.TextItem] = {}
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
         self._ln_scaling = False
@@ -82,7 +89,7 @@ class DepthPlot(Retranslating, QWidget):
     def _set_key(self) -> None:
         """One entry per curve drawn (the variants only when chosen)."""
         names = self._curve_names()
-        entries = [(self._curves[key], names[key]) for key, _ in CURVES
+        entries = [(self._curves[_item(key)], names[key]) for key, _ in CURVES
                    if key in self._data or key in ("none", "pre", "post")]
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
@@ -110,18 +117,28 @@ class DepthPlot(Retranslating, QWidget):
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
         layers = max((len(v) - 1 for v in self._data.values()), default=1)
         fit_view(self.plot, layers, values, log_y)
-        for key, curve in self._curves.items():
-            data = self._data.get(key, np.array([]))
+        drawn = {_item(key): key for key in self._data}  # which variant the shared item draws, if any
+        for item, curve in self._curves.items():
+            data = self._data.get(drawn.get(item, item), np.array([]))
             draw_curve(curve, np.arange(len(data), dtype=float), data, log_y)
         self._draw_overflow(log_y)
 
+    def _overflow_label(self, key: str) -> pg.TextItem:
+        """The overflow label of curve ``key``, built on first use."""
+        if key not in self._overflow_labels:
+            label = self._overflow_labels[key] = pg.TextItem(color=dict(CURVES)[key].color())
+            self.plot.addItem(label)
+        return self._overflow_labels[key]
+
     def _draw_overflow(self, log_y: bool) -> None:
-        for key, label in self._overflow_labels.items():
+        for key, _ in CURVES:
             layer = self._overflow.get(key)
             last = None if not layer else self._data[key][layer - 1]
             if last is None or not last > 0:  # overflowed at the input, or nothing to anchor to on a log scale
-                label.hide()
+                if key in self._overflow_labels:
+                    self._overflow_labels[key].hide()
                 continue
+            label = self._overflow_label(key)
             label.setText(self.tr("overflow at layer {n}").format(n=layer))
             # Below the curve's end, towards the plot's middle: the end is at the top, often near the right.
             label.setAnchor((1.0, 0.0) if 2 * layer > len(self._data[key]) else (0.0, 0.0))

@@ -4,6 +4,7 @@ variant (Peri-Norm, DeepNorm, Mix-LN)."""
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from engine.compute import Result
@@ -11,7 +12,7 @@ from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, ORANGE, configure_plot, draw_curve, fit_view, layer_curve, pen,
                                        set_title_once, variant_pen)
-from widgets.plots.placement_names import placement_names
+from widgets.plots.placement_names import VARIANTS, placement_names
 from widgets.common.retranslation import Retranslating
 
 #: StackRun attribute -> the symbol in the legend.
@@ -27,6 +28,11 @@ CURVES = (  # placement, attribute of StackRun, pen (a variant's curves only whe
 )
 
 
+def _item(placement: str, attr: str) -> tuple[str, str]:
+    """The curve item that draws ``attr`` of the ``placement`` stack."""
+    return ("variant" if placement in VARIANTS else placement, attr)
+
+
 class GradPlot(Retranslating, PlotPanel):
     """Each layer's weight-gradient norm (solid) and input-gradient norm (dotted), log scale."""
 
@@ -37,7 +43,11 @@ class GradPlot(Retranslating, PlotPanel):
         configure_plot(self)
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [layer_curve(self, p) for _, _, p in CURVES]
+        # One item per curve drawn at a time: the variants (one at a time) share one per gradient.
+        self._curves: dict[tuple[str, str], pg.PlotCurveItem] = {}
+        for placement, attr, p in CURVES:
+            if _item(placement, attr) not in self._curves:
+                self._curves[_item(placement, attr)] = layer_curve(self, p)
         self._data: dict[str, np.ndarray] = {}
         self._key_names: list[str] = []
         self._shown = None
@@ -57,21 +67,22 @@ class GradPlot(Retranslating, PlotPanel):
         self._shown = profile
         names = placement_names(result.scenario.ln_scaling)
         self._data, entries = {}, []
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
+        drawn = {}  # curve item -> the values it draws
+        for placement, attr, _ in CURVES:
             run = None if profile is None else profile.runs.get(placement)
             values = None if run is None else getattr(run, attr)
             name = f"{names[placement]} {GRADIENTS[attr]}"
             if values is not None:
-                self._data[name] = values
+                self._data[name] = drawn[_item(placement, attr)] = values
             if values is not None or placement in ("pre", "post"):
-                entries.append((curve, name))
+                entries.append((self._curves[_item(placement, attr)], name))
         if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
             self._key_names = [name for _, name in entries]
             self.key.set_entries(entries)
         values = np.concatenate(list(self._data.values())) if self._data else np.array([])
         fit_view(self, max((len(v) for v in self._data.values()), default=1), values, log_y=True)
-        for (placement, attr, _), curve in zip(CURVES, self._curves):
-            values = self._data.get(f"{names[placement]} {GRADIENTS[attr]}", np.array([]))
+        for item, curve in self._curves.items():
+            values = drawn.get(item, np.array([]))
             draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 NAMES = {"pre": "Pre-Norm", "post": "Post-Norm", "peri": "Peri-Norm", "deepnorm": "DeepNorm", "mixln": "Mix-LN"}
+#: The placements a depth profile holds only when chosen, beside Pre-Norm and Post-Norm: one at a time,
+#: so the plots draw them with one curve item.
+VARIANTS = tuple(p for p in NAMES if p not in ("pre", "post"))
 
 
 def placement_names(ln_scaling: bool = False) -> dict[str, str]:
