@@ -15,10 +15,9 @@ from app.commands import EditCellsCommand, ReplaceFieldsCommand
 from app.pinned import Pinned
 from engine.compute import Result, compute, stack_is_current, stack_weight_bytes
 from engine.limits import MAX_CELLS
-from engine.problem import Problem
 from engine.scenario import Scenario
 from widgets.common.generation_task import GenerationRelay, GenerationTask
-from widgets.common.problem_text import describe
+from widgets.common.problem_text import describe, describe_failure
 
 #: Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the
 #: seed's 6 × 4 scenarios take about a millisecond); larger ones go to the worker.
@@ -29,11 +28,6 @@ UNDO_STEP_LIMIT = 1000
 UNDO_BYTE_BUDGET = 1 << 30
 #: The worker's answers for A's own stack simulation carry this tag (the Document's count from 1).
 PIN_GENERATION = -1
-
-
-def _reason(error: Exception) -> str:
-    """A Problem in the UI's language; any other engine error by its kind and message."""
-    return describe(error) if isinstance(error, Problem) else f"{type(error).__name__}: {error}"
 
 
 class Document(QObject):
@@ -235,7 +229,7 @@ class Document(QObject):
         try:
             self._take(self._compute(self._scenario))
         except Exception as error:  # the engine's one guard: the last good result stays
-            self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("The computation failed: {reason}").format(reason=describe_failure(error)))
         if self._pin.result is not None:
             self._pin.waiting = True  # A's stacks too
             self._launch_pin_if_idle()
@@ -308,7 +302,7 @@ class Document(QObject):
         try:
             result = result if result is not None else self._compute(candidate, changed_rows)
         except Exception as error:  # the engine's one guard: any failure leaves the last good state
-            self.report(self.tr("Refused: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("Refused: {reason}").format(reason=describe_failure(error)))
             return False
         self._prepared = (candidate, result)
         try:
@@ -365,7 +359,7 @@ class Document(QObject):
             try:
                 result = self._compute(scenario, changed_rows)
             except Exception as error:
-                self.report(self.tr("The computation failed: {reason}").format(reason=_reason(error)))
+                self.report(self.tr("The computation failed: {reason}").format(reason=describe_failure(error)))
                 return
         self._take(result)
 
@@ -415,9 +409,9 @@ class Document(QObject):
         self._running = False
         if generation == PIN_GENERATION:
             self._pin.give_up()  # A keeps the stack it had, marked out of date; no retry loop
-            self.report(self.tr("The block simulation of A failed: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("The block simulation of A failed: {reason}").format(reason=describe_failure(error)))
         elif generation == self._generation:
-            self.report(self.tr("The block simulation failed: {reason}").format(reason=_reason(error)))
+            self.report(self.tr("The block simulation failed: {reason}").format(reason=describe_failure(error)))
         self._launch_next()
 
     def _launch_next(self) -> None:

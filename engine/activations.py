@@ -8,6 +8,7 @@ PyTorch's formula up to about one unit in the last place.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -35,8 +36,10 @@ def _scaled_erfc(x: np.ndarray) -> np.ndarray:
 # are a few 1e-16 relative, which erfc(1.25) = 0.077 shrinks to under an ulp of erf). At |x| ≥ 6,
 # erfc(x) < 2.2e-17 and erf rounds to ±1. Measured against math.erf on 650 001 points in [0, 6.5]:
 # at most 3 ulp apart, 0.1 ulp on average.
-_TAIL = tuple(np.polynomial.Chebyshev.interpolate(_scaled_erfc, 20, domain=[a, b])
-              for a, b in ((_SERIES_END, 3.0), (3.0, 6.0)))
+@functools.cache  # built on first use: importing numpy.polynomial costs ~3 ms of the app's start-up
+def _tail() -> tuple[np.polynomial.Chebyshev, ...]:
+    return tuple(np.polynomial.Chebyshev.interpolate(_scaled_erfc, 20, domain=[a, b])
+                 for a, b in ((_SERIES_END, 3.0), (3.0, 6.0)))
 
 
 #: Up to this many values erf calls libm's ``math.erf`` for each: the ~60 NumPy calls of the vectorised
@@ -60,7 +63,7 @@ def erf(x) -> np.ndarray:
         series *= u2
         series += c
     out[near] = u * series
-    for g in _TAIL:
+    for g in _tail():
         lo, hi = g.domain
         part = (ax >= lo) & (ax < hi)
         v = ax[part]

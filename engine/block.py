@@ -60,8 +60,7 @@ def _product_norm(a: np.ndarray, c: np.ndarray) -> float:
     1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
     non-finite sum) is it taken again on factors scaled to a largest entry of 1.
     """
-    with np.errstate(over="ignore", invalid="ignore"):  # what overflows here is taken again, scaled
-        ssq = _product_sum_of_squares(a, c)
+    ssq = _product_sum_of_squares(a, c)  # under the caller's errstate: what overflows is taken again, scaled
     if 1e-250 < ssq < 1e250:
         return math.sqrt(ssq)
     (a, sa), (c, sc) = _scaled(a), _scaled(c)
@@ -84,7 +83,9 @@ def weight_gradients_norm(grads: GradFactors) -> float:
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
-    norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.hstack(bs)) for a, bs in by_input.values()]
+    # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
+    with np.errstate(over="ignore", invalid="ignore"):
+        norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.hstack(bs)) for a, bs in by_input.values()]
     return math.hypot(*norms)  # scales internally; inf if a part is
 
 

@@ -87,6 +87,8 @@ def layer_spec(spec: BlockSpec, placement: str, layer: int, layers: int, ln_scal
         changes["residual_scale"] = deepnorm_constants(layers)[0]
     if ln_scaling and placement == "pre":
         changes["norm_scale"] = 1.0 / math.sqrt(layer + 1)
+    if all(getattr(spec, name) == value for name, value in changes.items()):
+        return spec  # most layers of most stacks: replace() would cost more than the layer's norms
     return dataclasses.replace(spec, **changes)
 
 
@@ -103,18 +105,19 @@ def run_stack(
     t, d = x.shape
     gated = spec.activation == "swiglu"
     hidden = ffn_hidden(d, ffn_mult, init)
+    dtype = x.dtype.name
     gain = deepnorm_constants(layers)[1] if spec.placement == "deepnorm" else 1.0
     with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
         rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
         h = x
         for layer in range(layers):
-            w = layer_weights(seed, layer, d, hidden, gated, x.dtype.name, init, gain)
+            w = layer_weights(seed, layer, d, hidden, gated, dtype, init, gain)
             stages, scores, backward = block_with_grad(h, w, layer_spec(spec, spec.placement, layer, layers,
                                                                         ln_scaling))
             h = stages[next(reversed(stages))]
             rms.append(_rms(h))
             max_abs.append(_max_abs(h))
-            max_logit.append(float(np.max(scores)))
+            max_logit.append(float(np.maximum.reduce(scores, axis=None)))  # np.max, minus its overhead
             backwards.append(backward)
         if not with_grad:
             return StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))

@@ -59,6 +59,24 @@ def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(p
     assert "1" in powers and "10" in powers  # the log axis labels its powers of ten
 
 
+@needs_model("minilm")
+def test_a_failed_simulation_says_the_engines_reason_on_the_depth_plot(empty_page, qtbot, monkeypatch):
+    from engine.problem import Problem
+    from widgets.models import model_runner
+
+    def failing(x, norm, layers, heads=1):
+        raise Problem("{layers} simulated layers need more memory than this machine has", layers=layers)
+
+    monkeypatch.setattr(model_runner, "simulated_depth", failing)
+    with qtbot.waitSignal(empty_page.runner.simulationFailed, timeout=60_000):
+        empty_page.load("minilm")
+    view = empty_page.depth_view
+    assert view.note.text() == ("The simulated Pre-Norm and Post-Norm stacks failed: "
+                                "6 simulated layers need more memory than this machine has")
+    assert view.note.isVisible()
+    assert "rms" in view.data and "sim_pre" not in view.data  # the real curves are drawn all the same
+
+
 def test_log_ticks_label_powers_of_ten_and_two_and_five_only_over_few_decades():
     from widgets.models.real_depth_view import log_ticks
 

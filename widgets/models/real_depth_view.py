@@ -68,6 +68,7 @@ class RealDepthView(Retranslating, PlotPanel):
         #: The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).
         self.data: dict[str, np.ndarray] = {}
         self._model = ""
+        self._simulation_problem = ""  # why the simulated stacks are missing, in the UI's language
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
         self.clear()
@@ -94,18 +95,25 @@ class RealDepthView(Retranslating, PlotPanel):
         self.key.set_entries([(self._curves[key], names[key]) for key, _ in CURVES if key in self.data])
 
     def _update_note(self) -> None:
-        self.note.set_text("" if self.data else self.tr("Load a model to see the size of its residual stream, "
-                                                         "layer by layer."))
+        if not self.data:
+            self.note.set_text(self.tr("Load a model to see the size of its residual stream, layer by layer."))
+        elif self._simulation_problem:
+            self.note.set_text(self.tr("The simulated Pre-Norm and Post-Norm stacks failed: {reason}").format(
+                reason=self._simulation_problem))
+        else:
+            self.note.set_text("")
 
     def clear(self) -> None:
         """The empty state: no curves, a note saying what to do."""
         self.data = {}
+        self._simulation_problem = ""
         self._draw()
 
     def show_profiles(self, base: DepthProfile, edited: DepthProfile | None, model: str = "") -> None:
         """The unedited run's curves, and the what-if's when ``edited`` is given; ``model`` names them."""
         if model != self._model:
             self._model = model
+            self._simulation_problem = ""  # it was the last model's
             self.vb.refit()  # another model: the old zoom means nothing
         simulated = {key: self.data[key] for key in ("sim_pre", "sim_post") if key in self.data}
         if simulated and len(simulated["sim_pre"]) != len(base.rms):
@@ -115,8 +123,10 @@ class RealDepthView(Retranslating, PlotPanel):
             self.data.update(rms_edit=edited.rms, max_edit=edited.max_abs)
         self._draw()
 
-    def show_simulated(self, curves: dict[str, np.ndarray]) -> None:
-        """The simulated stacks' RMS per state, keyed ``"pre"`` and ``"post"`` (empty: none)."""
+    def show_simulated(self, curves: dict[str, np.ndarray], problem: str = "") -> None:
+        """The simulated stacks' RMS per state, keyed ``"pre"`` and ``"post"`` (empty: none); ``problem``
+        says why there are none (the engine's reason, in the UI's language), on the plot."""
+        self._simulation_problem = problem
         for key in ("pre", "post"):
             self.data.pop(f"sim_{key}", None)
             if key in curves and self.data:

@@ -168,7 +168,14 @@ def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, 
     """Draw ``values`` over ``layers``, in log10 on a log-scale plot; layers whose value overflowed
     (or is 0, which a log scale can't show) are left out."""
     ok = np.isfinite(values) & (values > 0)
-    curve.setData(layers[ok], np.log10(values[ok]) if log_y else values[ok])
+    x, y = layers[ok], np.log10(values[ok]) if log_y else values[ok]
+    if _holds(curve.xData, x) and _holds(curve.yData, y):
+        return  # unchanged (the toy after an edit, an empty variant): no new path, no repaint
+    curve.setData(x, y)
+
+
+def _holds(drawn: np.ndarray | None, values: np.ndarray) -> bool:
+    return drawn is not None and drawn.shape == values.shape and np.array_equal(drawn, values)
 
 
 def use_light_theme() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.compute import Result
 from engine.depth_laws import DepthLaw, depth_laws
@@ -18,22 +19,51 @@ from widgets.common.retranslation import Retranslating
 MIN_PAGE_HEIGHT = 720
 
 
-class DepthLawsCaption(Retranslating, QLabel):
+class DepthLawsCaption(Retranslating, QWidget):
     """One entry per stack: how its RMS grows over the layers and how its gradients lean. Hidden on a
-    short page (a 1024 × 768 projector), where the plots need the height."""
+    short page (a 1024 × 768 projector), where the plots need the height.
+
+    It paints its two wrapped lines itself rather than being a QLabel: a QLabel's ``setText`` asks the
+    page's layout to run again on every edit, and a see-through label repaints the window behind it
+    (together about 3 ms of a 6 × 4 edit). This one only repaints itself, over its own background.
+    """
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("depthLaws")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.PlainText)
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 0.85)
         self.setFont(font)
-        # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.
-        self.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
+        self.setAutoFillBackground(True)  # opaque: what lies behind it is never repainted for it
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit_height()
+        self._text = ""
         self._result: Result | None = None
         self._laws: tuple[DepthLaw, ...] = ()
+
+    def _fit_height(self) -> None:
+        # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.
+        self.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name, which it stands in for)
+        if text != self._text:
+            self._text = text
+            self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        painter.drawText(self.rect().adjusted(0, 2, 0, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                         | Qt.TextFlag.TextWordWrap, self._text)
+        painter.end()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.FontChange:  # presentation mode: two lines of the new size
+            self._fit_height()
+        super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
         if result.depth is None:

@@ -57,11 +57,9 @@ class DepthPlot(Retranslating, QWidget):
         self._result: Result | None = None
         self._picked = DEFAULT_STACKS
         self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
-        # Where a curve overflowed, a label at its last finite point says so (the curve just stops).
-        self._overflow_labels = {key: pg.TextItem(color=p.color()) for key, p in CURVES}
-        for label in self._overflow_labels.values():
-            label.hide()
-            self.plot.addItem(label)
+        # Where a curve overflowed, a label at its last finite point says so (the curve just stops);
+        # built for the first overflow of each curve (eight text items are a few ms of the start-up).
+        self._overflow_labels: dict[str, pg.TextItem] = {}
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
         self._ln_scaling = self._pinned_ln_scaling = False
@@ -163,13 +161,22 @@ class DepthPlot(Retranslating, QWidget):
                 draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)
         self._draw_overflow(log_y)
 
+    def _overflow_label(self, key: str) -> pg.TextItem:
+        """The overflow label of curve ``key``, built on first use."""
+        if key not in self._overflow_labels:
+            label = self._overflow_labels[key] = pg.TextItem(color=dict(CURVES)[key].color())
+            self.plot.addItem(label)
+        return self._overflow_labels[key]
+
     def _draw_overflow(self, log_y: bool) -> None:
-        for key, label in self._overflow_labels.items():
+        for key, _ in CURVES:
             layer = self._overflow.get(key) if key in self._data else None  # a stack not drawn has no label
             last = None if not layer else self._data[key][layer - 1]
             if last is None or not last > 0:  # overflowed at the input, or nothing to anchor to on a log scale
-                label.hide()
+                if key in self._overflow_labels:
+                    self._overflow_labels[key].hide()
                 continue
+            label = self._overflow_label(key)
             label.setText(self.tr("overflow at layer {n}").format(n=layer))
             # Below the curve's end, towards the plot's middle: the end is at the top, often near the right.
             label.setAnchor((1.0, 0.0) if 2 * layer > len(self._data[key]) else (0.0, 0.0))
