@@ -65,6 +65,8 @@ class FileActions(QObject):
     sessionPathChanged = Signal()
     #: A session was opened: the training lab's runs it held (a built Training tab shows them).
     trainingRunsOpened = Signal(object)
+    #: Whether the training lab holds runs the session file doesn't (the window's title marks it).
+    trainingRunsUnsavedChanged = Signal(bool)
 
     def __init__(self, window: FileWindow, settings: QSettings, texts: TextBinder):
         super().__init__(window)
@@ -78,6 +80,7 @@ class FileActions(QObject):
         #: saved before that keeps these.
         self.training_runs: tuple = ()
         self.training_runs_source: Callable[[], tuple] | None = None
+        self.training_runs_unsaved = False
 
     # --- dialog-free operations ------------------------------------------------------------------
 
@@ -101,6 +104,7 @@ class FileActions(QObject):
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
         self.training_runs = loaded.runs
         self.trainingRunsOpened.emit(loaded.runs)
+        self._set_training_runs_unsaved(False)
         self._document.undo_stack.setClean()  # what the file holds: nothing to save yet
         self._set_session_path(path)
         self._remember(path)
@@ -119,10 +123,20 @@ class FileActions(QObject):
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
         self._document.undo_stack.setClean()
+        self._set_training_runs_unsaved(False)
         self._set_session_path(path)
         self._remember(path)
         self._status(self.tr("Saved {path}").format(path=path))
         return True
+
+    def mark_training_runs_edited(self) -> None:
+        """The training lab's runs changed: until the next save the session file doesn't hold them."""
+        self._set_training_runs_unsaved(True)
+
+    def _set_training_runs_unsaved(self, unsaved: bool) -> None:
+        if unsaved != self.training_runs_unsaved:
+            self.training_runs_unsaved = unsaved
+            self.trainingRunsUnsavedChanged.emit(unsaved)
 
     def _training_runs_now(self) -> tuple:
         """The runs to save: the Training tab's, or those the last session held if it was never opened."""

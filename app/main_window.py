@@ -143,8 +143,9 @@ class MainWindow(Retranslating, QMainWindow):
                 "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.files.sessionPathChanged.connect(self._update_title)
-        # The title's [*] shows while there are edits since the last save (or the start).
-        self.document.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        # The title's [*] shows while there are edits or training runs since the last save (or the start).
+        self.document.undo_stack.cleanChanged.connect(self._show_modified)
+        self.files.trainingRunsUnsavedChanged.connect(self._show_modified)
         self.document.busyChanged.connect(self.busy_indicator.set_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
@@ -344,9 +345,9 @@ class MainWindow(Retranslating, QMainWindow):
         for view in self._fitted_views():
             view.refit()
 
-    def _on_clean_changed(self, clean: bool) -> None:
+    def _show_modified(self) -> None:
         # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
-        self.setWindowModified(not clean)
+        self.setWindowModified(not self.document.undo_stack.isClean() or self.files.training_runs_unsaved)
 
     def _update_title(self) -> None:
         """The window names the session's file, else what the document holds (a preset, or the

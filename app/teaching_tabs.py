@@ -132,4 +132,5 @@ class TeachingTabs(QObject):
         page.load_runs(self._files.training_runs)  # those of a session opened before
         self._files.trainingRunsOpened.connect(page.load_runs)
         self._files.training_runs_source = page.run_records
+        page.runsEdited.connect(self._files.mark_training_runs_edited)
         return page

@@ -52,21 +52,24 @@ class UnsavedWork(QObject):
         return self._window.isVisible() and QGuiApplication.platformName() != "offscreen"
 
     def may_close(self) -> bool:
-        """Whether the window may close (see the module's description)."""
-        if self._document.undo_stack.isClean():
+        """Whether the window may close (see the module's description). Training runs are kept only
+        in a saved session (the autosave holds the scenario): unsaved runs are asked about too."""
+        edits = not self._document.undo_stack.isClean()
+        runs = self._files.training_runs_unsaved
+        if not edits and not runs:
             self._autosave.discard()
             return True
-        problem = self._autosave.save_and_wait()
+        problem = self._autosave.save_and_wait() if edits else None
         if not self.can_ask():
             return True
         if problem is not None:
             return self._ask_after_failed_autosave(problem)
         buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self._window, self.tr("Save changes?"),
-            self.tr("{name} has changes that are not saved. Save them before closing?").format(
-                name=self._files.session_path.name if self._files.session_path else self.tr("This session")),
-            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        name = self._files.session_path.name if self._files.session_path else self.tr("This session")
+        question = (self.tr("{name} has training runs that are not saved. Save them before closing?") if not edits
+                    else self.tr("{name} has changes that are not saved. Save them before closing?"))
+        answer = QMessageBox.question(self._window, self.tr("Save changes?"), question.format(name=name),
+                                      buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
         if answer == buttons.Save and self._files.save() or answer == buttons.Discard:
             self._autosave.discard()  # saved, or discarded on purpose: no snapshot offered next time
             return True

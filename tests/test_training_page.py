@@ -241,3 +241,32 @@ def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtb
     assert window.document.scenario == load_preset("xian")  # the work is untouched
     (message,) = shown
     assert "bad.normscope.json" in message and "training run 1" in message and "settings.layers" in message
+
+
+def test_new_training_runs_mark_the_window_unsaved_and_closing_asks(qtbot, tmp_path, monkeypatch):
+    """The autosave keeps the scenario only: runs live in a saved session, so closing asks about them."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.main_window import MainWindow
+
+    window = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.ask_before_discarding = True
+    window.show()
+    page = window.teaching.training_page
+    assert not window.isWindowModified()
+    page.form.steps.setValue(3)
+    page.form.layers.setValue(1)
+    page.start_runs([{}])
+    assert window.isWindowModified()
+    qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=20_000)
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *args, **kwargs: asked.append(args) or QMessageBox.StandardButton.Cancel)
+    assert not window.close()
+    assert asked and "training runs" in asked[0][2]
+    assert window.files.save_session(tmp_path / "runs")
+    assert not window.isWindowModified()
+    asked.clear()
+    assert window.close() and not asked  # saved: nothing to ask

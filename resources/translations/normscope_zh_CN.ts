@@ -1590,246 +1590,246 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="101"/>
+        <location filename="../../app/file_actions.py" line="104"/>
         <source>Open {name}</source>
-        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. A session was opened: the training lab&apos;s runs it held (a built Training tab shows them). The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these) and sets ``training_runs_source``; a session saved before that keeps these.</extracomment>
+        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. A session was opened: the training lab&apos;s runs it held (a built Training tab shows them). Whether the training lab holds runs the session file doesn&apos;t (the window&apos;s title marks it). The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these) and sets ``training_runs_source``; a session saved before that keeps these.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="107"/>
+        <location filename="../../app/file_actions.py" line="111"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="120"/>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/file_actions.py" line="124"/>
+        <location filename="../../app/file_actions.py" line="203"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="124"/>
-        <location filename="../../app/file_actions.py" line="190"/>
-        <location filename="../../app/file_actions.py" line="210"/>
+        <location filename="../../app/file_actions.py" line="129"/>
+        <location filename="../../app/file_actions.py" line="204"/>
+        <location filename="../../app/file_actions.py" line="224"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="143"/>
+        <location filename="../../app/file_actions.py" line="157"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="146"/>
+        <location filename="../../app/file_actions.py" line="160"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="159"/>
+        <location filename="../../app/file_actions.py" line="173"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="162"/>
+        <location filename="../../app/file_actions.py" line="176"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="163"/>
+        <location filename="../../app/file_actions.py" line="177"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="175"/>
+        <location filename="../../app/file_actions.py" line="189"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="185"/>
+        <location filename="../../app/file_actions.py" line="199"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="198"/>
+        <location filename="../../app/file_actions.py" line="212"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="232"/>
+        <location filename="../../app/file_actions.py" line="246"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="241"/>
+        <location filename="../../app/file_actions.py" line="255"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="276"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="262"/>
+        <location filename="../../app/file_actions.py" line="276"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="263"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="263"/>
+        <location filename="../../app/file_actions.py" line="277"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="266"/>
+        <location filename="../../app/file_actions.py" line="280"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="267"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="268"/>
+        <location filename="../../app/file_actions.py" line="282"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="269"/>
+        <location filename="../../app/file_actions.py" line="283"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="272"/>
+        <location filename="../../app/file_actions.py" line="286"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="273"/>
+        <location filename="../../app/file_actions.py" line="287"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="274"/>
+        <location filename="../../app/file_actions.py" line="288"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="275"/>
+        <location filename="../../app/file_actions.py" line="289"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="291"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="278"/>
+        <location filename="../../app/file_actions.py" line="292"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="282"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="284"/>
+        <location filename="../../app/file_actions.py" line="298"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="287"/>
+        <location filename="../../app/file_actions.py" line="301"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="289"/>
+        <location filename="../../app/file_actions.py" line="303"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="290"/>
+        <location filename="../../app/file_actions.py" line="304"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="313"/>
+        <location filename="../../app/file_actions.py" line="327"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="327"/>
+        <location filename="../../app/file_actions.py" line="341"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="339"/>
+        <location filename="../../app/file_actions.py" line="353"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="343"/>
+        <location filename="../../app/file_actions.py" line="357"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="347"/>
+        <location filename="../../app/file_actions.py" line="361"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="352"/>
+        <location filename="../../app/file_actions.py" line="366"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="353"/>
+        <location filename="../../app/file_actions.py" line="367"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="362"/>
+        <location filename="../../app/file_actions.py" line="376"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="363"/>
+        <location filename="../../app/file_actions.py" line="377"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="369"/>
+        <location filename="../../app/file_actions.py" line="383"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="379"/>
+        <location filename="../../app/file_actions.py" line="393"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="396"/>
+        <location filename="../../app/file_actions.py" line="410"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="429"/>
+        <location filename="../../app/file_actions.py" line="443"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="431"/>
+        <location filename="../../app/file_actions.py" line="445"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="437"/>
+        <location filename="../../app/file_actions.py" line="451"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -2286,12 +2286,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="358"/>
+        <location filename="../../app/main_window.py" line="359"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
@@ -2306,42 +2306,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="279"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="279"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="278"/>
+        <location filename="../../app/main_window.py" line="279"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="279"/>
+        <location filename="../../app/main_window.py" line="280"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="289"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="289"/>
+        <location filename="../../app/main_window.py" line="290"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="293"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -4524,168 +4524,168 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="155"/>
+        <location filename="../../widgets/training/training_page.py" line="159"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
-        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest).</extracomment>
+        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest). The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them.</extracomment>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="185"/>
+        <location filename="../../widgets/training/training_page.py" line="190"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="187"/>
+        <location filename="../../widgets/training/training_page.py" line="192"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="252"/>
+        <location filename="../../widgets/training/training_page.py" line="257"/>
         <source>Runs read from the session: their curves only. The models&apos; weights are not saved, so a sample needs the run trained again.</source>
         <translation>从会话读入的运行：只有曲线。模型权重不随会话保存，要采样需重新训练该运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="279"/>
+        <location filename="../../widgets/training/training_page.py" line="285"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="306"/>
+        <location filename="../../widgets/training/training_page.py" line="312"/>
         <source>Sampling…</source>
         <translation>正在采样…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="320"/>
+        <location filename="../../widgets/training/training_page.py" line="326"/>
         <source>Train a run first.</source>
         <translation>请先训练一次运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="322"/>
+        <location filename="../../widgets/training/training_page.py" line="328"/>
         <source>This run was read from a session: its weights are not saved. Train it again to sample.</source>
         <translation>这次运行是从会话读入的：权重没有保存。重新训练后才能采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="323"/>
+        <location filename="../../widgets/training/training_page.py" line="329"/>
         <source>The run is still training: let it finish, or stop it, to sample.</source>
         <translation>这次运行仍在训练：等它结束或停止它，再采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="329"/>
+        <location filename="../../widgets/training/training_page.py" line="335"/>
         <source>Samples from {run} (temperature 1):</source>
         <translation>来自 {run} 的样本（温度 1）：</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="336"/>
+        <location filename="../../widgets/training/training_page.py" line="342"/>
         <source>Sampling failed: {reason}</source>
         <translation>采样失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="351"/>
+        <location filename="../../widgets/training/training_page.py" line="357"/>
         <source>Export the run&apos;s curves</source>
         <translation>导出这次运行的曲线</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="352"/>
+        <location filename="../../widgets/training/training_page.py" line="358"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="358"/>
+        <location filename="../../widgets/training/training_page.py" line="364"/>
         <source>{name} could not be saved: {error}</source>
         <translation>无法保存 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="360"/>
+        <location filename="../../widgets/training/training_page.py" line="366"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="391"/>
+        <location filename="../../widgets/training/training_page.py" line="397"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="395"/>
+        <location filename="../../widgets/training/training_page.py" line="401"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="398"/>
+        <location filename="../../widgets/training/training_page.py" line="404"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="409"/>
+        <location filename="../../widgets/training/training_page.py" line="415"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="409"/>
+        <location filename="../../widgets/training/training_page.py" line="415"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="413"/>
+        <location filename="../../widgets/training/training_page.py" line="419"/>
         <source>Sample a few texts from this run&apos;s model</source>
         <translation>从这次运行的模型采样几段文本</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="417"/>
+        <location filename="../../widgets/training/training_page.py" line="423"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="418"/>
+        <location filename="../../widgets/training/training_page.py" line="424"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="419"/>
+        <location filename="../../widgets/training/training_page.py" line="425"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="420"/>
+        <location filename="../../widgets/training/training_page.py" line="426"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="421"/>
+        <location filename="../../widgets/training/training_page.py" line="427"/>
         <source>Stop training and remove every run</source>
         <translation>停止训练并移除所有运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="422"/>
+        <location filename="../../widgets/training/training_page.py" line="428"/>
         <source>After a run</source>
         <translation>运行之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="423"/>
+        <location filename="../../widgets/training/training_page.py" line="429"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="424"/>
+        <location filename="../../widgets/training/training_page.py" line="430"/>
         <source>The run the heatmaps show, and that Sample and Export use</source>
         <translation>热图显示、采样和导出所用的运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="425"/>
+        <location filename="../../widgets/training/training_page.py" line="431"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="426"/>
+        <location filename="../../widgets/training/training_page.py" line="432"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="427"/>
+        <location filename="../../widgets/training/training_page.py" line="433"/>
         <source>Save this run&apos;s curves as train_log.csv (the columns of python main.py train)</source>
         <translation>把这次运行的曲线存为 train_log.csv（与 python main.py train 的列相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="429"/>
+        <location filename="../../widgets/training/training_page.py" line="435"/>
         <source>Samples of the chosen run&apos;s model appear here.</source>
         <translation>所选运行的模型样本显示在这里。</translation>
     </message>
@@ -4708,12 +4708,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="66"/>
+        <location filename="../../app/unsaved_work.py" line="71"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="67"/>
+        <location filename="../../app/unsaved_work.py" line="70"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
@@ -4723,22 +4723,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="76"/>
+        <location filename="../../app/unsaved_work.py" line="69"/>
+        <source>{name} has training runs that are not saved. Save them before closing?</source>
+        <translation>{name} 有尚未保存的训练记录。关闭前要保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/unsaved_work.py" line="79"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="77"/>
+        <location filename="../../app/unsaved_work.py" line="80"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="80"/>
+        <location filename="../../app/unsaved_work.py" line="83"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="81"/>
+        <location filename="../../app/unsaved_work.py" line="84"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>

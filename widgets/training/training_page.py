@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QThreadPool, QTimer, Qt
+from PySide6.QtCore import QCoreApplication, QThreadPool, QTimer, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPlainTextEdit,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -42,6 +42,9 @@ SIDE_SHARE, SIDE_WIDTHS = 0.3, (250, 330)
 class TrainingPage(Retranslating, QWidget):
     """Settings on the left, plots on the right; several runs overlaid."""
 
+    #: The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them.
+    runsEdited = Signal()
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("trainingPage")
@@ -55,6 +58,7 @@ class TrainingPage(Retranslating, QWidget):
         self.pause_button.clicked.connect(self.toggle_pause)
         self.stop_button.clicked.connect(self.stop)
         self.clear_button.clicked.connect(self.clear)
+        self.clear_button.clicked.connect(self.runsEdited)
         self.run_choice = QComboBox()
         self.run_choice.setObjectName("trainingRunChoice")
         self.run_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -169,6 +173,7 @@ class TrainingPage(Retranslating, QWidget):
         self._redraw_timer.start()
         self._update_buttons()
         self._redraw()
+        self.runsEdited.emit()
 
     def _add_run(self, settings, entropy: float, history: RunHistory) -> int:
         run_id = self._next_id
@@ -274,6 +279,7 @@ class TrainingPage(Retranslating, QWidget):
             self._redraw_timer.stop()
         self._redraw()
         self._update_buttons()
+        self.runsEdited.emit()  # the curves have grown since the run started
 
     def _on_failed(self, message: str) -> None:
         self._message = self.tr("Training stopped: {reason}").format(reason=message)
