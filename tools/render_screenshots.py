@@ -42,6 +42,8 @@ SHOTS = {
     "main-window-xian-peri.png": ("xian", {"placement": "peri", "layers": 12}, TAB_PLOTS, "en", ()),
     "activations.png": ("xian", {}, TAB_ACTIVATIONS, "en", ()),
     "training-lab.png": ("xian", {}, TAB_TRAINING, "en", ("train:150",)),
+    "compare-layernorm-vs-rmsnorm.png": ("xian", {"layers": 12}, TAB_PLOTS, "en",
+                                ("pin", "set:norm=rms", "dock:differencesDock")),
 }
 
 
@@ -52,6 +54,14 @@ def _prepare(window: MainWindow, steps) -> None:
             window.token_grid.setCurrentIndex(window.token_grid.model().index(1, 0))
         elif step.startswith("stage:"):
             window.teaching.block_page.flow.select_stage(step.split(":")[1])
+        elif step == "pin":  # A/B compare: the settings so far as A
+            window.document.wait_until_idle()
+            window.document.pin()
+        elif step.startswith("set:"):
+            field, value = step.removeprefix("set:").split("=")
+            window.document.set_setting(field, type(getattr(window.document.scenario, field))(value))
+        elif step.startswith("dock:"):
+            window.findChild(QDockWidget, step.removeprefix("dock:")).raise_()
         elif step == "dark":
             window.set_theme("dark")
         elif step == "presentation":
