@@ -9,7 +9,7 @@ import pytest
 from engine.problem import Problem
 from engine.training.data import (corpus_from_text, load_corpus, stdlib_files, task_text, unigram_entropy,
                                   validation_batches)
-from engine.training.schedule import warmup_lr
+from engine.training.schedule import learning_rate
 from engine.training.settings import TrainSettings
 from engine.training.trainer import Trainer
 
@@ -84,8 +84,14 @@ def test_validation_loss_is_measured_every_k_steps_and_at_the_end():
 
 
 def test_warmup_rises_linearly_then_holds():
-    assert [warmup_lr(s, 1e-3, 4) for s in (1, 2, 4, 9)] == pytest.approx([2.5e-4, 5e-4, 1e-3, 1e-3])
-    assert warmup_lr(1, 1e-3, 0) == 1e-3
+    assert [learning_rate(s, 1e-3, 4) for s in (1, 2, 4, 9)] == pytest.approx([2.5e-4, 5e-4, 1e-3, 1e-3])
+    assert learning_rate(1, 1e-3, 0) == 1e-3
+
+
+def test_inverse_sqrt_schedule_peaks_at_the_end_of_warmup_then_decays_as_one_over_root_step():
+    lr = [learning_rate(s, 1e-3, 4, "inverse_sqrt") for s in (1, 2, 4, 16, 100)]
+    assert lr == pytest.approx([2.5e-4, 5e-4, 1e-3, 5e-4, 2e-4])
+    assert [learning_rate(s, 1e-3, 0, "inverse_sqrt") for s in (1, 4)] == pytest.approx([1e-3, 5e-4])
 
 
 def test_clipping_bounds_the_first_update():
@@ -99,7 +105,8 @@ def test_clipping_bounds_the_first_update():
 
 
 @pytest.mark.parametrize("bad", [dict(layers=0), dict(layers=49), dict(width=30, heads=4), dict(norm="batch"),
-                                 dict(lr=float("nan")), dict(beta2=1.0), dict(init="he")])
+                                 dict(lr=float("nan")), dict(beta2=1.0), dict(init="he"),
+                                 dict(schedule="cosine"), dict(qkv_xavier="fused"), dict(placement="sandwich")])
 def test_bad_settings_are_refused_with_a_problem(bad):
     with pytest.raises(Problem):
         TrainSettings(**bad)
