@@ -1,6 +1,15 @@
-"""A run's measurements over its steps, in arrays allocated once for the planned number of steps."""
+"""A run's measurements over its steps, in arrays allocated once for the planned number of steps.
+
+Per step: loss, validation loss, lr and gradient norm (32 bytes a step: a 3,000-step run holds
+96 kB, a million steps 32 MB). Per layer: gradient norm, update-to-weight ratio, residual RMS and
+largest attention logit, 32 bytes per layer and kept row; at most ``MAX_LAYER_ROWS`` rows are
+kept, so a longer run keeps every ``layer_stride``-th step (the first step always) and a run's
+per-layer arrays never exceed 4096 × 48 × 32 bytes = 6.3 MB however many steps it plans.
+"""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -8,18 +17,24 @@ from engine.training.trainer import StepRecord
 
 #: The per-layer measurements, as StepRecord names them.
 LAYER_SERIES = ("layer_grad_norm", "update_ratio", "residual_rms", "max_logit")
+#: Per-layer rows kept at most: every step of a run of up to this many steps.
+MAX_LAYER_ROWS = 4096
 
 
 class RunHistory:
-    """Loss, validation loss, lr and gradient norm per step, and (steps, layers) arrays per measurement.
+    """Loss, validation loss, lr and gradient norm per step, and (rows, layers) arrays per measurement.
 
-    Memory is fixed by ``steps`` × ``layers``; ``count`` steps are filled. Unfilled entries are NaN.
+    Memory is fixed at construction; ``count`` steps are filled; unfilled entries are NaN. Row ``i``
+    of the per-layer arrays holds step ``i · layer_stride + 1`` (``layer_stride`` is 1 for runs of
+    up to ``MAX_LAYER_ROWS`` steps: then row i is step i + 1).
     """
 
     def __init__(self, steps: int, layers: int):
         self.count = 0
         self.loss, self.val_loss, self.lr, self.grad_norm = (np.full(steps, np.nan) for _ in range(4))
-        self.layers = {name: np.full((steps, layers), np.nan) for name in LAYER_SERIES}
+        self.layer_stride = max(1, math.ceil(steps / MAX_LAYER_ROWS))
+        rows = math.ceil(steps / self.layer_stride)
+        self.layers = {name: np.full((rows, layers), np.nan) for name in LAYER_SERIES}
         self.diverged_at: int | None = None
 
     def append(self, record: StepRecord) -> None:
@@ -28,11 +43,22 @@ class RunHistory:
             return
         self.loss[i], self.val_loss[i], self.lr[i], self.grad_norm[i] = (
             record.loss, record.val_loss, record.lr, record.grad_norm)
-        for name in LAYER_SERIES:
-            self.layers[name][i] = getattr(record, name)
+        row, off_stride = divmod(i, self.layer_stride)
+        if not off_stride:
+            for name in LAYER_SERIES:
+                self.layers[name][row] = getattr(record, name)
         self.count = max(self.count, record.step)
         if record.diverged and self.diverged_at is None:
             self.diverged_at = record.step
+
+    @property
+    def layer_rows(self) -> int:
+        """How many per-layer rows are filled (``count`` when ``layer_stride`` is 1)."""
+        return math.ceil(self.count / self.layer_stride)
+
+    def layer_steps(self) -> np.ndarray:
+        """The step number of each filled per-layer row."""
+        return np.arange(self.layer_rows) * self.layer_stride + 1
 
     def final_loss(self, last: int = 30) -> float:
         """Mean loss of the last ``last`` filled steps (NaN if none, or the run diverged)."""
