@@ -107,21 +107,21 @@ def _block(x: np.ndarray, params: Params, layer: int, s: TrainSettings, shape: t
             dn1, factors = a_back(ao_back(dh, grads) if peri else dh)
             _add_weight_grads(grads, p, factors)
             return dh + n1_back(dn1.reshape(-1, d), grads)
-    else:  # post, deepnorm: N(α·x + F(x)), α = 1 for Post-Norm
+    else:  # post, deepnorm: N(α·x + F(x)); Post-Norm's α = 1 multiplies exactly, so one path serves both
         alpha = x.dtype.type(deepnorm_constants(s.layers)[0] if s.placement == "deepnorm" else 1.0)
         a, a_back = attend(x)
-        h, n1_back = _norm(s.norm, x * alpha + a if alpha != 1 else x + a, params, p + "n1", s.eps)
+        h, n1_back = _norm(s.norm, x * alpha + a, params, p + "n1", s.eps)
         f, f_back = ffn_with_grad(h, w, s.activation)
-        y, n2_back = _norm(s.norm, h * alpha + f if alpha != 1 else h + f, params, p + "n2", s.eps)
+        y, n2_back = _norm(s.norm, h * alpha + f, params, p + "n2", s.eps)
 
         def backward(dy, grads):
             ds2 = n2_back(dy, grads)
             dh, factors = f_back(ds2)
             _add_weight_grads(grads, p, factors)
-            ds1 = n1_back(ds2 * alpha + dh if alpha != 1 else ds2 + dh, grads)
+            ds1 = n1_back(ds2 * alpha + dh, grads)
             dx, factors = a_back(ds1)
             _add_weight_grads(grads, p, factors)
-            return (ds1 * alpha if alpha != 1 else ds1) + dx.reshape(-1, d)
+            return ds1 * alpha + dx.reshape(-1, d)
 
     return y, backward
 
