@@ -25,21 +25,28 @@ def _one_line_error(message: str):
 
 def add_train_parser(commands) -> None:
     """Register ``train`` and its options on the command line's subcommands."""
-    from engine.training.settings import ACTIVATIONS, INITS, NORMS, PLACEMENTS, POSITIONS, TrainSettings
+    from engine.training.settings import (ACTIVATIONS, INITS, NORMS, PLACEMENTS, POSITIONS, QKV_XAVIER, SCHEDULES,
+                                          TrainSettings)
 
     d = TrainSettings()
     train = commands.add_parser(
         "train", help="train a small character-level Transformer headless",
         description="Train a small decoder-only character Transformer in NumPy and write train_log.csv, "
                     "layer_log.csv and summary.json. Defaults: the original Transformer's recipe "
-                    "(√d embedding scale, Xavier-uniform init, Adam β₂ = 0.98, ε = 1e-9).")
+                    "(√d embedding scale, Xavier-uniform init with q/k/v packed as one in-projection, "
+                    "Adam β₂ = 0.98, ε = 1e-9).")
     train.error = _one_line_error  # bad settings: exit 2 with one line, not argparse's usage block
     train.add_argument("--out", required=True, metavar="DIR", help="folder to write into (created if needed)")
     train.add_argument("--data", default=d.data, metavar="SOURCE",
                        help="stdlib (this Python's standard-library sources), copy, reverse, sort, modadd, "
                             "or a UTF-8 text file (default stdlib)")
     train.add_argument("--norm", choices=NORMS, default=d.norm)
-    train.add_argument("--placement", choices=PLACEMENTS, default=d.placement)
+    train.add_argument("--placement", choices=PLACEMENTS, default=d.placement,
+                       help="deepnorm: N(α·x + F(x)) with α = (2N)^¼ and β = (8N)^−¼ on the value, output and "
+                            "FFN init (Wang et al. 2022); peri: x + N(F(N(x))) (default %(default)s)")
+    train.add_argument("--schedule", choices=SCHEDULES, default=d.schedule,
+                       help="after the linear warmup: hold the peak, or decay as 1/√step as the original "
+                            "Transformer (default %(default)s)")
     for name, kind in (("layers", int), ("width", int), ("heads", int), ("ffn-mult", int), ("lr", float),
                        ("warmup", int), ("steps", int), ("batch", int), ("seq", int), ("seed", int),
                        ("beta1", float), ("beta2", float), ("adam-eps", float), ("clip", float), ("eps", float),
@@ -50,6 +57,9 @@ def add_train_parser(commands) -> None:
     train.add_argument("--embed-scale", type=float, default=None, metavar="X",
                        help="factor on the token embeddings (default √width)")
     train.add_argument("--init", choices=INITS, default=d.init)
+    train.add_argument("--qkv-xavier", choices=QKV_XAVIER, default=d.qkv_xavier,
+                       help="Xavier fans of the q/k/v projections: one packed (d, 3d) in-projection as "
+                            "torch.nn.MultiheadAttention and fairseq, or three (d, d) matrices (default %(default)s)")
     train.add_argument("--position", choices=POSITIONS, default=d.position)
     train.add_argument("--activation", choices=ACTIVATIONS, default=d.activation)
     train.add_argument("--untied", action="store_true", help="a head of its own instead of the embeddings")
@@ -63,6 +73,7 @@ def _settings(args):
     return TrainSettings(
         norm=args.norm, placement=args.placement, layers=args.layers, width=args.width, heads=args.heads,
         ffn_mult=args.ffn_mult, activation=args.activation, eps=args.eps, lr=args.lr, warmup=args.warmup,
+        schedule=args.schedule, qkv_xavier=args.qkv_xavier,
         beta1=args.beta1, beta2=args.beta2, adam_eps=args.adam_eps, clip=args.clip, steps=args.steps,
         batch=args.batch, seq=args.seq, seed=args.seed, init=args.init, embed_scale=args.embed_scale,
         position=args.position, tied=not args.untied, data=args.data, val_every=args.val_every)

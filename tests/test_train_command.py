@@ -66,7 +66,8 @@ def test_a_second_log_that_cant_be_opened_exits_2_and_closes_the_first(tmp_path,
 
 
 @pytest.mark.parametrize("bad", [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
-                                 ["--data", "/no/such/file.txt"], ["--lr", "nan"]])
+                                 ["--data", "/no/such/file.txt"], ["--lr", "nan"],
+                                 ["--placement", "sandwich"], ["--schedule", "cosine"]])
 def test_bad_settings_exit_2_with_one_line_on_stderr(tmp_path, bad):
     done = subprocess.run([sys.executable, "main.py", "train", *bad, "--steps", "1", "--out", str(tmp_path / "o")],
                           cwd=ROOT, capture_output=True, text=True)
@@ -85,3 +86,15 @@ def test_a_utf8_file_trains_on_its_characters_and_samples_them(tmp_path):
     assert summary["vocab_size"] == 15 and math.isfinite(summary["final_loss"])
     sample = (out / "sample.txt").read_text(encoding="utf-8")
     assert len(sample) == 21 and set(sample[1:]) <= set("今天西安的天气怎么样？我吃苹果。")
+
+
+def test_deepnorm_dyt_and_the_recipe_flags_reach_the_run(tmp_path):
+    args = ["--placement", "deepnorm", "--norm", "dyt", "--schedule", "inverse_sqrt", "--warmup", "2",
+            "--qkv-xavier", "separate", "--steps", "4"]
+    assert main(["train", *SMALL, *args, "--out", str(tmp_path)]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert {k: summary["settings"][k] for k in ("placement", "norm", "schedule", "qkv_xavier")} == {
+        "placement": "deepnorm", "norm": "dyt", "schedule": "inverse_sqrt", "qkv_xavier": "separate"}
+    with open(tmp_path / "train_log.csv", encoding="utf-8") as f:
+        lrs = [float(r["lr"]) for r in csv.DictReader(f)]
+    assert lrs == pytest.approx([5e-4, 1e-3, 1e-3 * math.sqrt(2 / 3), 1e-3 * math.sqrt(2 / 4)])

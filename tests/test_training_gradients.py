@@ -46,3 +46,16 @@ def test_every_parameter_gradient_matches_finite_differences(norm, placement):
 def test_learned_positions_untied_head_and_gelu_gradients_match_finite_differences():
     _check(TrainSettings(norm="layer", placement="pre", layers=1, width=8, heads=4, seq=5, batch=2,
                          dtype="float64", position="learned", tied=False, activation="gelu"))
+
+
+@pytest.mark.parametrize("placement", ["deepnorm", "peri"])
+@pytest.mark.parametrize("norm", ["layer", "rms", "dyt"])
+def test_deepnorm_and_peri_norm_gradients_match_finite_differences(norm, placement):
+    _check(TrainSettings(norm=norm, placement=placement, layers=2, width=8, heads=2, seq=6, batch=3,
+                         dtype="float64"))
+
+
+@pytest.mark.parametrize("placement", ["pre", "post"])
+def test_dyt_gradients_including_its_learned_scalar_match_finite_differences(placement):
+    _check(TrainSettings(norm="dyt", placement=placement, layers=2, width=8, heads=2, seq=6, batch=3,
+                         dtype="float64"))

@@ -270,3 +270,21 @@ def test_new_training_runs_mark_the_window_unsaved_and_closing_asks(qtbot, tmp_p
     assert not window.isWindowModified()
     asked.clear()
     assert window.close() and not asked  # saved: nothing to ask
+
+
+def test_the_form_offers_the_settings_that_decide_whether_post_ln_trains(qtbot):
+    from engine.training.settings import QKV_XAVIER, SCHEDULES
+    from widgets.training.settings_form import SettingsForm
+
+    form = SettingsForm()
+    qtbot.addWidget(form)
+    assert [form.qkv_xavier.itemData(i) for i in range(form.qkv_xavier.count())] == list(QKV_XAVIER)
+    assert [form.schedule.itemData(i) for i in range(form.schedule.count())] == list(SCHEDULES)
+    form.qkv_xavier.setCurrentIndex(form.qkv_xavier.findData("separate"))
+    form.schedule.setCurrentIndex(form.schedule.findData("inverse_sqrt"))
+    chosen = form.settings()
+    assert (chosen.qkv_xavier, chosen.schedule) == ("separate", "inverse_sqrt")
+    other = SettingsForm()
+    qtbot.addWidget(other)
+    other.show_settings(chosen)
+    assert other.settings() == chosen

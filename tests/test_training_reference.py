@@ -15,7 +15,7 @@ from engine.training.settings import TrainSettings
 from engine.training.trainer import Trainer
 
 REFERENCE = Path(__file__).parent / "reference" / "training_reference.npz"
-CASES = ("pre_ln", "post_ln", "pre_rms_untied")
+CASES = ("pre_ln", "post_ln", "pre_rms_untied", "deepnorm", "peri_rms", "post_dyt")
 
 
 @pytest.fixture(scope="module")

@@ -111,3 +111,15 @@ def test_a_setting_missing_from_an_older_run_takes_its_default(two_runs):
     del document["training"]["runs"][0]["settings"]["val_batches"]
     contents = parse_session_contents(json.dumps(document))
     assert contents.runs[0].settings.val_batches == TrainSettings().val_batches
+
+
+def test_a_run_longer_than_the_layer_rows_saves_its_kept_layer_rows_and_null_between():
+    from engine.training.history import MAX_LAYER_ROWS
+
+    history = RunHistory(3 * MAX_LAYER_ROWS, 2)  # every 3rd step keeps its per-layer row
+    history.count = 9
+    history.layers["layer_grad_norm"][:3] = [[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]]
+    assert history.layer_steps().tolist() == [1, 4, 7]
+    values = history.layer_values("layer_grad_norm", np.arange(9))
+    assert values[3].tolist() == [2.0, 2.0] and values[6].tolist() == [3.0, 3.0]
+    assert np.isnan(values[[1, 2, 4, 5, 7, 8]]).all()  # steps whose rows were not kept: not another step's

@@ -9,9 +9,9 @@ import pytest
 from engine.problem import Problem
 from engine.training.data import (corpus_from_text, load_corpus, stdlib_files, task_text, unigram_entropy,
                                   validation_batches)
-from engine.training.schedule import warmup_lr
+from engine.training.schedule import learning_rate
 from engine.training.settings import TrainSettings
-from engine.training.trainer import Trainer
+from engine.training.trainer import StepRecord, Trainer
 
 TINY = dict(layers=2, width=16, heads=2, batch=4, seq=8, data="reverse")
 
@@ -70,6 +70,62 @@ def test_memory_stays_flat_over_many_steps():
     assert after - before < 64 * 1024
 
 
+@pytest.mark.slow
+def test_trainer_and_history_memory_stays_flat_over_a_3000_step_run():
+    from engine.training.history import RunHistory
+
+    steps = 3000
+    trainer = Trainer(TrainSettings(**TINY, steps=steps, val_every=50))
+    history = RunHistory(steps, trainer.settings.layers)  # allocated up front, before measuring
+    for _ in range(100):
+        history.append(trainer.step())
+    tracemalloc.start()
+    history.append(trainer.step())
+    before = tracemalloc.get_traced_memory()[0]
+    while not trainer.finished:
+        history.append(trainer.step())
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert history.count == steps and np.isfinite(history.layers["residual_rms"]).all()
+    assert after - before < 64 * 1024  # measured: a few kB over 2,900 steps
+
+
+def _record(step: int, layers: int) -> StepRecord:
+    row = np.full(layers, float(step))
+    return StepRecord(step, 1.0 / step, math.nan, 1e-3, 1.0, row, row, row, row, 0.0, False)
+
+
+def test_long_run_history_keeps_every_kth_step_per_layer_within_the_row_cap():
+    from engine.training.history import MAX_LAYER_ROWS, RunHistory
+
+    steps = 3 * MAX_LAYER_ROWS - 5
+    history = RunHistory(steps, 2)
+    assert history.layer_stride == 3 and len(history.layers["max_logit"]) <= MAX_LAYER_ROWS
+    for step in range(1, 101):
+        history.append(_record(step, 2))
+    assert history.count == 100 and history.loss[99] == pytest.approx(0.01)  # every step's loss kept
+    assert history.layer_rows == 34 and history.layer_steps()[:3].tolist() == [1, 4, 7]
+    rows = history.layers["layer_grad_norm"][:history.layer_rows]
+    np.testing.assert_array_equal(rows[:, 0], history.layer_steps())
+    assert np.isnan(history.layers["layer_grad_norm"][history.layer_rows:]).all()
+
+
+def test_history_memory_is_bounded_for_the_largest_run_the_settings_allow():
+    from engine.training.history import RunHistory
+    from engine.training.settings import RANGES
+
+    history = RunHistory(int(RANGES["steps"][1]), int(RANGES["layers"][1]))
+    per_layer = sum(a.nbytes for a in history.layers.values())
+    assert per_layer <= 6.3e6 and history.loss.nbytes == 8 * RANGES["steps"][1]
+
+
+def test_short_run_history_has_one_per_layer_row_per_step():
+    from engine.training.history import RunHistory
+
+    history = RunHistory(300, 12)
+    assert history.layer_stride == 1 and history.layers["update_ratio"].shape == (300, 12)
+
+
 def test_per_step_measurements_have_one_value_per_layer():
     record = Trainer(TrainSettings(**{**TINY, "layers": 3})).step()
     for values in (record.layer_grad_norm, record.update_ratio, record.residual_rms, record.max_logit):
@@ -84,8 +140,14 @@ def test_validation_loss_is_measured_every_k_steps_and_at_the_end():
 
 
 def test_warmup_rises_linearly_then_holds():
-    assert [warmup_lr(s, 1e-3, 4) for s in (1, 2, 4, 9)] == pytest.approx([2.5e-4, 5e-4, 1e-3, 1e-3])
-    assert warmup_lr(1, 1e-3, 0) == 1e-3
+    assert [learning_rate(s, 1e-3, 4) for s in (1, 2, 4, 9)] == pytest.approx([2.5e-4, 5e-4, 1e-3, 1e-3])
+    assert learning_rate(1, 1e-3, 0) == 1e-3
+
+
+def test_inverse_sqrt_schedule_peaks_at_the_end_of_warmup_then_decays_as_one_over_root_step():
+    lr = [learning_rate(s, 1e-3, 4, "inverse_sqrt") for s in (1, 2, 4, 16, 100)]
+    assert lr == pytest.approx([2.5e-4, 5e-4, 1e-3, 5e-4, 2e-4])
+    assert [learning_rate(s, 1e-3, 0, "inverse_sqrt") for s in (1, 4)] == pytest.approx([1e-3, 5e-4])
 
 
 def test_clipping_bounds_the_first_update():
@@ -99,7 +161,8 @@ def test_clipping_bounds_the_first_update():
 
 
 @pytest.mark.parametrize("bad", [dict(layers=0), dict(layers=49), dict(width=30, heads=4), dict(norm="batch"),
-                                 dict(lr=float("nan")), dict(beta2=1.0), dict(init="he")])
+                                 dict(lr=float("nan")), dict(beta2=1.0), dict(init="he"),
+                                 dict(schedule="cosine"), dict(qkv_xavier="fused"), dict(placement="sandwich")])
 def test_bad_settings_are_refused_with_a_problem(bad):
     with pytest.raises(Problem):
         TrainSettings(**bad)

@@ -3,8 +3,12 @@
 Embeddings: token embedding × scale (√d by default) + position (fixed sinusoidal or learned).
 Blocks (causal multi-head attention and a ReLU/GELU FFN, no biases in the projections):
 
-    Pre-Norm:  h = x + Attn(N₁(x));   y = h + FFN(N₂(h))      (a final norm before the head)
-    Post-Norm: h = N₁(x + Attn(x));   y = N₂(h + FFN(h))
+    Pre-Norm:  h = x + Attn(N₁(x));            y = h + FFN(N₂(h))          (a final norm before the head)
+    Post-Norm: h = N₁(x + Attn(x));            y = N₂(h + FFN(h))
+    DeepNorm:  h = N₁(α·x + Attn(x));          y = N₂(α·h + FFN(h))        (α = (2N)^¼, Wang et al. 2022)
+    Peri-Norm: h = x + N₁'(Attn(N₁(x)));       y = h + N₂'(FFN(N₂(h)))     (a final norm; Kim et al. 2025)
+
+N is LayerNorm, RMSNorm, DyT (γ·tanh(a·x) + β with a learned scalar a) or nothing.
 
 The head is the embedding matrix transposed (tied) or its own matrix; the loss is the mean
 cross-entropy of the next character. Attention and FFN come from ``engine.block`` and the norms
@@ -20,9 +24,10 @@ from typing import Callable
 import numpy as np
 
 from engine.block import attention_with_grad, ffn_with_grad, weight_gradient
-from engine.norms import layer_norm_with_grad, rms_norm_with_grad
+from engine.depth import deepnorm_constants
+from engine.norms import dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.training.init import Params, layer_prefix, sinusoidal_positions
-from engine.training.settings import TrainSettings
+from engine.training.settings import FINAL_NORM_PLACEMENTS, TrainSettings
 from engine.weights import LayerWeights
 
 
@@ -35,13 +40,16 @@ class ForwardStats:
 
 
 def _norm(kind: str, x: np.ndarray, params: Params, name: str, eps: float):
-    """Norm of the rows of ``x`` with the learned gain (and shift), and ``dy -> dx`` filling their grads."""
+    """Norm of the rows of ``x`` with the learned gain (and shift, and DyT's scalar), and
+    ``dy -> dx`` filling their grads."""
     if kind == "none":
         return x, lambda dy, grads: dy
     if kind == "layer":
         xhat, back = layer_norm_with_grad(x, None, None, eps)
-    else:
+    elif kind == "rms":
         xhat, back = rms_norm_with_grad(x, None, eps)
+    else:
+        xhat, back = dyt_with_grad(x, float(params[name + ".a"][0]))  # xhat = tanh(a·x)
     gain, shift = params[name + ".g"], params.get(name + ".b")
     y = xhat * gain
     if shift is not None:
@@ -51,7 +59,10 @@ def _norm(kind: str, x: np.ndarray, params: Params, name: str, eps: float):
         grads[name + ".g"] = np.einsum("ij,ij->j", dy, xhat)
         if shift is not None:
             grads[name + ".b"] = dy.sum(axis=0)
-        return back(dy * gain)
+        dxhat = dy * gain
+        if kind == "dyt":  # ∂tanh(a·x)/∂a = x·(1 − tanh²), the one derivative engine.norms leaves out
+            grads[name + ".a"] = np.array([np.vdot(dxhat * (1 - xhat * xhat), x)], x.dtype)
+        return back(dxhat)
 
     return y, backward
 
@@ -78,35 +89,39 @@ def _block(x: np.ndarray, params: Params, layer: int, s: TrainSettings, shape: t
         on_scores(scores)
         return y.reshape(-1, d), lambda dy: back(dy.reshape(b, t, d))
 
-    if s.placement == "pre":
+    if s.placement in ("pre", "peri"):
+        peri = s.placement == "peri"
         n1, n1_back = _norm(s.norm, x, params, p + "n1", s.eps)
         a, a_back = attend(n1)
-        h = x + a
+        a_out, ao_back = _norm(s.norm, a, params, p + "attn_norm", s.eps) if peri else (a, None)
+        h = x + a_out
         n2, n2_back = _norm(s.norm, h, params, p + "n2", s.eps)
         f, f_back = ffn_with_grad(n2, w, s.activation)
-        y = h + f
+        f_out, fo_back = _norm(s.norm, f, params, p + "ffn_norm", s.eps) if peri else (f, None)
+        y = h + f_out
 
         def backward(dy, grads):
-            dn2, factors = f_back(dy)
+            dn2, factors = f_back(fo_back(dy, grads) if peri else dy)
             _add_weight_grads(grads, p, factors)
             dh = dy + n2_back(dn2, grads)
-            dn1, factors = a_back(dh)
+            dn1, factors = a_back(ao_back(dh, grads) if peri else dh)
             _add_weight_grads(grads, p, factors)
             return dh + n1_back(dn1.reshape(-1, d), grads)
-    else:
+    else:  # post, deepnorm: N(α·x + F(x)); Post-Norm's α = 1 multiplies exactly, so one path serves both
+        alpha = x.dtype.type(deepnorm_constants(s.layers)[0] if s.placement == "deepnorm" else 1.0)
         a, a_back = attend(x)
-        h, n1_back = _norm(s.norm, x + a, params, p + "n1", s.eps)
+        h, n1_back = _norm(s.norm, x * alpha + a, params, p + "n1", s.eps)
         f, f_back = ffn_with_grad(h, w, s.activation)
-        y, n2_back = _norm(s.norm, h + f, params, p + "n2", s.eps)
+        y, n2_back = _norm(s.norm, h * alpha + f, params, p + "n2", s.eps)
 
         def backward(dy, grads):
             ds2 = n2_back(dy, grads)
             dh, factors = f_back(ds2)
             _add_weight_grads(grads, p, factors)
-            ds1 = n1_back(ds2 + dh, grads)
+            ds1 = n1_back(ds2 * alpha + dh, grads)
             dx, factors = a_back(ds1)
             _add_weight_grads(grads, p, factors)
-            return ds1 + dx.reshape(-1, d)
+            return ds1 * alpha + dx.reshape(-1, d)
 
     return y, backward
 
@@ -116,7 +131,7 @@ def _rms(x: np.ndarray) -> float:
 
 
 def _trunk(params: Params, s: TrainSettings, inputs: np.ndarray):
-    """Embeddings and blocks (and Pre-Norm's final norm) on (B, T) ids: the rows fed to the head,
+    """Embeddings and blocks (and Pre- and Peri-Norm's final norm) on (B, T) ids: the rows fed to the head,
     the backward closures, and the per-layer statistics."""
     b, t = inputs.shape
     d, dtype = s.width, params["embed"].dtype
@@ -133,7 +148,7 @@ def _trunk(params: Params, s: TrainSettings, inputs: np.ndarray):
         residual_rms[layer] = _rms(x)
         backwards.append(back)
     final_back = None
-    if s.placement == "pre":
+    if s.placement in FINAL_NORM_PLACEMENTS:
         x, final_back = _norm(s.norm, x, params, "final", s.eps)
     return x, backwards, final_back, ForwardStats(residual_rms, max_logit)
 

@@ -57,7 +57,7 @@ def run_json(record: RunRecord) -> dict:
         "diverged_at": h.diverged_at,
         "steps": [int(s) for s in h.steps[rows]],
         **{name: _short(getattr(h, name)[rows]) for name in STEP_SERIES},
-        "layers": {name: [_short(row) for row in h.layers[name][rows]] for name in LAYER_SERIES},
+        "layers": {name: [_short(row) for row in h.layer_values(name, rows)] for name in LAYER_SERIES},
     }
 
 

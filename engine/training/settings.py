@@ -1,8 +1,11 @@
 """Every setting of a training run, with its range: the recipe made visible.
 
 Defaults follow the original Transformer (Vaswani et al. 2017): token embeddings scaled by √d,
-Xavier-uniform init, Adam with β₁ = 0.9, β₂ = 0.98, ε = 1e-9. Xiong et al. (2020) and Liu et al.
-(2020) saw Post-LN fail without warmup in this recipe; each ingredient can be flipped.
+Xavier-uniform init (the query, key and value projections as one packed in-projection, as
+``torch.nn.MultiheadAttention`` and fairseq do), Adam with β₁ = 0.9, β₂ = 0.98, ε = 1e-9. Xiong et
+al. (2020) and Liu et al. (2020), both in fairseq, saw Post-LN fail without warmup in this recipe;
+each ingredient can be flipped. The learning rate holds its peak after warmup by default; the
+original's inverse-square-root decay is a choice.
 """
 
 from __future__ import annotations
@@ -12,11 +15,19 @@ from dataclasses import dataclass
 
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 
-NORMS = ("layer", "rms", "none")
-PLACEMENTS = ("pre", "post")
+NORMS = ("layer", "rms", "none", "dyt")
+PLACEMENTS = ("pre", "post", "deepnorm", "peri")
+#: Placements whose residual stream is not normalised at the end of a block: a final norm before the head.
+FINAL_NORM_PLACEMENTS = ("pre", "peri")
 INITS = ("xavier", "torch", "gpt2")
+#: How the Xavier recipe counts the query, key and value projections' fans: as one packed (d, 3d)
+#: in-projection (``torch.nn.MultiheadAttention``, fairseq: bound √(6 / 4d), i.e. gain 1/√2 on each)
+#: or as three separate (d, d) matrices (bound √(6 / 2d)).
+QKV_XAVIER = ("packed", "separate")
 POSITIONS = ("sinusoidal", "learned")
 ACTIVATIONS = ("relu", "gelu")
+#: After the linear warmup: hold the peak, or decay as 1/√step (the original Transformer's).
+SCHEDULES = ("constant", "inverse_sqrt")
 TASKS = ("copy", "reverse", "sort", "modadd")
 DTYPES = ("float32", "float64")
 
@@ -56,6 +67,7 @@ class TrainSettings:
     eps: float = 1e-5
     lr: float = 1e-3
     warmup: int = 0
+    schedule: str = "constant"
     beta1: float = 0.9
     beta2: float = 0.98
     adam_eps: float = 1e-9
@@ -65,6 +77,7 @@ class TrainSettings:
     seq: int = 32
     seed: int = 0
     init: str = "xavier"
+    qkv_xavier: str = "packed"
     embed_scale: float | None = None
     position: str = "sinusoidal"
     tied: bool = True
@@ -75,7 +88,8 @@ class TrainSettings:
 
     def __post_init__(self):
         for name, choices in (("norm", NORMS), ("placement", PLACEMENTS), ("init", INITS),
-                              ("position", POSITIONS), ("activation", ACTIVATIONS), ("dtype", DTYPES)):
+                              ("qkv_xavier", QKV_XAVIER), ("position", POSITIONS), ("activation", ACTIVATIONS),
+                              ("schedule", SCHEDULES), ("dtype", DTYPES)):
             if getattr(self, name) not in choices:
                 raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be one of {choices}, not {value}"),
                               name=name, choices=", ".join(choices), value=repr(getattr(self, name)))

@@ -10,6 +10,8 @@ import io
 import math
 from typing import TextIO
 
+import numpy as np
+
 from engine.training.history import RunHistory
 
 
@@ -37,7 +39,7 @@ def layer_log_lines(step: int, grad_norm, update_ratio, residual_rms, max_logit)
 
 def write_train_log(out: TextIO, history: RunHistory) -> None:
     """``history``'s filled rows as ``train_log.csv``."""
-    layers = history.layers["layer_grad_norm"]
+    layers = history.layer_values("layer_grad_norm", np.arange(history.count))
     out.write(train_log_header(layers.shape[1]))
     for i in range(history.count):
         out.write(train_log_line(int(history.steps[i]), history.loss[i], history.val_loss[i], history.lr[i],

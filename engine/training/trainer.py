@@ -19,7 +19,7 @@ from engine.training.adam import Adam, clip_by_global_norm, global_norm
 from engine.training.data import Corpus, load_corpus, sample_batch, unigram_entropy, validation_batches
 from engine.training.init import init_params, layer_prefix
 from engine.training.model import forward
-from engine.training.schedule import warmup_lr
+from engine.training.schedule import learning_rate
 from engine.training.settings import TrainSettings
 
 
@@ -77,7 +77,7 @@ class Trainer:
         s = self.settings
         start = time.perf_counter()
         step = self.steps_done + 1
-        lr = warmup_lr(step, s.lr, s.warmup)
+        lr = learning_rate(step, s.lr, s.warmup, s.schedule)
         if ids is None:
             ids = sample_batch(self.corpus.train, s.batch, s.seq, self.batch_rng)
         nan_layers = np.full(s.layers, np.nan)

@@ -3734,28 +3734,28 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="80"/>
+        <location filename="../../engine/training/settings.py" line="94"/>
         <source>{name} must be one of {choices}, not {value}</source>
-        <extracomment>(low, high) of every numeric setting, inclusive.</extracomment>
+        <extracomment>Placements whose residual stream is not normalised at the end of a block: a final norm before the head. How the Xavier recipe counts the query, key and value projections&apos; fans: as one packed (d, 3d) in-projection (``torch.nn.MultiheadAttention``, fairseq: bound √(6 / 4d), i.e. gain 1/√2 on each) or as three separate (d, d) matrices (bound √(6 / 2d)). After the linear warmup: hold the peak, or decay as 1/√step (the original Transformer&apos;s). (low, high) of every numeric setting, inclusive.</extracomment>
         <translation>{name} 必须是 {choices} 之一，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="85"/>
+        <location filename="../../engine/training/settings.py" line="99"/>
         <source>{name} must be between {low} and {high}, not {value}</source>
         <translation>{name} 必须在 {low} 到 {high} 之间，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="88"/>
+        <location filename="../../engine/training/settings.py" line="102"/>
         <source>width {width} must be a multiple of heads {heads}</source>
         <translation>宽度 {width} 必须是头数 {heads} 的整数倍</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="91"/>
+        <location filename="../../engine/training/settings.py" line="105"/>
         <source>embed_scale must be between 0 and 1e6, not {value}</source>
         <translation>embed_scale 必须在 0 到 1e6 之间，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="94"/>
+        <location filename="../../engine/training/settings.py" line="108"/>
         <source>data must be stdlib, a task ({tasks}) or a file</source>
         <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
     </message>
@@ -4134,183 +4134,223 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SettingsForm</name>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="125"/>
+        <location filename="../../widgets/training/settings_form.py" line="127"/>
         <source>Open a UTF-8 text file</source>
         <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings. Names of the engine&apos;s choices that are not words of the UI (the others are shown as the engine names them). Characters a choice list needs at least; longer items are shown whole in the open list.</extracomment>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="126"/>
+        <location filename="../../widgets/training/settings_form.py" line="128"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="159"/>
+        <location filename="../../widgets/training/settings_form.py" line="162"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="160"/>
+        <location filename="../../widgets/training/settings_form.py" line="163"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Warmup steps</source>
         <translation>预热步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Adam β₁</source>
         <translation>Adam β₁</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="161"/>
+        <location filename="../../widgets/training/settings_form.py" line="164"/>
         <source>Adam β₂</source>
         <translation>Adam β₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="165"/>
         <source>Clip gradients</source>
         <translation>梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="165"/>
         <source>Clip at norm</source>
         <translation>裁剪阈值（范数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="165"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="166"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="166"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="166"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="167"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="167"/>
         <source>Embeddings × √d</source>
         <translation>嵌入 × √d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="167"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="165"/>
+        <location filename="../../widgets/training/settings_form.py" line="168"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="169"/>
+        <location filename="../../widgets/training/settings_form.py" line="168"/>
+        <source>After warmup</source>
+        <translation>预热之后</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="168"/>
+        <source>Q/K/V init</source>
+        <translation>Q/K/V 初始化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="172"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="170"/>
+        <location filename="../../widgets/training/settings_form.py" line="173"/>
         <source>Xavier-uniform</source>
         <translation>Xavier 均匀</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="170"/>
+        <location filename="../../widgets/training/settings_form.py" line="173"/>
         <source>torch default</source>
         <translation>torch 默认</translation>
     </message>
     <message>
         <location filename="../../widgets/training/settings_form.py" line="174"/>
+        <source>hold the peak</source>
+        <translation>保持峰值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="174"/>
+        <source>decay as 1/√step</source>
+        <translation>按 1/√step 衰减</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <source>packed (d × 3d, as torch)</source>
+        <translation>合并 (d × 3d，同 torch)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <source>three d × d</source>
+        <translation>三个 d × d</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="176"/>
+        <source>The learning rate after the warmup: held at the peak, or the original Transformer&apos;s peak · √(warmup / step)</source>
+        <translation>预热之后的学习率：保持在峰值，或按原始 Transformer 的 峰值 · √(预热步数 / step)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="178"/>
+        <source>Xavier-uniform for q, k and v as one packed d × 3d in-projection (as torch.nn.MultiheadAttention and fairseq: gain 1/√2 each), or as three d × d matrices. Packed is what lets warmup rescue 12-layer Post-LN here.</source>
+        <translation>q、k、v 的 Xavier 均匀初始化：作为一个合并的 d × 3d 输入投影（同 torch.nn.MultiheadAttention 和 fairseq：每个的增益为 1/√2），或作为三个 d × d 矩阵。正是合并的初始化让预热在这里救回了 12 层的 Post-LN。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="185"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="174"/>
+        <location filename="../../widgets/training/settings_form.py" line="185"/>
         <source>task: copy</source>
         <translation>任务：复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <location filename="../../widgets/training/settings_form.py" line="186"/>
         <source>task: reverse</source>
         <translation>任务：反转</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <location filename="../../widgets/training/settings_form.py" line="186"/>
         <source>task: sort</source>
         <translation>任务：排序</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="176"/>
+        <location filename="../../widgets/training/settings_form.py" line="187"/>
         <source>task: modular addition</source>
         <translation>任务：模加法</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="176"/>
+        <location filename="../../widgets/training/settings_form.py" line="187"/>
         <source>text file…</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="179"/>
+        <location filename="../../widgets/training/settings_form.py" line="190"/>
         <source>choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="180"/>
+        <location filename="../../widgets/training/settings_form.py" line="191"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="181"/>
+        <location filename="../../widgets/training/settings_form.py" line="192"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="182"/>
+        <location filename="../../widgets/training/settings_form.py" line="193"/>
         <source>DeepNorm vs Post-LN vs Pre-LN (24 layers)</source>
         <translation>DeepNorm 对比 Post-LN 与 Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="186"/>
+        <location filename="../../widgets/training/settings_form.py" line="197"/>
         <source>Train several runs at once: the comparisons of Xiong et al. (2020)</source>
         <translation>一次训练多个运行：Xiong 等人（2020）的对比</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="187"/>
+        <location filename="../../widgets/training/settings_form.py" line="198"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
     </message>

@@ -51,12 +51,20 @@ CASES = {
     "pre_rms_untied": TrainSettings(norm="rms", placement="pre", layers=2, width=32, heads=2, batch=8, seq=16,
                                     lr=3e-3, warmup=5, seed=2, steps=STEPS, position="learned", tied=False,
                                     activation="gelu", init="torch", embed_scale=1.0, beta2=0.999),
+    "deepnorm": TrainSettings(norm="layer", placement="deepnorm", layers=3, width=16, heads=4, batch=8, seq=16,
+                              lr=1e-3, warmup=5, seed=3, steps=STEPS),
+    "peri_rms": TrainSettings(norm="rms", placement="peri", layers=2, width=16, heads=2, batch=8, seq=16,
+                              lr=1e-3, warmup=4, schedule="inverse_sqrt", seed=4, steps=STEPS),
+    "post_dyt": TrainSettings(norm="dyt", placement="post", layers=2, width=16, heads=4, batch=8, seq=16,
+                              lr=1e-3, warmup=5, seed=5, steps=STEPS, clip=0.5),
 }
 
 
 def norm(s: TrainSettings, x, p: dict, name: str):
     if s.norm == "layer":
         return F.layer_norm(x, (s.width,), p[name + ".g"], p[name + ".b"], s.eps)
+    if s.norm == "dyt":  # Zhu et al. 2025: a learned scalar inside tanh, then a per-feature affine
+        return p[name + ".g"] * torch.tanh(p[name + ".a"] * x) + p[name + ".b"]
     return F.rms_norm(x, (s.width,), p[name + ".g"], s.eps)
 
 
@@ -90,10 +98,14 @@ def loss_of(s: TrainSettings, p: dict, ids):
         if s.placement == "pre":
             x = x + attention(s, norm(s, x, p, pre + "n1"), p, pre)
             x = x + ffn(s, norm(s, x, p, pre + "n2"), p, pre)
-        else:
-            x = norm(s, x + attention(s, x, p, pre), p, pre + "n1")
-            x = norm(s, x + ffn(s, x, p, pre), p, pre + "n2")
-    if s.placement == "pre":
+        elif s.placement == "peri":  # Kim et al. 2025: each sublayer's input and output normalised
+            x = x + norm(s, attention(s, norm(s, x, p, pre + "n1"), p, pre), p, pre + "attn_norm")
+            x = x + norm(s, ffn(s, norm(s, x, p, pre + "n2"), p, pre), p, pre + "ffn_norm")
+        else:  # post, or DeepNorm (Wang et al. 2022, decoder-only: α = (2N)^(1/4) on the residual)
+            alpha = (2 * s.layers) ** 0.25 if s.placement == "deepnorm" else 1.0
+            x = norm(s, alpha * x + attention(s, x, p, pre), p, pre + "n1")
+            x = norm(s, alpha * x + ffn(s, x, p, pre), p, pre + "n2")
+    if s.placement in ("pre", "peri"):
         x = norm(s, x, p, "final")
     head = p["embed"].T if s.tied else p["head"]
     logits = x @ head
@@ -115,7 +127,9 @@ def run_case(s: TrainSettings, put) -> None:
     losses = []
     for step in range(1, STEPS + 1):
         for group in opt.param_groups:
-            group["lr"] = s.lr * min(1.0, step / s.warmup) if s.warmup else s.lr
+            w = max(s.warmup, 1)  # Vaswani et al.'s decay, rescaled to peak at s.lr
+            group["lr"] = (s.lr * min(step / w, math.sqrt(w / step)) if s.schedule == "inverse_sqrt"
+                           else s.lr * min(1.0, step / s.warmup) if s.warmup else s.lr)
         opt.zero_grad()
         loss = loss_of(s, p, torch.from_numpy(batches[step - 1]).long())
         loss.backward()

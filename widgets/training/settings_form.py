@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel,
                                QSizePolicy, QSpinBox, QWidget)
 
-from engine.training.settings import INITS, NORMS, PLACEMENTS, TASKS, TrainSettings
+from engine.training.settings import INITS, NORMS, PLACEMENTS, QKV_XAVIER, SCHEDULES, TASKS, TrainSettings
 from widgets.common.retranslation import Retranslating
 
 #: Each preset's runs, as changes to the form's settings.
@@ -19,7 +19,7 @@ PRESETS = {
                     dict(placement="pre", warmup=0, layers=24)],
 }
 #: Names of the engine's choices that are not words of the UI (the others are shown as the engine names them).
-NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm"}
+NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "dyt": "DyT"}
 PLACEMENT_NAMES = {"pre": "Pre-Norm", "post": "Post-Norm", "peri": "Peri-Norm", "deepnorm": "DeepNorm"}
 #: Characters a choice list needs at least; longer items are shown whole in the open list.
 COMBO_CHARS = 10
@@ -50,6 +50,7 @@ class SettingsForm(Retranslating, QWidget):
         self.heads = self._int("heads", d.heads, 1, 16)
         self.lr = self._float("lr", d.lr, 0.0, 1.0, decimals=5, step=1e-4)
         self.warmup = self._int("warmup", d.warmup, 0, 100_000, step=10)
+        self.schedule = self._combo("schedule", SCHEDULES, d.schedule)
         self.beta1 = self._float("beta1", d.beta1, 0.0, 0.9999, decimals=4, step=0.01)
         self.beta2 = self._float("beta2", d.beta2, 0.0, 0.99999, decimals=5, step=0.001)
         self.clip_on = QCheckBox()
@@ -62,6 +63,7 @@ class SettingsForm(Retranslating, QWidget):
         self.steps = self._int("steps", d.steps, 1, 100_000, step=100)
         self.seed = self._int("seed", d.seed, 0, 2_000_000_000)
         self.init = self._combo("init", INITS, d.init)
+        self.qkv_xavier = self._combo("qkv_xavier", QKV_XAVIER, d.qkv_xavier)
         self.sqrt_scale = QCheckBox()
         self.sqrt_scale.setChecked(True)
         self._add("sqrt_scale", self.sqrt_scale)
@@ -138,6 +140,7 @@ class SettingsForm(Retranslating, QWidget):
             beta1=self.beta1.value(), beta2=self.beta2.value(),
             clip=self.clip.value() if self.clip_on.isChecked() else 0.0, batch=self.batch.value(),
             seq=self.seq.value(), steps=self.steps.value(), seed=self.seed.value(), init=self.init.currentData(),
+            schedule=self.schedule.currentData(), qkv_xavier=self.qkv_xavier.currentData(),
             embed_scale=None if self.sqrt_scale.isChecked() else 1.0,
             data=self._file if data == "file" else data)
         values.update(changes)
@@ -145,7 +148,7 @@ class SettingsForm(Retranslating, QWidget):
 
     def show_settings(self, settings: TrainSettings) -> None:
         """Put ``settings`` into the form (a run's recipe, to start another from it)."""
-        for key in ("norm", "placement", "init"):
+        for key in ("norm", "placement", "init", "schedule", "qkv_xavier"):
             combo = getattr(self, key)
             combo.setCurrentIndex(max(0, combo.findData(getattr(settings, key))))
         for key in ("layers", "width", "heads", "lr", "warmup", "beta1", "beta2", "batch", "seq", "steps", "seed"):
@@ -162,13 +165,21 @@ class SettingsForm(Retranslating, QWidget):
             "clip_on": self.tr("Clip gradients"), "clip": self.tr("Clip at norm"), "batch": self.tr("Batch"),
             "seq": self.tr("Sequence length"), "steps": self.tr("Steps"), "seed": self.tr("Seed"),
             "init": self.tr("Init"), "sqrt_scale": self.tr("Embeddings × √d"), "data": self.tr("Data"),
-            "preset": self.tr("Preset"),
+            "preset": self.tr("Preset"), "schedule": self.tr("After warmup"), "qkv_xavier": self.tr("Q/K/V init"),
         }
         for label, key in self._labels:
             label.setText(names[key])
         norms = {**NORM_NAMES, "none": self.tr("none")}
         inits = {"xavier": self.tr("Xavier-uniform"), "torch": self.tr("torch default"), "gpt2": "N(0, 0.02²)"}
-        for combo, names in ((self.norm, norms), (self.placement, PLACEMENT_NAMES), (self.init, inits)):
+        schedules = {"constant": self.tr("hold the peak"), "inverse_sqrt": self.tr("decay as 1/√step")}
+        packing = {"packed": self.tr("packed (d × 3d, as torch)"), "separate": self.tr("three d × d")}
+        self.schedule.setToolTip(self.tr("The learning rate after the warmup: held at the peak, or the original "
+                                         "Transformer's peak · √(warmup / step)"))
+        self.qkv_xavier.setToolTip(self.tr("Xavier-uniform for q, k and v as one packed d × 3d in-projection (as "
+                                           "torch.nn.MultiheadAttention and fairseq: gain 1/√2 each), or as three "
+                                           "d × d matrices. Packed is what lets warmup rescue 12-layer Post-LN here."))
+        for combo, names in ((self.norm, norms), (self.placement, PLACEMENT_NAMES), (self.init, inits),
+                             (self.schedule, schedules), (self.qkv_xavier, packing)):
             for i in range(combo.count()):
                 combo.setItemText(i, names.get(combo.itemData(i), combo.itemData(i)))
         texts = {"stdlib": self.tr("Python standard library"), "copy": self.tr("task: copy"),

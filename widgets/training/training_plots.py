@@ -63,5 +63,5 @@ class TrainingPlots(QWidget):
                 self._drawn.pop(name, None)
             elif self._drawn.get(name) != (selected, history.count):
                 self._drawn[name] = (selected, history.count)
-                n = history.count
-                view.show_run(history.layers[name][:n], history.steps[:n], planned.get(selected, n))
+                view.show_run(history.layers[name][:history.layer_rows], history.layer_steps(),
+                              planned.get(selected, history.count))
