@@ -184,3 +184,14 @@ def test_stage_heatmaps_say_when_b_minus_a_is_zero(window):
     settle(window)
     assert all(title.startswith("B − A") for title in window.stage_heatmaps.stage_titles())
     assert "0 in every stage" in window.stage_heatmaps.note.text()
+
+
+def test_stage_heatmaps_note_leaves_the_panel_titles_readable(window):
+    action(window, "comparePin").trigger()
+    window.document.insert_tokens(6)  # A's stages have other tokens: the note says why there is no B − A
+    settle(window)
+    heatmaps = window.stage_heatmaps
+    assert "A's stages have other tokens" in heatmaps.note.text()
+    note = heatmaps.note.mapRectToScene(heatmaps.note.boundingRect())
+    assert not any(note.intersects(title.sceneBoundingRect()) for title in heatmaps._title_labels)
+    assert note.intersects(heatmaps._views[0].sceneBoundingRect())  # it sits over the panels instead
