@@ -63,7 +63,6 @@ class DepthPlot(Retranslating, QWidget):
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
         self._ln_scaling = self._pinned_ln_scaling = False
-        self._key_names: list[str] = []
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -95,9 +94,7 @@ class DepthPlot(Retranslating, QWidget):
         entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
         pinned_names = self._curve_names(pinned=True)
         entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
-        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
-            self._key_names = [name for _, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
 
     def set_picked_stacks(self, stacks) -> None:
         """Draw these stacks ("none", "pre", …) besides the chosen placement, which is always drawn."""

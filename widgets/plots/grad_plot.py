@@ -42,7 +42,6 @@ class GradPlot(Retranslating, PlotPanel):
         self._pinned_result: Result | None = None
         self._picked = DEFAULT_STACKS
         self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
-        self._key_names: list[str] = []
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -104,9 +103,7 @@ class GradPlot(Retranslating, PlotPanel):
                    if key in self._data or (key[0] in drawn and key[0] in ("pre", "post"))]
         entries += [(curve, self._name(key, pinned=True)) for key, curve in zip(keys, self._pinned_curves)
                     if key in self._pinned]
-        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
-            self._key_names = [name for _, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
         shown = [*self._data.values(), *self._pinned.values()]
         values = np.concatenate(shown) if shown else np.array([])
         fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)

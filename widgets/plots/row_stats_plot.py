@@ -38,7 +38,6 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._pinned_bars, self._pinned_lines = {}, {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
-        self._key_entries: list = []
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
             self.addItem(bars)
@@ -87,9 +86,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         pinned = self._pinned_lines if self._as_lines else self._pinned_bars
         entries += [(pinned[field], self.tr("A: {curve}").format(curve=names[field]))
                     for field, _, _ in SERIES if self._pinned_drawn()]
-        if [(id(item), name) for item, name in entries] != self._key_entries:  # a new layout: only on change
-            self._key_entries = [(id(item), name) for item, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
 
     def _relabel(self) -> None:
         kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
