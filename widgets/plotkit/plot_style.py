@@ -171,7 +171,7 @@ def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, 
     ok = np.isfinite(values) & (values > 0)
     x, y = layers[ok], np.log10(values[ok]) if log_y else values[ok]
     if _holds(curve.xData, x) and _holds(curve.yData, y):
-        return  # unchanged (the toy after an edit, an empty variant): no new path, no repaint
+        return  # unchanged (the toy after an edit, a stack not drawn): no new path, no repaint
     curve.setData(x, y)
 
 
