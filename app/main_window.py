@@ -9,7 +9,7 @@ a menu or figures through the public calls ``app.tab_host.TabHost`` lists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
@@ -29,6 +29,7 @@ from app.placement_choice import PlacementChoice
 from app.presentation import Presentation
 from app.result_hub import ResultHub
 from app.status_notes import StatusNotes
+from app.tab_host import Bound
 from app.teaching_tabs import TeachingTabs
 from app.unsaved_work import UnsavedWork
 from engine.presets import PRESETS, load_preset
@@ -49,8 +50,6 @@ from widgets.plots.stage_heatmaps import StageHeatmaps
 
 if TYPE_CHECKING:
     from widgets.teaching.hand_calc_panel import HandCalcPanel
-
-Bound = TypeVar("Bound")
 
 
 class MainWindow(Retranslating, QMainWindow):

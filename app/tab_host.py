@@ -46,4 +46,4 @@ class TabHost(Protocol):
         """Show ``text()`` on an action, menu or dock now and after every language change."""
 
     def add_menu(self, title: Callable[[], str]) -> QMenu:
-        """A menu at the end of the menu bar."""
+        """A menu at the end of the menu bar, before Help (which stays last)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Mapping
 
 import numpy as np
@@ -15,17 +14,7 @@ from engine.scenario import Scenario
 def setting_differences(a: Scenario, b: Scenario) -> tuple[str, ...]:
     """The Scenario fields whose values differ between ``a`` and ``b``, in the Scenario's order
     (``name`` is a title, not a setting: never listed)."""
-    changed = []
-    for f in dataclasses.fields(Scenario):
-        if not f.compare:
-            continue
-        x, y = getattr(a, f.name), getattr(b, f.name)
-        if x is y:
-            continue
-        same = (x.shape == y.shape and np.array_equal(x, y)) if isinstance(x, np.ndarray) else x == y
-        if not same:
-            changed.append(f.name)
-    return tuple(changed)
+    return tuple(a.differing_fields(b))
 
 
 def values_changed(a: np.ndarray, b: np.ndarray) -> int | None:

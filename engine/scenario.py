@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -146,17 +147,18 @@ class Scenario:
     def __eq__(self, other) -> bool:
         if not isinstance(other, Scenario):
             return NotImplemented
+        return next(self.differing_fields(other), None) is None
+
+    def differing_fields(self, other: "Scenario") -> Iterator[str]:
+        """The names of the fields compared whose values differ from ``other``'s, in field order, one at
+        a time (``==`` stops at the first); ``name`` is a title, not a setting: never compared."""
         for f in dataclasses.fields(self):
             if not f.compare:
                 continue
             a, b = getattr(self, f.name), getattr(other, f.name)
             if a is b:
                 continue  # replace() shares unchanged arrays: skip comparing 8 M values
-            if isinstance(a, np.ndarray):
-                if not np.array_equal(a, b):
-                    return False
-            elif a != b:
-                return False
-        return True
+            if not (np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b):
+                yield f.name
 
     __hash__ = None

@@ -6,7 +6,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 
 from app.main_window import MainWindow
-from tests.test_main_window import settle
+from tests.test_main_window import run_in_x11_window, settle
 
 
 @pytest.fixture
@@ -111,16 +111,6 @@ def test_differences_list_each_stack_once(window):
 
 
 X11_COMPARE_PROBE = """
-import json, sys
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from app.main_window import MainWindow
-window = MainWindow("xian", QSettings(sys.argv[1], QSettings.Format.IniFormat))
-window.show()
-window.activateWindow()
-QTest.qWaitForWindowActive(window, 5000)
 keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 out = {}
 for focus in (window.token_grid, window.controls.epsilon):  # a grid and a text field hold the focus
@@ -140,20 +130,7 @@ window.document.undo_stack.setClean()
 def test_compare_keys_work_in_a_real_x11_window(tmp_path):
     """Pin (Ctrl+Shift+P), swap (Ctrl+Shift+X) and clear (Ctrl+Shift+U) from the keyboard under xcb,
     with the focus in a grid and in a text field (which take some keys for themselves)."""
-    import json
-    import os
-    import shutil
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    if shutil.which("xvfb-run") is None:
-        pytest.skip("needs xvfb-run (Debian: xvfb xauth) for a real X11 window")
-    env = dict(os.environ, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", X11_COMPARE_PROBE, str(tmp_path / "s.ini")],
-                         capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
-    assert "Ambiguous shortcut" not in run.stderr
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == {"MatrixView": [True] * 3, "QLineEdit": [True] * 3}
+    assert run_in_x11_window(X11_COMPARE_PROBE, tmp_path) == {"MatrixView": [True] * 3, "QLineEdit": [True] * 3}
 
 
 def test_an_exported_figure_holds_as_curves_while_a_is_pinned(window, tmp_path):
@@ -184,3 +161,14 @@ def test_stage_heatmaps_say_when_b_minus_a_is_zero(window):
     settle(window)
     assert all(title.startswith("B − A") for title in window.stage_heatmaps.stage_titles())
     assert "0 in every stage" in window.stage_heatmaps.note.text()
+
+
+def test_stage_heatmaps_note_leaves_the_panel_titles_readable(window):
+    action(window, "comparePin").trigger()
+    window.document.insert_tokens(6)  # A's stages have other tokens: the note says why there is no B − A
+    settle(window)
+    heatmaps = window.stage_heatmaps
+    assert "A's stages have other tokens" in heatmaps.note.text()
+    note = heatmaps.note.mapRectToScene(heatmaps.note.boundingRect())
+    assert not any(note.intersects(title.sceneBoundingRect()) for title in heatmaps._title_labels)
+    assert note.intersects(heatmaps._views[0].sceneBoundingRect())  # it sits over the panels instead

@@ -418,7 +418,8 @@ def test_every_shortcut_is_assigned_once_across_menus_and_docks(window):
     assert "Ctrl+Shift+Z" in [key.toString() for key in window.findChild(QAction, "redo").shortcuts()]
 
 
-X11_REDO_PROBE = """
+#: The start of a probe run by run_in_x11_window: the window shown and active, ``window`` for the rest.
+X11_WINDOW = """
 import json, sys
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
@@ -429,6 +430,9 @@ window = MainWindow("xian", QSettings(sys.argv[1], QSettings.Format.IniFormat))
 window.show()
 window.activateWindow()
 QTest.qWaitForWindowActive(window, 5000)
+"""
+
+X11_REDO_PROBE = """
 window.document.set_cells("matrix", 0, 0, [[5.0]])
 ctrl = Qt.KeyboardModifier.ControlModifier
 QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl)
@@ -439,9 +443,9 @@ window.document.undo_stack.setClean()
 """
 
 
-def test_ctrl_shift_z_redoes_in_a_real_x11_window(tmp_path):
-    """On xcb StandardKey.Redo starts with Ctrl+Shift+Z (offscreen it starts with Ctrl+Y), so only a
-    real X11 window shows a key claimed twice."""
+def run_in_x11_window(probe: str, tmp_path) -> dict:
+    """Run ``probe`` after ``X11_WINDOW`` in a real X11 window (xvfb-run, the xcb platform): the JSON its
+    last line prints. Skipped without xvfb-run; fails where Qt found a key claimed twice."""
     import json
     import os
     import shutil
@@ -452,10 +456,16 @@ def test_ctrl_shift_z_redoes_in_a_real_x11_window(tmp_path):
     if shutil.which("xvfb-run") is None:
         pytest.skip("needs xvfb-run (Debian: xvfb xauth) for a real X11 window")
     env = dict(os.environ, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", X11_REDO_PROBE, str(tmp_path / "s.ini")],
+    run = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", X11_WINDOW + probe, str(tmp_path / "s.ini")],
                          capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
     assert "Ambiguous shortcut" not in run.stderr
-    values = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_ctrl_shift_z_redoes_in_a_real_x11_window(tmp_path):
+    """On xcb StandardKey.Redo starts with Ctrl+Shift+Z (offscreen it starts with Ctrl+Y), so only a
+    real X11 window shows a key claimed twice."""
+    values = run_in_x11_window(X11_REDO_PROBE, tmp_path)
     assert values["undone"] == pytest.approx(0.32) and values["redone"] == 5.0
 
 

@@ -55,3 +55,15 @@ def test_a_key_without_entries_takes_no_room(qtbot):
     panel.show()
     QApplication.processEvents()
     assert panel.key.size().height() == 0
+
+
+def test_the_same_entries_again_are_not_laid_out_again(qtbot, monkeypatch):
+    panel = _panel_with_four_entries(qtbot, 900)
+    entries = [(item, name) for item, name in panel.key._entries]
+    layouts = []
+    monkeypatch.setattr(panel.key, "_relayout", lambda: layouts.append(1))
+    panel.key.set_entries(list(entries))
+    assert layouts == []
+    panel.key.set_entries(entries[:3] + [(entries[3][0], "renamed")])
+    panel.key.set_entries(entries[:3] + [(pg.PlotCurveItem(), "renamed")])  # another item, the same name
+    assert len(layouts) == 2

@@ -41,7 +41,7 @@ SHOTS = {
     "presentation-dark.png": ("xian", {}, TAB_PLOTS, "en", ("dark", "presentation")),
     "main-window-xian-peri.png": ("xian", {"placement": "peri", "layers": 12}, TAB_PLOTS, "en", ()),
     "activations.png": ("xian", {}, TAB_ACTIVATIONS, "en", ()),
-    "training-lab.png": ("xian", {}, TAB_TRAINING, "en", ("train:150",)),
+    "training-lab.png": ("xian", {}, TAB_TRAINING, "en", ("train:300",)),
     "compare-layernorm-vs-rmsnorm.png": ("xian", {"layers": 12}, TAB_PLOTS, "en",
                                 ("pin", "set:norm=rms", "dock:differencesDock")),
 }

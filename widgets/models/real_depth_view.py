@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor
 from engine.models.real_depth import DepthProfile
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.common.retranslation import Retranslating
-from widgets.plotkit.plot_style import (BLUE, GREY, ORANGE, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
-                                        set_title_once)
+from widgets.plotkit.plot_style import (BLUE, GREY, ORANGE, RED, configure_plot, draw_layer_curves, fit_view,
+                                        layer_curve, pen, set_title_once)
 
 
 def _faint(color: str, width: float, style) -> object:
@@ -137,10 +137,8 @@ class RealDepthView(Retranslating, PlotPanel):
         values = np.concatenate(list(self.data.values())) if self.data else np.array([])
         states = max((len(v) - 1 for v in self.data.values()), default=1)
         fit_view(self, states, values, log_y=True)
-        for key, curve in self._curves.items():
-            data = self.data.get(key, np.array([]))
-            # A zeroed state (0 everywhere) has no place on a log axis: the curve leaves it out.
-            draw_curve(curve, np.arange(len(data), dtype=float), data, log_y=True)
+        # A zeroed state (0 everywhere) has no place on a log axis: the curve leaves it out.
+        draw_layer_curves(self._curves, self.data, 0, log_y=True)
         # No numbers on an empty plot: they would mean nothing.
         self.getAxis("bottom").setTicks(None if self.data else [[]])
         self.getAxis("left").setTicks(log_ticks(*self.vb.fitted[1]) if self.data else [[]])

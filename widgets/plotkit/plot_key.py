@@ -32,8 +32,15 @@ class PlotKey(pg.GraphicsWidget):
         self.setMaximumHeight(0.0)  # no entries, no room (else Qt's default height of 50)
 
     def set_entries(self, entries) -> None:
-        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar."""
-        self._entries = list(entries)
+        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar.
+        The same items under the same names as now cost a repaint only, not a new layout (plots set
+        their key on every edit)."""
+        entries = list(entries)
+        if len(entries) == len(self._entries) and all(
+                item is shown and name == shown_name for (item, name), (shown, shown_name) in zip(entries, self._entries)):
+            self.update()  # an item's pen may have changed
+            return
+        self._entries = entries
         self._relayout()
 
     def names(self) -> list[str]:

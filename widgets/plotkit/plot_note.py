@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsWidget
@@ -13,18 +15,24 @@ PADDING = 4.0
 class PlotNote(QGraphicsObject):
     """Text across the top of ``host`` (a view or a whole panel), wrapped to its width, on a pale
     box that lets the data show through. A child of the host, not of its data: zooming and panning
-    leave it in place, and it is drawn in every export of the plot, so a figure says it too."""
+    leave it in place, and it is drawn in every export of the plot, so a figure says it too.
 
-    def __init__(self, host: QGraphicsWidget):
+    ``over``: items of the host (its views) to sit across instead of the whole host, so that a note on
+    a panel of several plots leaves their titles and axes readable.
+    """
+
+    def __init__(self, host: QGraphicsWidget, over: Sequence[QGraphicsWidget] = ()):
         super().__init__(host)
         self._host = host
+        self._over = tuple(over)
         self._text = ""
         self._font = QFont()
         self._font.setPointSizeF(9.0)
         self._rect = QRectF()
         self.setZValue(1e6)  # above the data and the grid
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the plot underneath stays draggable
-        host.geometryChanged.connect(self._relayout)
+        for item in (host, *self._over):
+            item.geometryChanged.connect(self._relayout)
         self.hide()
 
     def text(self) -> str:
@@ -47,10 +55,15 @@ class PlotNote(QGraphicsObject):
 
     def _relayout(self) -> None:
         self.prepareGeometryChange()
-        width = max(self._host.size().width() - 2 * MARGIN, 40.0)
+        area = QRectF()
+        for item in self._over:
+            area = area.united(item.mapRectToItem(self._host, item.rect()))
+        if area.isEmpty():
+            area = self._host.rect()
+        width = max(area.width() - 2 * MARGIN, 40.0)
         flags = int(Qt.TextFlag.TextWordWrap)
         text = QFontMetricsF(self._font).boundingRect(QRectF(0, 0, width - 2 * PADDING, 1e4), flags, self._text)
-        self._rect = QRectF(MARGIN, MARGIN, width, text.height() + 2 * PADDING)
+        self._rect = QRectF(area.left() + MARGIN, area.top() + MARGIN, width, text.height() + 2 * PADDING)
         self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)

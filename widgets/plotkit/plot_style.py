@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -170,8 +171,16 @@ def draw_curve(curve: pg.PlotCurveItem, layers: np.ndarray, values: np.ndarray, 
     ok = np.isfinite(values) & (values > 0)
     x, y = layers[ok], np.log10(values[ok]) if log_y else values[ok]
     if _holds(curve.xData, x) and _holds(curve.yData, y):
-        return  # unchanged (the toy after an edit, an empty variant): no new path, no repaint
+        return  # unchanged (the toy after an edit, a stack not drawn): no new path, no repaint
     curve.setData(x, y)
+
+
+def draw_layer_curves(curves: Mapping, data: Mapping, first_layer: int, log_y: bool) -> None:
+    """Draw each of ``curves`` (by key) with ``data``'s values for its key over the layers ``first_layer``,
+    ``first_layer`` + 1, …; a curve whose key ``data`` lacks is emptied."""
+    for key, curve in curves.items():
+        values = data.get(key, np.array([]))
+        draw_curve(curve, np.arange(first_layer, first_layer + len(values), dtype=float), values, log_y)
 
 
 def _holds(drawn: np.ndarray | None, values: np.ndarray) -> bool:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 from engine.compute import Result
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_curve, fit_view, layer_curve, pen,
+from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_layer_curves, fit_view, layer_curve, pen,
                                         pinned_pen, set_title_once)
 from widgets.plots.placement_names import placement_names
 from widgets.plots.placement_picker import DEFAULT_STACKS, STACKS
@@ -63,7 +63,6 @@ class DepthPlot(Retranslating, QWidget):
         self._overflow: dict[str, int] = {}
         self._data: dict[str, np.ndarray] = {}
         self._ln_scaling = self._pinned_ln_scaling = False
-        self._key_names: list[str] = []
         self._shown = None
         self.plot.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -95,9 +94,7 @@ class DepthPlot(Retranslating, QWidget):
         entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
         pinned_names = self._curve_names(pinned=True)
         entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
-        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
-            self._key_names = [name for _, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
 
     def set_picked_stacks(self, stacks) -> None:
         """Draw these stacks ("none", "pre", …) besides the chosen placement, which is always drawn."""
@@ -149,16 +146,12 @@ class DepthPlot(Retranslating, QWidget):
         values = np.concatenate(shown) if shown else np.array([])
         layers = max((len(v) - 1 for v in shown), default=1)
         fit_view(self.plot, layers, values, log_y)
+        draw_layer_curves(self._curves, self._data, 0, log_y)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
-        drawing = [(self._curves, self._data)]
         if self._pinned or self._pinned_left:
-            drawing.append((self._pinned_curves, self._pinned))
+            draw_layer_curves(self._pinned_curves, self._pinned, 0, log_y)
         self._pinned_left = bool(self._pinned)
-        for curves, data in drawing:
-            for key, curve in curves.items():
-                values = data.get(key, np.array([]))
-                draw_curve(curve, np.arange(len(values), dtype=float), values, log_y)
         self._draw_overflow(log_y)
 
     def _overflow_label(self, key: str) -> pg.TextItem:

@@ -9,7 +9,8 @@ from engine.compute import Result
 from engine.depth import STACK_PLACEMENTS
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import configure_plot, draw_curve, fit_view, layer_curve, pinned_pen, set_title_once
+from widgets.plotkit.plot_style import (configure_plot, draw_layer_curves, fit_view, layer_curve, pinned_pen,
+                                        set_title_once)
 from widgets.plots.placement_names import placement_names
 from widgets.plots.placement_picker import DEFAULT_STACKS
 from widgets.plots.placement_styles import stack_pen
@@ -32,8 +33,9 @@ class GradPlot(Retranslating, PlotPanel):
         configure_plot(self)
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = [layer_curve(self, p) for _, _, p in CURVES]
-        self._pinned_curves = [layer_curve(self, pinned_pen(p)) for _, _, p in CURVES]  # A's, dashed
+        self._curves = {(placement, attr): layer_curve(self, p) for placement, attr, p in CURVES}
+        self._pinned_curves = {(placement, attr): layer_curve(self, pinned_pen(p))  # A's, dashed
+                               for placement, attr, p in CURVES}
         self._data: dict[str, np.ndarray] = {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_left = False  # some of A's curves still hold points
@@ -42,7 +44,6 @@ class GradPlot(Retranslating, PlotPanel):
         self._pinned_result: Result | None = None
         self._picked = DEFAULT_STACKS
         self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
-        self._key_names: list[str] = []
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -98,28 +99,21 @@ class GradPlot(Retranslating, PlotPanel):
         return self.tr("A: {curve}").format(curve=name) if pinned else name
 
     def _draw(self) -> None:
-        keys = [(placement, attr) for placement, attr, _ in CURVES]
         drawn = self._drawn(self._result) if self._result is not None else set(self._picked)
-        entries = [(curve, self._name(key)) for key, curve in zip(keys, self._curves)
+        entries = [(curve, self._name(key)) for key, curve in self._curves.items()
                    if key in self._data or (key[0] in drawn and key[0] in ("pre", "post"))]
-        entries += [(curve, self._name(key, pinned=True)) for key, curve in zip(keys, self._pinned_curves)
+        entries += [(curve, self._name(key, pinned=True)) for key, curve in self._pinned_curves.items()
                     if key in self._pinned]
-        if [name for _, name in entries] != self._key_names:  # the key lays itself out again: only on change
-            self._key_names = [name for _, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
         shown = [*self._data.values(), *self._pinned.values()]
         values = np.concatenate(shown) if shown else np.array([])
         fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
+        draw_layer_curves(self._curves, self._data, 1, log_y=True)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
-        drawing = [(self._curves, self._data)]
         if self._pinned or self._pinned_left:
-            drawing.append((self._pinned_curves, self._pinned))
+            draw_layer_curves(self._pinned_curves, self._pinned, 1, log_y=True)
         self._pinned_left = bool(self._pinned)
-        for curves, data in drawing:
-            for key, curve in zip(keys, curves):
-                values = data.get(key, np.array([]))
-                draw_curve(curve, np.arange(1, len(values) + 1, dtype=float), values, log_y=True)
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

@@ -38,7 +38,6 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._pinned_bars, self._pinned_lines = {}, {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
-        self._key_entries: list = []
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
             self.addItem(bars)
@@ -87,9 +86,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         pinned = self._pinned_lines if self._as_lines else self._pinned_bars
         entries += [(pinned[field], self.tr("A: {curve}").format(curve=names[field]))
                     for field, _, _ in SERIES if self._pinned_drawn()]
-        if [(id(item), name) for item, name in entries] != self._key_entries:  # a new layout: only on change
-            self._key_entries = [(id(item), name) for item, name in entries]
-            self.key.set_entries(entries)
+        self.key.set_entries(entries)
 
     def _relabel(self) -> None:
         kind = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT",
@@ -124,13 +121,11 @@ class RowStatsPlot(Retranslating, PlotPanel):
         if result.norm is self._shown and s.labels == self._names:
             return  # same statistics (a setting that only moves the stack changed)
         self._shown = result.norm
-        by_column = s.norm == "batch"
-        regrouped = by_column != (self._grouping == "columns")
-        stats = result.norm.col_stats if by_column else result.norm.row_stats
-        self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if by_column else s.labels
-        self._grouping = "columns" if by_column else "rows"
+        grouping, self._values = _series_of(result)
+        regrouped = grouping != self._grouping
+        self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if grouping == "columns" else s.labels
+        self._grouping = grouping
         self._norm = s.norm
-        self._values = {field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
         self._relabel()
         self._set_key()
         self._draw_marks()
@@ -146,10 +141,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
         if result is None:
             self._pinned, self._pinned_grouping = {}, None
         else:
-            by_column = result.scenario.norm == "batch"
-            stats = result.norm.col_stats if by_column else result.norm.row_stats
-            self._pinned = {field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
-            self._pinned_grouping = ("columns" if by_column else "rows", len(self._pinned["mean_in"]))
+            grouping, self._pinned = _series_of(result)
+            self._pinned_grouping = (grouping, len(self._pinned["mean_in"]))
         self._relabel()
         self._set_key()
         self._draw_marks()
@@ -195,7 +188,10 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 bars.setOpts(x=[], height=[], width=BAR_WIDTH)
             else:
                 bars.setOpts(x=x + offset, height=pinned, width=BAR_WIDTH)
-            line.setData(x, pinned) if pinned is not None and self._as_lines else line.setData([], [])
+            if pinned is not None and self._as_lines:
+                line.setData(x, pinned)
+            else:
+                line.setData([], [])
             bars.setVisible(pinned is not None and not self._as_lines)
             line.setVisible(pinned is not None and self._as_lines)
 
@@ -265,6 +261,15 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 parts += [self.tr("A: {curve}").format(curve=f"{names[field]} = {self._pinned[field][i]:.4g}")
                           for field, _, _ in SERIES]
             self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
+
+
+def _series_of(result: Result) -> tuple[str, dict[str, np.ndarray]]:
+    """How ``result``'s statistics are grouped (``"columns"`` under BatchNorm, else ``"rows"``) and their
+    values by AxisStats field."""
+    by_column = result.scenario.norm == "batch"
+    stats = result.norm.col_stats if by_column else result.norm.row_stats
+    return "columns" if by_column else "rows", {
+        field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
 
 
 if __name__ == "__main__":

@@ -102,7 +102,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._stale = False
         self._pinned: Result | None = None
         self._no_difference = False  # B − A is shown and is 0 everywhere
-        self.note = PlotNote(self.centralWidget)  # across all four panels
+        self.note = PlotNote(self.centralWidget, over=self._views)  # across all four panels, under their titles
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
 

@@ -72,6 +72,7 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         self._levels = (0.0, 1.0)
         self._layers = 0
         self._planned = 1
+        self._ticks: list | None = None  # the step axis's labels now
         self.vb.sigResized.connect(self._on_resized)
         self.retranslate()
         self.clear()
@@ -126,8 +127,7 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         layers = values.shape[1]
         if layers != self._layers:
             self._layers = layers
-            left = self._axes["left"]
-            left.setTicks([cell_ticks([str(k + 1) for k in range(layers)], left, max(self.vb.height(), 1.0))])
+            self._layer_ticks()
         self._draw_image()
         self._update_note()
 
@@ -157,8 +157,12 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         if self._values.size:
             self._draw_image()
             self._colour_ticks()
-            left = self._axes["left"]
-            left.setTicks([cell_ticks([str(k + 1) for k in range(self._layers)], left, max(self.vb.height(), 1.0))])
+            self._layer_ticks()
+
+    def _layer_ticks(self) -> None:
+        """Layer numbers 1 … N up the left axis, thinned to the view's height."""
+        left = self._axes["left"]
+        left.setTicks([cell_ticks([str(k + 1) for k in range(self._layers)], left, max(self.vb.height(), 1.0))])
 
     def _draw_image(self) -> None:
         columns = self._values.shape[1]
@@ -179,6 +183,6 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         fits = max(1, int(max(self.vb.width(), 1.0) // room))
         step = next(m * 10**e for e in range(10) for m in (1, 2, 5) if last / (m * 10**e) <= fits)
         ticks = [(float(k), str(k)) for k in range(step, int(last) + 1, step)]
-        if ticks != getattr(self, "_ticks", None):
+        if ticks != self._ticks:
             self._ticks = ticks
             axis.setTicks([ticks])

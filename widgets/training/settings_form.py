@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog
 
 from engine.training.settings import INITS, NORMS, PLACEMENTS, QKV_XAVIER, SCHEDULES, TASKS, TrainSettings
 from widgets.common.retranslation import Retranslating
+from widgets.plots.placement_names import NAMES as PLACEMENT_NAMES  # as the depth plots name them
 
 #: Each preset's runs, as changes to the form's settings.
 PRESETS = {
@@ -20,7 +21,6 @@ PRESETS = {
 }
 #: Names of the engine's choices that are not words of the UI (the others are shown as the engine names them).
 NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "dyt": "DyT"}
-PLACEMENT_NAMES = {"pre": "Pre-Norm", "post": "Post-Norm", "peri": "Peri-Norm", "deepnorm": "DeepNorm"}
 #: Characters a choice list needs at least; longer items are shown whole in the open list.
 COMBO_CHARS = 10
 

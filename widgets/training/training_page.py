@@ -23,7 +23,7 @@ from engine.training.history import RunHistory
 from engine.training.run_record import RunRecord
 from engine.training.trainer import Trainer
 from widgets.common.generation_task import GenerationRelay, GenerationTask
-from widgets.common.problem_text import describe
+from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
 from widgets.training.settings_form import SettingsForm, available_presets
 from widgets.training.training_plots import TrainingPlots
@@ -340,7 +340,7 @@ class TrainingPage(Retranslating, QWidget):
     def _on_sample_failed(self, generation: int, error) -> None:
         if generation == self._sampling:
             self.samples.setPlainText(self.tr("Sampling failed: {reason}").format(
-                reason=describe(error) if isinstance(error, Problem) else f"{type(error).__name__}: {error}"))
+                reason=describe_failure(error)))
             self._update_buttons()
 
     def export_csv(self, run_id: int, path) -> None:
