@@ -288,3 +288,22 @@ def test_the_form_offers_the_settings_that_decide_whether_post_ln_trains(qtbot):
     qtbot.addWidget(other)
     other.show_settings(chosen)
     assert other.settings() == chosen
+
+
+def test_a_run_that_fails_midway_says_why_in_the_ui_language_and_keeps_its_curve(page, qtbot, monkeypatch):
+    from engine.problem import QT_TRANSLATE_NOOP, Problem
+    from engine.training.trainer import Trainer
+
+    real_step = Trainer.step
+
+    def failing_step(trainer):
+        if trainer.steps_done == 5:
+            raise Problem(QT_TRANSLATE_NOOP("Problem", "Not enough memory for {what}."), what="the test")
+        return real_step(trainer)
+
+    monkeypatch.setattr(Trainer, "step", failing_step)
+    page.train_button.click()
+    qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=20_000)
+    assert "Training stopped: Not enough memory for the test." in page.status.text()
+    assert "Problem" not in page.status.text()  # worded, not the exception's type
+    assert page.histories[0].count == 5

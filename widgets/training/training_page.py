@@ -281,8 +281,8 @@ class TrainingPage(Retranslating, QWidget):
         self._update_buttons()
         self.runsEdited.emit()  # the curves have grown since the run started
 
-    def _on_failed(self, message: str) -> None:
-        self._message = self.tr("Training stopped: {reason}").format(reason=message)
+    def _on_failed(self, error: Exception) -> None:
+        self._message = self.tr("Training stopped: {reason}").format(reason=describe_failure(error))
         self._show_status()
 
     def _on_run_chosen(self) -> None:

@@ -22,7 +22,7 @@ class TrainingThread(QThread):
 
     progressed = Signal(object)  # list[tuple[int, StepRecord]]
     runFinished = Signal(int, object)  # run id, diverged_at (int or None)
-    failed = Signal(str)  # an unexpected error ended the loop; the runs so far stay
+    failed = Signal(object)  # the error that ended the loop (worded by the page); the runs so far stay
 
     def __init__(self, trainers: dict[int, Trainer], parent=None):
         super().__init__(parent)
@@ -33,6 +33,7 @@ class TrainingThread(QThread):
         self._incoming: dict[int, Trainer] = {}
         self._lock = threading.Lock()
         self._closed = False
+        self._pending: list = []  # (run id, StepRecord) not yet reported
 
     def add(self, run_id: int, trainer: Trainer) -> bool:
         """Hand one more trainer to the thread; it joins at the next round. False once the thread
@@ -64,10 +65,12 @@ class TrainingThread(QThread):
         except Exception as error:  # noqa: BLE001 (reported in the UI instead of killing the app)
             with self._lock:
                 self._closed = True
-            self.failed.emit(f"{type(error).__name__}: {error}")
+            if self._pending:  # the steps done before the failure stay on the curves
+                self.progressed.emit(self._pending)
+            self.failed.emit(error)
 
     def _loop(self) -> None:
-        pending: list = []
+        pending = self._pending = []  # run() reports them if a step raises
         last_emit = time.perf_counter()
         active = [run_id for run_id, t in self._trainers.items() if not t.finished]
         while not self._stopped:
@@ -82,7 +85,7 @@ class TrainingThread(QThread):
             if not self._running.is_set():
                 if pending:
                     self.progressed.emit(pending)
-                    pending = []
+                    pending = self._pending = []
                 self._running.wait()
                 continue
             for run_id in list(active):
@@ -93,13 +96,14 @@ class TrainingThread(QThread):
                 if trainer.finished:
                     active.remove(run_id)
                     self.progressed.emit(pending)
-                    pending = []
+                    pending = self._pending = []
                     self.runFinished.emit(run_id, trainer.diverged_at)
                 # After every step, not every round: three 12-layer runs take ~0.3 s a round.
                 now = time.perf_counter()
                 if pending and now - last_emit >= EMIT_SECONDS:
                     self.progressed.emit(pending)
-                    pending, last_emit = [], now
+                    pending = self._pending = []
+                    last_emit = now
         with self._lock:
             self._closed = True
         if pending:
