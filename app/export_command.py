@@ -120,13 +120,22 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
     return written
 
 
-def run_export(args) -> int:
+def figure_formats(text: str) -> list[str]:
+    """The figure formats of a comma-separated list such as ``png,svg`` (ValueError naming an unknown one)."""
     from widgets.plotkit.figure_export import FORMATS
 
-    formats = [f.strip().lower() for f in args.format.split(",") if f.strip()]
+    formats = [f.strip().lower() for f in text.split(",") if f.strip()]
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
-        print(f"normscope export: unknown format {unknown[0]!r}; use {', '.join(FORMATS)}", file=sys.stderr)
+        raise ValueError(f"unknown format {unknown[0]!r}; use {', '.join(FORMATS)}")
+    return formats
+
+
+def run_export(args) -> int:
+    try:
+        formats = figure_formats(args.format)
+    except ValueError as error:
+        print(f"normscope export: {error}", file=sys.stderr)
         return 2
     try:
         options = figure_options(args)

@@ -2,14 +2,16 @@
 
 Writes ``train_log.csv`` (``step,loss,val_loss,lr,grad_norm,grad_L1,…,grad_LN``; val_loss empty
 on steps without a validation pass), ``layer_log.csv`` (per step and layer: gradient norm,
-update-to-weight ratio, residual RMS, largest attention logit), ``summary.json`` and, with
-``--sample N``, ``sample.txt``. No Qt.
+update-to-weight ratio, residual RMS, largest attention logit), ``summary.json``, the Training tab's
+figures (loss and the four layer × step heatmaps, drawn offscreen once the run is over) and, with
+``--sample N``, ``sample.txt``. Qt is loaded only to draw the figures (``--format ""``: none).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import deque
 from contextlib import ExitStack
@@ -63,6 +65,8 @@ def add_train_parser(commands) -> None:
     train.add_argument("--position", choices=POSITIONS, default=d.position)
     train.add_argument("--activation", choices=ACTIVATIONS, default=d.activation)
     train.add_argument("--untied", action="store_true", help="a head of its own instead of the embeddings")
+    train.add_argument("--format", default="png,svg", metavar="LIST",
+                       help='figure formats, comma-separated, "" for none (default png,svg)')
     train.add_argument("--sample", type=int, default=0, metavar="N",
                        help="after training, write N sampled characters to sample.txt (default 0: none)")
 
@@ -84,10 +88,13 @@ def run_train(args: argparse.Namespace) -> int:
 
     from engine.io import atomic_write
     from engine.problem import Problem
+    from app.export_command import figure_formats
+    from engine.training.history import RunHistory
     from engine.training.train_log import LAYER_LOG_HEADER, layer_log_lines, train_log_header, train_log_line
     from engine.training.trainer import Trainer
 
     try:
+        formats = figure_formats(args.format)
         settings = _settings(args)
         trainer = Trainer(settings)
         out = Path(args.out)
@@ -96,9 +103,10 @@ def run_train(args: argparse.Namespace) -> int:
             log = opening.enter_context(open(out / "train_log.csv", "w", encoding="utf-8", newline=""))
             layer_log = opening.enter_context(open(out / "layer_log.csv", "w", encoding="utf-8", newline=""))
             logs = opening.pop_all()  # both open: closed after training
-    except (Problem, OSError) as error:
+    except (Problem, OSError, ValueError) as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
+    history = RunHistory(settings.steps, settings.layers)  # what the figures draw
     last = deque(maxlen=30)
     seconds = 0.0
     with logs:
@@ -108,6 +116,7 @@ def run_train(args: argparse.Namespace) -> int:
             r = trainer.step()
             seconds += r.seconds
             last.append(r.loss)
+            history.append(r)
             log.write(train_log_line(r.step, r.loss, r.val_loss, r.lr, r.grad_norm, r.layer_grad_norm))
             layer_log.write(layer_log_lines(r.step, r.layer_grad_norm, r.update_ratio, r.residual_rms, r.max_logit))
     diverged = trainer.diverged_at is not None
@@ -129,9 +138,38 @@ def run_train(args: argparse.Namespace) -> int:
                            np.random.default_rng([settings.seed, 2]))
         atomic_write(out / "sample.txt", text.encode("utf-8"))
     atomic_write(out / "summary.json", (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    if formats:
+        _write_figures(settings, trainer.unigram_entropy, history, out, formats)
     if diverged:
         print(f"diverged at step {trainer.diverged_at}")
     else:
         print(f"final loss {summary['final_loss']:.4f} (unigram entropy {trainer.unigram_entropy:.4f}), "
               f"{summary['seconds_per_step'] * 1000:.1f} ms/step")
     return 0
+
+
+def _write_figures(settings, entropy: float, history, out: Path, formats: list[str]) -> None:
+    """The run's curves as the Training tab draws them (its plots, offscreen), one file per figure and format."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from engine.training.run_record import RunRecord
+    from widgets.common.fonts import register_bundled_fonts
+    from widgets.plotkit.figure_export import FigureOptions, export_widget
+    from widgets.plotkit.plot_style import use_light_theme
+    from widgets.training.training_page import TrainingPage
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    register_bundled_fonts()
+    use_light_theme()  # as the window draws them: figures on white
+    page = TrainingPage()
+    page.resize(1400, 860)
+    page.show()
+    page.load_runs([RunRecord(settings, entropy, history)])
+    app.processEvents()
+    for name, view in page.figures().items():
+        for fmt in formats:
+            export_widget(view, out / f"{name}.{fmt}", FigureOptions(), title=f"NormScope: {name}")
+    page.shutdown()
+    page.close()
+    app.processEvents()

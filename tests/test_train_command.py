@@ -12,7 +12,8 @@ import pytest
 from app.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-SMALL = ["--layers", "2", "--width", "16", "--heads", "2", "--batch", "4", "--seq", "8", "--data", "reverse"]
+SMALL = ["--layers", "2", "--width", "16", "--heads", "2", "--batch", "4", "--seq", "8", "--format", "",
+         "--data", "reverse"]  # no figures: test_the_run_is_drawn_as_the_training_tab_draws_it draws them
 
 
 def test_train_writes_the_log_and_a_summary_whose_final_loss_is_the_last_thirty_steps(tmp_path):
@@ -67,7 +68,7 @@ def test_a_second_log_that_cant_be_opened_exits_2_and_closes_the_first(tmp_path,
 
 @pytest.mark.parametrize("bad", [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
                                  ["--data", "/no/such/file.txt"], ["--lr", "nan"],
-                                 ["--placement", "sandwich"], ["--schedule", "cosine"]])
+                                 ["--placement", "sandwich"], ["--schedule", "cosine"], ["--format", "png,gif"]])
 def test_bad_settings_exit_2_with_one_line_on_stderr(tmp_path, bad):
     done = subprocess.run([sys.executable, "main.py", "train", *bad, "--steps", "1", "--out", str(tmp_path / "o")],
                           cwd=ROOT, capture_output=True, text=True)
@@ -98,3 +99,17 @@ def test_deepnorm_dyt_and_the_recipe_flags_reach_the_run(tmp_path):
     with open(tmp_path / "train_log.csv", encoding="utf-8") as f:
         lrs = [float(r["lr"]) for r in csv.DictReader(f)]
     assert lrs == pytest.approx([5e-4, 1e-3, 1e-3 * math.sqrt(2 / 3), 1e-3 * math.sqrt(2 / 4)])
+
+
+def test_the_run_is_drawn_as_the_training_tab_draws_it(tmp_path):
+    from PySide6.QtGui import QColor, QImage
+
+    from app.teaching_tabs import TRAINING_FIGURES
+
+    assert main(["train", *SMALL, "--format", "png,svg", "--steps", "4", "--out", str(tmp_path)]) == 0
+    for name in TRAINING_FIGURES:  # the Training tab's figures, by the names File → Export gives them
+        assert (tmp_path / f"{name}.svg").stat().st_size > 0
+        image = QImage(str(tmp_path / f"{name}.png"))
+        assert not image.isNull() and QColor(image.pixel(2, 2)) == QColor("white")  # on white, as exported
+    svg = (tmp_path / "training_loss.svg").read_text(encoding="utf-8")
+    assert "learned nothing" in svg and "Post-LN, 2 layers, warmup 0, seed 0" in svg
