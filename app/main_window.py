@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QDockWidget, QFrame, QGridLayout, QMainWindow, QMenu, QScrollArea,
-                               QTabWidget, QWidget)
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea, QTabWidget, QWidget
 
 from app import language, settings_file, theme
 from app.autosave import Autosave
@@ -40,13 +39,8 @@ from widgets.common.retranslation import Retranslating, TextBinder
 from widgets.compare.differences_view import DifferencesView
 from widgets.editors.controls_panel import ControlsPanel
 from widgets.editors.matrix_view import MatrixView
-from widgets.plotkit.fitted_view import FittedViewBox
-from widgets.plotkit.plot_style import apply_plot_theme, graphics_views, use_light_theme
-from widgets.plots.depth_laws_caption import DepthLawsCaption
-from widgets.plots.depth_plot import DepthPlot
-from widgets.plots.grad_plot import GradPlot
-from widgets.plots.row_stats_plot import RowStatsPlot
-from widgets.plots.stage_heatmaps import StageHeatmaps
+from widgets.plotkit.plot_style import apply_plot_theme, use_light_theme
+from widgets.plots.plots_page import PlotsPage
 
 if TYPE_CHECKING:
     from widgets.teaching.hand_calc_panel import HandCalcPanel
@@ -79,18 +73,17 @@ class MainWindow(Retranslating, QMainWindow):
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
         self.controls = ControlsPanel(self.document)
-        self.row_stats_plot = RowStatsPlot()
-        self.depth_plot = DepthPlot()
-        self.grad_plot = GradPlot()
-        self.stage_heatmaps = StageHeatmaps()
+        self.plots = PlotsPage()
+        self.row_stats_plot, self.depth_plot, self.grad_plot = (
+            self.plots.row_stats_plot, self.plots.depth_plot, self.plots.grad_plot)
+        self.stage_heatmaps, self.depth_laws = self.plots.stage_heatmaps, self.plots.depth_laws
         # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
         self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
-        self.depth_laws = DepthLawsCaption()
         self.differences = DifferencesView(self.controls.describe_setting)  # A/B compare (app/compare_actions.py)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
-        self.tabs.addTab(self._plots_page(), "")
-        self._tab_titles: list[tuple[QWidget, Callable[[], str]]] = [(self.tabs.widget(0), lambda: self.tr("Plots"))]
+        self.tabs.addTab(self.plots, "")
+        self._tab_titles: list[tuple[QWidget, Callable[[], str]]] = [(self.plots, lambda: self.tr("Plots"))]
         self.setCentralWidget(self.tabs)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self._docks = [
@@ -104,8 +97,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
         self.results.dockShown.connect(self._on_dock_shown)
-        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps,
-                     self.differences):
+        for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
@@ -115,9 +107,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.presentation = Presentation(self)
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.export_figure_dialog, self.files.copy_figure, self.bind_text)
-        self.add_figures(self._plot_titles, lambda: {
-            "row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
-            "stages": self.stage_heatmaps})
+        self.add_figures(self.plots.figure_titles, self.plots.figures)
         # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self._figure_menus.install(self.figures())
@@ -136,10 +126,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabs.currentChanged.connect(self.results.catch_up)
         self.document.resultChanged.connect(self.results.show_result)
         self.notes = StatusNotes(self.statusBar(), self.document, self.autosave, self.startup_notes)
-        self.document.scenarioLoaded.connect(self._fit_plots_again)
-        for view in self._fitted_views():
-            view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
-                "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
+        self.document.scenarioLoaded.connect(self.plots.fit_again)
+        self.plots.viewMoved.connect(lambda: self.statusBar().showMessage(self.tr(
+            "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.scenarioChanged.connect(lambda _: self._update_title())
         self.files.sessionPathChanged.connect(self._update_title)
         # The title's [*] shows while there are edits or training runs since the last save (or the start).
@@ -171,21 +160,6 @@ class MainWindow(Retranslating, QMainWindow):
             self._settings, note = settings_file.set_aside_settings(self._settings, str(problem))
             self.startup_notes.append(note)
             return scenario
-
-    def _plots_page(self) -> QWidget:
-        plots = QWidget()
-        grid = QGridLayout(plots)
-        grid.setContentsMargins(4, 4, 4, 4)
-        # Three line plots side by side above the four stage heatmaps, which need the width.
-        for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
-            view.setMinimumSize(180, 200)  # three side by side still fit a 1024-pixel screen
-            grid.addWidget(view, 0, col)
-        grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
-        grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
-        self.depth_laws.follow(plots)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
-        return plots
 
     @staticmethod
     def _scrolled(widget: QWidget) -> QScrollArea:
@@ -274,10 +248,6 @@ class MainWindow(Retranslating, QMainWindow):
         """Every figure's title in the UI language by export name (for the File menu)."""
         return self._figures.titles()
 
-    def _plot_titles(self) -> dict[str, str]:
-        return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
-                "stages": self.tr("Stage heatmaps")}
-
     # --- behaviour -----------------------------------------------------------------------------
 
     def add_note(self, text: str) -> None:
@@ -333,16 +303,6 @@ class MainWindow(Retranslating, QMainWindow):
         if files:
             self.files.open_path(files[0])
             event.acceptProposedAction()
-
-    def _fitted_views(self) -> list[FittedViewBox]:
-        """The views of the Plots tab that follow the data until the user zooms."""
-        return [item for view in graphics_views(self.tabs.widget(0)) for item in view.scene().items()
-                if isinstance(item, FittedViewBox)]
-
-    def _fit_plots_again(self) -> None:
-        """New data: the plots drop the user's zoom and show their fits."""
-        for view in self._fitted_views():
-            view.refit()
 
     def _show_modified(self) -> None:
         # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
