@@ -31,7 +31,8 @@ from app.status_notes import StatusNotes
 from app.tab_host import Bound
 from app.teaching_tabs import TeachingTabs
 from app.unsaved_work import UnsavedWork
-from engine.presets import PRESETS, load_preset
+from app.window_title import WindowTitle
+from engine.presets import load_preset
 from engine.scenario import Scenario
 from widgets.common.busy_indicator import BusyIndicator
 from widgets.common.lazy_page import LazyPage
@@ -101,6 +102,9 @@ class MainWindow(Retranslating, QMainWindow):
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
+        self.window_title = WindowTitle(self, self.document, self.files)
+        # The window receives this, not its title (see WindowTitle): the stack signals as it dies.
+        self.document.undo_stack.cleanChanged.connect(self._show_modified)
         # Beside the settings: per user, and per test with a throwaway settings file.
         self.autosave = Autosave(self.document, checked.folder.resolve(), self)
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files, lambda: self.ask_before_discarding)
@@ -129,11 +133,6 @@ class MainWindow(Retranslating, QMainWindow):
         self.document.scenarioLoaded.connect(self.plots.fit_again)
         self.plots.viewMoved.connect(lambda: self.statusBar().showMessage(self.tr(
             "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
-        self.document.scenarioChanged.connect(lambda _: self._update_title())
-        self.files.sessionPathChanged.connect(self._update_title)
-        # The title's [*] shows while there are edits or training runs since the last save (or the start).
-        self.document.undo_stack.cleanChanged.connect(self._show_modified)
-        self.files.trainingRunsUnsavedChanged.connect(self._show_modified)
         self.document.busyChanged.connect(self.busy_indicator.set_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
@@ -255,9 +254,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.notes.add_startup(text)
 
     def preset_name(self, preset_id: str) -> str:
-        names = {"xian": self.tr("今天西安的天气怎么样 (6 × 4)"), "apple": self.tr("我 吃 苹果 (5 × 4)"),
-                 "random": self.tr("Random hidden states (128 × 768)"), "large": self.tr("Large (2048 × 4096)")}
-        return names.get(preset_id, PRESETS[preset_id].display_name)
+        return self.window_title.preset_name(preset_id)
 
     def load_preset(self, preset_id: str) -> None:
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
@@ -281,7 +278,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._texts.apply()
         self._translated = True
         self.menus.retranslate()
-        self._update_title()
+        self.window_title.refresh()
         for page, title in self._tab_titles:
             self.tabs.setTabText(self.tabs.indexOf(page), title())
 
@@ -305,18 +302,7 @@ class MainWindow(Retranslating, QMainWindow):
             event.acceptProposedAction()
 
     def _show_modified(self) -> None:
-        # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
-        self.setWindowModified(not self.document.undo_stack.isClean() or self.files.training_runs_unsaved)
-
-    def _update_title(self) -> None:
-        """The window names the session's file, else what the document holds (a preset, or the
-        scenario's own name); ``[*]`` becomes the modified marker."""
-        if self.files.session_path is not None:
-            name = self.files.session_path.name
-        else:
-            name = self.document.scenario.name
-            name = self.preset_name(name) if name in PRESETS else name or self.tr("untitled")
-        self.setWindowTitle(f"NormScope — {name}[*]")
+        self.window_title.show_modified()
 
     def _restore_layout(self) -> None:
         geometry = settings_file.byte_array(self._settings, "window/geometry")

@@ -2260,68 +2260,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="135"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="318"/>
-        <source>untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="258"/>
-        <source>今天西安的天气怎么样 (6 × 4)</source>
-        <translation>今天西安的天气怎么样 (6 × 4)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="116"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="258"/>
-        <source>我 吃 苹果 (5 × 4)</source>
-        <translation>我 吃 苹果 (5 × 4)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="259"/>
-        <source>Random hidden states (128 × 768)</source>
-        <translation>随机隐藏状态 (128 × 768)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="259"/>
-        <source>Large (2048 × 4096)</source>
-        <translation>大矩阵 (2048 × 4096)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -4789,6 +4764,34 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/unsaved_work.py" line="84"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTitle</name>
+    <message>
+        <location filename="../../app/window_title.py" line="35"/>
+        <source>今天西安的天气怎么样 (6 × 4)</source>
+        <translation>今天西安的天气怎么样 (6 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="35"/>
+        <source>我 吃 苹果 (5 × 4)</source>
+        <translation>我 吃 苹果 (5 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="36"/>
+        <source>Random hidden states (128 × 768)</source>
+        <translation>随机隐藏状态 (128 × 768)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="36"/>
+        <source>Large (2048 × 4096)</source>
+        <translation>大矩阵 (2048 × 4096)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="45"/>
+        <source>untitled</source>
+        <translation>未命名</translation>
     </message>
 </context>
 </TS>
