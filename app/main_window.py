@@ -22,6 +22,7 @@ from app.document import Document
 from app.figure_menus import FigureMenus
 from app.figure_registry import FigureRegistry
 from app.file_actions import FileActions
+from app.hand_calc_dock import HandCalcDock
 from app.menus import Menus
 from app.model_tab import install_model_tab
 from app.placement_choice import PlacementChoice
@@ -78,8 +79,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.row_stats_plot, self.depth_plot, self.grad_plot = (
             self.plots.row_stats_plot, self.plots.depth_plot, self.plots.grad_plot)
         self.stage_heatmaps, self.depth_laws = self.plots.stage_heatmaps, self.plots.depth_laws
-        # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
-        self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
+        self._hand_calc = HandCalcDock(self.token_grid, lambda panel: self.results.add(panel, show_now=True))
         self.differences = DifferencesView(self.controls.describe_setting)  # A/B compare (app/compare_actions.py)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
@@ -91,13 +91,13 @@ class MainWindow(Retranslating, QMainWindow):
             self._add_dock(lambda: self.tr("Tokens"), "tokensDock", self.token_grid, left),
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
             self._add_dock(lambda: self.tr("Settings"), "settingsDock", self._scrolled(self.controls), left),
-            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
+            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc.page, left),
             self._add_dock(lambda: self.tr("Differences"), "differencesDock", self.differences, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
         self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
-        self.results.dockShown.connect(self._on_dock_shown)
+        self.results.dockShown.connect(self._hand_calc.on_dock_shown)
         for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
@@ -179,17 +179,7 @@ class MainWindow(Retranslating, QMainWindow):
     @property
     def hand_calc(self) -> HandCalcPanel:
         """The hand calculation panel (built on first use)."""
-        return self._hand_calc_page.ensure_built()
-
-    def _build_hand_calc(self) -> HandCalcPanel:
-        from widgets.teaching.hand_calc_panel import HandCalcPanel
-
-        panel = HandCalcPanel()
-        current = self.token_grid.currentIndex()
-        if current.isValid():
-            panel.select(current.row(), current.column())
-        self.results.add(panel, show_now=True)
-        return panel
+        return self._hand_calc.panel
 
     # --- the public calls of app.tab_host.TabHost -------------------------------------------------
 
@@ -284,12 +274,7 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_current_cell(self, current, _previous) -> None:
         self.row_stats_plot.set_current(current.row(), current.column())
-        if self._hand_calc_page.content is not None:  # else it picks the cell up when built
-            self.hand_calc.select(current.row(), current.column())
-
-    def _on_dock_shown(self, dock: QDockWidget) -> None:
-        if dock.widget() is self._hand_calc_page:
-            self._hand_calc_page.ensure_built()  # built when first in front: at start it is behind Settings
+        self._hand_calc.select(current.row(), current.column())
 
     def dragEnterEvent(self, event) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
