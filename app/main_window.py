@@ -1,9 +1,10 @@
 """The main window: the token and γ/β grids, the settings and the hand calculation in docks, the plots
 and the tabs in the middle, the status bar; wiring only, no numbers computed here.
 
-Menus (app/menus.py), the teaching tabs (app/teaching_tabs.py), the Model tab (app/model_tab.py), the
-figures (app/figure_registry.py, app/figure_menus.py), the status notes (app/status_notes.py) and the
-questions about unsaved work (app/unsaved_work.py) live in modules of their own; a module adds a tab,
+Menus (app/menus.py), the Plots tab (widgets/plots/plots_page.py), the teaching tabs (app/teaching_tabs.py),
+the Model tab (app/model_tab.py), the figures (app/figure_registry.py, app/figure_menus.py), the status notes
+(app/status_notes.py), the title (app/window_title.py), the hand calculation's dock (app/hand_calc_dock.py)
+and the questions about unsaved work (app/unsaved_work.py) live in modules of their own; a module adds a tab,
 a menu or figures through the public calls ``app.tab_host.TabHost`` lists.
 """
 
