@@ -1,9 +1,10 @@
 """The main window: the token and γ/β grids, the settings and the hand calculation in docks, the plots
 and the tabs in the middle, the status bar; wiring only, no numbers computed here.
 
-Menus (app/menus.py), the teaching tabs (app/teaching_tabs.py), the Model tab (app/model_tab.py), the
-figures (app/figure_registry.py, app/figure_menus.py), the status notes (app/status_notes.py) and the
-questions about unsaved work (app/unsaved_work.py) live in modules of their own; a module adds a tab,
+Menus (app/menus.py), the Plots tab (widgets/plots/plots_page.py), the teaching tabs (app/teaching_tabs.py),
+the Model tab (app/model_tab.py), the figures (app/figure_registry.py, app/figure_menus.py), the status notes
+(app/status_notes.py), the title (app/window_title.py), the hand calculation's dock (app/hand_calc_dock.py)
+and the questions about unsaved work (app/unsaved_work.py) live in modules of their own; a module adds a tab,
 a menu or figures through the public calls ``app.tab_host.TabHost`` lists.
 """
 
@@ -13,8 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (QDockWidget, QFrame, QGridLayout, QMainWindow, QMenu, QScrollArea,
-                               QTabWidget, QWidget)
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea, QTabWidget, QWidget
 
 from app import language, settings_file, theme
 from app.autosave import Autosave
@@ -23,6 +23,7 @@ from app.document import Document
 from app.figure_menus import FigureMenus
 from app.figure_registry import FigureRegistry
 from app.file_actions import FileActions
+from app.hand_calc_dock import HandCalcDock
 from app.menus import Menus
 from app.model_tab import install_model_tab
 from app.placement_choice import PlacementChoice
@@ -32,7 +33,8 @@ from app.status_notes import StatusNotes
 from app.tab_host import Bound
 from app.teaching_tabs import TeachingTabs
 from app.unsaved_work import UnsavedWork
-from engine.presets import PRESETS, load_preset
+from app.window_title import WindowTitle
+from engine.presets import load_preset
 from engine.scenario import Scenario
 from widgets.common.busy_indicator import BusyIndicator
 from widgets.common.lazy_page import LazyPage
@@ -40,13 +42,8 @@ from widgets.common.retranslation import Retranslating, TextBinder
 from widgets.compare.differences_view import DifferencesView
 from widgets.editors.controls_panel import ControlsPanel
 from widgets.editors.matrix_view import MatrixView
-from widgets.plotkit.fitted_view import FittedViewBox
-from widgets.plotkit.plot_style import apply_plot_theme, graphics_views, use_light_theme
-from widgets.plots.depth_laws_caption import DepthLawsCaption
-from widgets.plots.depth_plot import DepthPlot
-from widgets.plots.grad_plot import GradPlot
-from widgets.plots.row_stats_plot import RowStatsPlot
-from widgets.plots.stage_heatmaps import StageHeatmaps
+from widgets.plotkit.plot_style import apply_plot_theme, use_light_theme
+from widgets.plots.plots_page import PlotsPage
 
 if TYPE_CHECKING:
     from widgets.teaching.hand_calc_panel import HandCalcPanel
@@ -79,45 +76,43 @@ class MainWindow(Retranslating, QMainWindow):
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
         self.controls = ControlsPanel(self.document)
-        self.row_stats_plot = RowStatsPlot()
-        self.depth_plot = DepthPlot()
-        self.grad_plot = GradPlot()
-        self.stage_heatmaps = StageHeatmaps()
-        # Built when its dock is first in front (see _on_dock_shown): at start it is tabbed behind Settings.
-        self._hand_calc_page = LazyPage(self._build_hand_calc, build_on_show=False)
-        self.depth_laws = DepthLawsCaption()
+        self.plots = PlotsPage()
+        self.row_stats_plot, self.depth_plot, self.grad_plot = (
+            self.plots.row_stats_plot, self.plots.depth_plot, self.plots.grad_plot)
+        self.stage_heatmaps, self.depth_laws = self.plots.stage_heatmaps, self.plots.depth_laws
+        self._hand_calc = HandCalcDock(self.token_grid, lambda panel: self.results.add(panel, show_now=True))
         self.differences = DifferencesView(self.controls.describe_setting)  # A/B compare (app/compare_actions.py)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("centralTabs")
-        self.tabs.addTab(self._plots_page(), "")
-        self._tab_titles: list[tuple[QWidget, Callable[[], str]]] = [(self.tabs.widget(0), lambda: self.tr("Plots"))]
+        self.tabs.addTab(self.plots, "")
+        self._tab_titles: list[tuple[QWidget, Callable[[], str]]] = [(self.plots, lambda: self.tr("Plots"))]
         self.setCentralWidget(self.tabs)
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         self._docks = [
             self._add_dock(lambda: self.tr("Tokens"), "tokensDock", self.token_grid, left),
             self._add_dock(lambda: "γ / β", "affineDock", self.affine_grid, left),
             self._add_dock(lambda: self.tr("Settings"), "settingsDock", self._scrolled(self.controls), left),
-            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc_page, left),
+            self._add_dock(lambda: self.tr("Hand calculation"), "handCalcDock", self._hand_calc.page, left),
             self._add_dock(lambda: self.tr("Differences"), "differencesDock", self.differences, left),
         ]
         self.tabifyDockWidget(self._docks[2], self._docks[3])
         self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
-        self.results.dockShown.connect(self._on_dock_shown)
-        for view in (self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps,
-                     self.differences):
+        self.results.dockShown.connect(self._hand_calc.on_dock_shown)
+        for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
         self.files = FileActions(self, self._settings, self._texts)
+        self.window_title = WindowTitle(self, self.document, self.files)
+        # The window receives this, not its title (see WindowTitle): the stack signals as it dies.
+        self.document.undo_stack.cleanChanged.connect(self._show_modified)
         # Beside the settings: per user, and per test with a throwaway settings file.
         self.autosave = Autosave(self.document, checked.folder.resolve(), self)
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files, lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.export_figure_dialog, self.files.copy_figure, self.bind_text)
-        self.add_figures(self._plot_titles, lambda: {
-            "row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
-            "stages": self.stage_heatmaps})
+        self.add_figures(self.plots.figure_titles, self.plots.figures)
         # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self._figure_menus.install(self.figures())
@@ -136,15 +131,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabs.currentChanged.connect(self.results.catch_up)
         self.document.resultChanged.connect(self.results.show_result)
         self.notes = StatusNotes(self.statusBar(), self.document, self.autosave, self.startup_notes)
-        self.document.scenarioLoaded.connect(self._fit_plots_again)
-        for view in self._fitted_views():
-            view.sigUserMoved.connect(lambda: self.statusBar().showMessage(self.tr(
-                "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
-        self.document.scenarioChanged.connect(lambda _: self._update_title())
-        self.files.sessionPathChanged.connect(self._update_title)
-        # The title's [*] shows while there are edits or training runs since the last save (or the start).
-        self.document.undo_stack.cleanChanged.connect(self._show_modified)
-        self.files.trainingRunsUnsavedChanged.connect(self._show_modified)
+        self.document.scenarioLoaded.connect(self.plots.fit_again)
+        self.plots.viewMoved.connect(lambda: self.statusBar().showMessage(self.tr(
+            "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.busyChanged.connect(self.busy_indicator.set_busy)
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
@@ -172,21 +161,6 @@ class MainWindow(Retranslating, QMainWindow):
             self.startup_notes.append(note)
             return scenario
 
-    def _plots_page(self) -> QWidget:
-        plots = QWidget()
-        grid = QGridLayout(plots)
-        grid.setContentsMargins(4, 4, 4, 4)
-        # Three line plots side by side above the four stage heatmaps, which need the width.
-        for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
-            view.setMinimumSize(180, 200)  # three side by side still fit a 1024-pixel screen
-            grid.addWidget(view, 0, col)
-        grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
-        grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
-        self.depth_laws.follow(plots)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
-        return plots
-
     @staticmethod
     def _scrolled(widget: QWidget) -> QScrollArea:
         """``widget`` in a frameless scroll area: the settings outgrow a small screen's dock."""
@@ -206,17 +180,7 @@ class MainWindow(Retranslating, QMainWindow):
     @property
     def hand_calc(self) -> HandCalcPanel:
         """The hand calculation panel (built on first use)."""
-        return self._hand_calc_page.ensure_built()
-
-    def _build_hand_calc(self) -> HandCalcPanel:
-        from widgets.teaching.hand_calc_panel import HandCalcPanel
-
-        panel = HandCalcPanel()
-        current = self.token_grid.currentIndex()
-        if current.isValid():
-            panel.select(current.row(), current.column())
-        self.results.add(panel, show_now=True)
-        return panel
+        return self._hand_calc.panel
 
     # --- the public calls of app.tab_host.TabHost -------------------------------------------------
 
@@ -274,10 +238,6 @@ class MainWindow(Retranslating, QMainWindow):
         """Every figure's title in the UI language by export name (for the File menu)."""
         return self._figures.titles()
 
-    def _plot_titles(self) -> dict[str, str]:
-        return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
-                "stages": self.tr("Stage heatmaps")}
-
     # --- behaviour -----------------------------------------------------------------------------
 
     def add_note(self, text: str) -> None:
@@ -285,9 +245,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.notes.add_startup(text)
 
     def preset_name(self, preset_id: str) -> str:
-        names = {"xian": self.tr("今天西安的天气怎么样 (6 × 4)"), "apple": self.tr("我 吃 苹果 (5 × 4)"),
-                 "random": self.tr("Random hidden states (128 × 768)"), "large": self.tr("Large (2048 × 4096)")}
-        return names.get(preset_id, PRESETS[preset_id].display_name)
+        return self.window_title.preset_name(preset_id)
 
     def load_preset(self, preset_id: str) -> None:
         self.document.load_scenario(load_preset(preset_id), self.tr("Load preset {name}").format(
@@ -311,18 +269,13 @@ class MainWindow(Retranslating, QMainWindow):
         self._texts.apply()
         self._translated = True
         self.menus.retranslate()
-        self._update_title()
+        self.window_title.refresh()
         for page, title in self._tab_titles:
             self.tabs.setTabText(self.tabs.indexOf(page), title())
 
     def _on_current_cell(self, current, _previous) -> None:
         self.row_stats_plot.set_current(current.row(), current.column())
-        if self._hand_calc_page.content is not None:  # else it picks the cell up when built
-            self.hand_calc.select(current.row(), current.column())
-
-    def _on_dock_shown(self, dock: QDockWidget) -> None:
-        if dock.widget() is self._hand_calc_page:
-            self._hand_calc_page.ensure_built()  # built when first in front: at start it is behind Settings
+        self._hand_calc.select(current.row(), current.column())
 
     def dragEnterEvent(self, event) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -334,29 +287,8 @@ class MainWindow(Retranslating, QMainWindow):
             self.files.open_path(files[0])
             event.acceptProposedAction()
 
-    def _fitted_views(self) -> list[FittedViewBox]:
-        """The views of the Plots tab that follow the data until the user zooms."""
-        return [item for view in graphics_views(self.tabs.widget(0)) for item in view.scene().items()
-                if isinstance(item, FittedViewBox)]
-
-    def _fit_plots_again(self) -> None:
-        """New data: the plots drop the user's zoom and show their fits."""
-        for view in self._fitted_views():
-            view.refit()
-
     def _show_modified(self) -> None:
-        # A method, not a lambda: the connection ends with the window (the stack outlives it briefly).
-        self.setWindowModified(not self.document.undo_stack.isClean() or self.files.training_runs_unsaved)
-
-    def _update_title(self) -> None:
-        """The window names the session's file, else what the document holds (a preset, or the
-        scenario's own name); ``[*]`` becomes the modified marker."""
-        if self.files.session_path is not None:
-            name = self.files.session_path.name
-        else:
-            name = self.document.scenario.name
-            name = self.preset_name(name) if name in PRESETS else name or self.tr("untitled")
-        self.setWindowTitle(f"NormScope — {name}[*]")
+        self.window_title.show_modified()
 
     def _restore_layout(self) -> None:
         geometry = settings_file.byte_array(self._settings, "window/geometry")

@@ -1271,57 +1271,57 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="180"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="218"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1837,28 +1837,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="99"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="139"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="133"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2182,42 +2182,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LayerHeatmap</name>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="83"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
         <source>Gradient norm by layer</source>
         <translation>各层梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="85"/>
         <source>Update-to-weight ratio by layer</source>
         <translation>各层更新量与权重之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="85"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
         <source>RMS of the residual stream by layer</source>
         <translation>各层残差流的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="87"/>
         <source>Largest attention logit by layer</source>
         <translation>各层最大注意力 logit</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="88"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="90"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="90"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="91"/>
         <source>log₁₀ scale</source>
         <translation>log₁₀ 刻度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="94"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="95"/>
         <source>Press Train to start a run.</source>
         <translation>按“训练”开始一次运行。</translation>
     </message>
@@ -2260,88 +2260,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="98"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="100"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="101"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="135"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="359"/>
-        <source>untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="289"/>
-        <source>今天西安的天气怎么样 (6 × 4)</source>
-        <translation>今天西安的天气怎么样 (6 × 4)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="102"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="127"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="279"/>
-        <source>μ/σ plot</source>
-        <translation>μ/σ 图</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="279"/>
-        <source>Depth plot</source>
-        <translation>深度图</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="279"/>
-        <source>Gradient plot</source>
-        <translation>梯度图</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="280"/>
-        <source>Stage heatmaps</source>
-        <translation>各阶段热力图</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="289"/>
-        <source>我 吃 苹果 (5 × 4)</source>
-        <translation>我 吃 苹果 (5 × 4)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="290"/>
-        <source>Random hidden states (128 × 768)</source>
-        <translation>随机隐藏状态 (128 × 768)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="290"/>
-        <source>Large (2048 × 4096)</source>
-        <translation>大矩阵 (2048 × 4096)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="294"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3076,6 +3031,29 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>PlotsPage</name>
+    <message>
+        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <source>μ/σ plot</source>
+        <translation>μ/σ 图</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <source>Depth plot</source>
+        <translation>深度图</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <source>Gradient plot</source>
+        <translation>梯度图</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/plots_page.py" line="52"/>
+        <source>Stage heatmaps</source>
+        <translation>各阶段热力图</translation>
+    </message>
+</context>
+<context>
     <name>Problem</name>
     <message>
         <location filename="../../engine/bounded_read.py" line="31"/>
@@ -3280,62 +3258,62 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="24"/>
+        <location filename="../../engine/scenario.py" line="25"/>
         <source>{name} must hold real numbers, not {kind}</source>
         <translation>{name} 必须由实数组成，而不是 {kind}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="31"/>
+        <location filename="../../engine/scenario.py" line="32"/>
         <source>{name} must be a table of numbers of equal-length rows</source>
         <translation>{name} 必须是各行等长的数字表</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="34"/>
+        <location filename="../../engine/scenario.py" line="35"/>
         <source>{name} must be {ndim}-D, got shape {shape}</source>
         <translation>{name} 必须是 {ndim} 维的，实际形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="39"/>
+        <location filename="../../engine/scenario.py" line="40"/>
         <source>{name} holds a value that is not a finite number in {dtype}</source>
         <translation>{name} 含有在 {dtype} 中不是有限数的值</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="52"/>
+        <location filename="../../engine/scenario.py" line="53"/>
         <source>{name} has {cells} values; at most {limit} are supported</source>
         <translation>{name} 有 {cells} 个值；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="129"/>
+        <location filename="../../engine/scenario.py" line="130"/>
         <source>a token label has {length} characters; at most {limit} are supported</source>
         <translation>有一个 token 标签长 {length} 个字符；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="97"/>
+        <location filename="../../engine/scenario.py" line="98"/>
         <source>the matrix needs at least one token and one dimension, got {tokens} × {dims}</source>
         <translation>矩阵至少需要一个 token 和一个维度，实际为 {tokens} × {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="100"/>
+        <location filename="../../engine/scenario.py" line="101"/>
         <source>the matrix is {tokens} × {dims}; at most {max_tokens} tokens and {max_dims} dimensions are supported</source>
         <translation>矩阵为 {tokens} × {dims}；最多支持 {max_tokens} 个 token 和 {max_dims} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="122"/>
+        <location filename="../../engine/scenario.py" line="123"/>
         <source>labels must be a list of texts</source>
         <translation>标签必须是文本列表</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="125"/>
+        <location filename="../../engine/scenario.py" line="126"/>
         <source>{count} token labels for {rows} rows</source>
         <translation>{rows} 行却有 {count} 个 token 标签</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="110"/>
+        <location filename="../../engine/scenario.py" line="111"/>
         <source>{name} has {count} values for {dims} dimensions</source>
         <translation>{name} 有 {count} 个值，而维度数为 {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="113"/>
+        <location filename="../../engine/scenario.py" line="114"/>
         <source>{heads} heads do not divide d = {dims}</source>
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
@@ -3890,7 +3868,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="158"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="156"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>
@@ -3898,69 +3876,69 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="76"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="88"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="265"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="87"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="261"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="93"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="95"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="97"/>
         <source>A is not drawn: its tokens or grouping differ from these.</source>
         <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
@@ -4786,6 +4764,34 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/unsaved_work.py" line="84"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTitle</name>
+    <message>
+        <location filename="../../app/window_title.py" line="35"/>
+        <source>今天西安的天气怎么样 (6 × 4)</source>
+        <translation>今天西安的天气怎么样 (6 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="35"/>
+        <source>我 吃 苹果 (5 × 4)</source>
+        <translation>我 吃 苹果 (5 × 4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="36"/>
+        <source>Random hidden states (128 × 768)</source>
+        <translation>随机隐藏状态 (128 × 768)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="36"/>
+        <source>Large (2048 × 4096)</source>
+        <translation>大矩阵 (2048 × 4096)</translation>
+    </message>
+    <message>
+        <location filename="../../app/window_title.py" line="45"/>
+        <source>untitled</source>
+        <translation>未命名</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,67 @@
+"""The Plots tab: row statistics, depth and gradients side by side above the stage heatmaps and the
+depth-laws caption; its views follow the data until the user zooms, and fit it again on new data."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from widgets.plotkit.fitted_view import FittedViewBox
+from widgets.plotkit.plot_style import graphics_views
+from widgets.plots.depth_laws_caption import DepthLawsCaption
+from widgets.plots.depth_plot import DepthPlot
+from widgets.plots.grad_plot import GradPlot
+from widgets.plots.row_stats_plot import RowStatsPlot
+from widgets.plots.stage_heatmaps import StageHeatmaps
+
+
+class PlotsPage(QWidget):
+    """The five views of the Plots tab in their grid (each shown the Result by whoever owns the page)."""
+
+    # The user moved or zoomed one of the fitted views: edits now keep that view.
+    viewMoved = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.row_stats_plot = RowStatsPlot()
+        self.depth_plot = DepthPlot()
+        self.grad_plot = GradPlot()
+        self.stage_heatmaps = StageHeatmaps()
+        self.depth_laws = DepthLawsCaption()
+        grid = QGridLayout(self)
+        grid.setContentsMargins(4, 4, 4, 4)
+        # Three line plots side by side above the four stage heatmaps, which need the width.
+        for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
+            view.setMinimumSize(180, 200)  # three side by side still fit a 1024-pixel screen
+            grid.addWidget(view, 0, col)
+        grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
+        grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
+        self.depth_laws.follow(self)
+        grid.setRowStretch(0, 3)
+        grid.setRowStretch(1, 2)
+        for view in self.fitted_views():
+            view.sigUserMoved.connect(self.viewMoved)
+
+    def views(self) -> list[QWidget]:
+        """The five views, each drawing a Result (``show_result``)."""
+        return [self.row_stats_plot, self.depth_plot, self.grad_plot, self.depth_laws, self.stage_heatmaps]
+
+    def figure_titles(self) -> dict[str, str]:
+        """The page's figures' titles in the UI language, by export name."""
+        return {"row_stats": self.tr("μ/σ plot"), "depth": self.tr("Depth plot"), "grad": self.tr("Gradient plot"),
+                "stages": self.tr("Stage heatmaps")}
+
+    def figures(self) -> dict[str, QWidget]:
+        """The page's figures by export name (the depth figure is the plot without its controls)."""
+        return {"row_stats": self.row_stats_plot, "depth": self.depth_plot.plot, "grad": self.grad_plot,
+                "stages": self.stage_heatmaps}
+
+    def fitted_views(self) -> list[FittedViewBox]:
+        """The views that follow the data until the user zooms."""
+        return [item for view in graphics_views(self) for item in view.scene().items()
+                if isinstance(item, FittedViewBox)]
+
+    def fit_again(self) -> None:
+        """New data: the plots drop the user's zoom and show their fits."""
+        for view in self.fitted_views():
+            view.refit()
