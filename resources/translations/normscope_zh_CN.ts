@@ -2260,43 +2260,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="135"/>
+        <location filename="../../app/main_window.py" line="136"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="120"/>
+        <location filename="../../app/main_window.py" line="121"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="251"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
