@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from widgets.plotkit.figure_choices import FigureChoices
+
 
 class FigureMenus(QObject):
     """Installs the figure menu on plots by their export name.
@@ -35,5 +37,6 @@ class FigureMenus(QObject):
             copy = self._bind_text(QAction(self.parent()), lambda: self.tr("Copy image"))
             export.triggered.connect(lambda _=False, n=name: self._export(n))
             copy.triggered.connect(lambda _=False, n=name: self._copy(n))
-            # The view's own entries (the heatmaps' colour scale) retranslate with the view.
-            view.scene().contextMenu = [export, copy, *getattr(view, "scale_actions", list)()]
+            # The view's own entries (the heatmaps' colour scale, the stacks drawn) retranslate with the view.
+            own = view.menu_actions() if isinstance(view, FigureChoices) else []
+            view.scene().contextMenu = [export, copy, *own]

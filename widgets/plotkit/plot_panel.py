@@ -4,6 +4,7 @@ pyqtgraph's PlotItem that the line plots use."""
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QGraphicsGridLayout
 
 from widgets.plotkit.fitted_view import FittedViewBox
@@ -48,6 +49,7 @@ class PlotPanel(pg.GraphicsView):
         self.key = PlotKey()
         layout.addItem(self.key, 3, 0, 1, 2)
         self.note = PlotNote(self.vb)  # why the plot shows less than asked, or that it is out of date
+        self._menu_actions: list[QAction] = []
         for axis in self._axes.values():
             axis.linkToView(self.vb)
             # As in PlotItem: an axis given a negative z (configure_plot) draws before the whole
@@ -60,6 +62,13 @@ class PlotPanel(pg.GraphicsView):
         if event is not None:
             self.key.set_height_budget(KEY_SHARE * event.size().height())
         super().resizeEvent(event)
+
+    def menu_actions(self) -> list[QAction]:
+        """The plot's own right-click entries (see widgets.plotkit.figure_choices); none unless set."""
+        return list(self._menu_actions)
+
+    def set_menu_actions(self, actions: list[QAction]) -> None:
+        self._menu_actions = list(actions)
 
     def getAxis(self, name: str) -> GridAxis:  # noqa: N802 (PlotItem's name)
         """``"left"`` or ``"bottom"``."""

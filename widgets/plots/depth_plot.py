@@ -56,7 +56,6 @@ class DepthPlot(Retranslating, QWidget):
         self._pinned_result: Result | None = None
         self._result: Result | None = None
         self._picked = DEFAULT_STACKS
-        self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
         # Where a curve overflowed, a label at its last finite point says so (the curve just stops);
         # built for the first overflow of each curve (eight text items are a few ms of the start-up).
         self._overflow_labels: dict[str, pg.TextItem] = {}
@@ -105,8 +104,7 @@ class DepthPlot(Retranslating, QWidget):
 
     def set_placement_actions(self, actions: list) -> None:
         """Menu entries that pick the stacks drawn (shared with the gradient plot): in the plot's menu."""
-        self.placement_actions = list(actions)
-        self.plot.scale_actions = lambda: self.placement_actions  # the window's plot menu takes these
+        self.plot.set_menu_actions(actions)  # the figure is the plot, without the log-scale box
 
     def _drawn(self, result: Result | None) -> set[str]:
         """The keys drawn for ``result``: the picked stacks, its chosen placement and the toy."""

@@ -43,7 +43,6 @@ class GradPlot(Retranslating, PlotPanel):
         self._result: Result | None = None
         self._pinned_result: Result | None = None
         self._picked = DEFAULT_STACKS
-        self.placement_actions: list = []  # the stack picker's menu entries (set_placement_actions)
         self._shown = None
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -64,11 +63,7 @@ class GradPlot(Retranslating, PlotPanel):
 
     def set_placement_actions(self, actions: list) -> None:
         """Menu entries that pick the stacks drawn (shared with the depth plot): in the plot's menu."""
-        self.placement_actions = list(actions)
-
-    def scale_actions(self) -> list:
-        """Entries for the plot's right-click menu: which stacks to draw."""
-        return self.placement_actions
+        self.set_menu_actions(actions)
 
     def _drawn(self, result: Result) -> set[str]:
         return {*self._picked, result.scenario.placement}

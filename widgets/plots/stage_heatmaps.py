@@ -201,7 +201,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         if self._stages:
             self._colour_images()
 
-    def scale_actions(self) -> list[QAction]:
+    def menu_actions(self) -> list[QAction]:
         """Menu entries choosing the colour scale (Automatic, Shared, Per panel), one checked."""
         return self._scale_actions.actions()
 
