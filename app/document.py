@@ -245,6 +245,17 @@ class Document(QObject):
         """Pin the current scenario and its Result as A (not an undo step: it changes no setting)."""
         self._set_pin(self._result)
 
+    def pin_scenario(self, scenario: Scenario) -> bool:
+        """Pin ``scenario`` as A (a session's), computed now (its stack on the worker if large); an
+        engine error leaves A as it was and says why."""
+        try:
+            result = self._compute(scenario)
+        except Exception as error:  # the engine's one guard
+            self.report(self.tr("A could not be computed: {reason}").format(reason=describe_failure(error)))
+            return False
+        self._set_pin(result)
+        return True
+
     def clear_pin(self) -> None:
         """Forget A."""
         if self._pin.result is not None:

@@ -102,6 +102,8 @@ class FileActions(QObject):
             return False
         scenario, warnings = loaded.scenario, loaded.warnings
         self._document.load_scenario(scenario, self.tr("Open {name}").format(name=path.name))
+        if loaded.pinned is not None:  # a session without A keeps the A pinned before, to compare with
+            self._document.pin_scenario(loaded.pinned)
         self.training_runs = loaded.runs
         self.trainingRunsOpened.emit(loaded.runs)
         self._set_training_runs_unsaved(False)
@@ -119,7 +121,9 @@ class FileActions(QObject):
         if not path.name.endswith(SUFFIX):
             path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
         try:
-            atomic_write(path, session_json(self._document.scenario, self._training_runs_now()).encode("utf-8"))
+            pinned = self._document.pinned
+            atomic_write(path, session_json(self._document.scenario, self._training_runs_now(),
+                                            pinned.scenario if pinned is not None else None).encode("utf-8"))
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
         self._document.undo_stack.setClean()

@@ -55,18 +55,26 @@ def _settings(s: Scenario) -> dict:
 
 @dataclass(frozen=True)
 class SessionContents:
-    """What a session file holds: the scenario, the training lab's runs, and warnings about it."""
+    """What a session file holds: the scenario, the training lab's runs, the scenario pinned as A for
+    an A/B comparison if there was one, and warnings about it."""
 
     scenario: Scenario
     warnings: list[Problem]
     runs: tuple = ()  # engine.training.run_record.RunRecord
+    pinned: Scenario | None = None
 
 
-def session_json(s: Scenario, runs=()) -> str:
-    """The scenario, and the training runs (RunRecords) if any, as session JSON text. The runs are
-    an optional section: a session without them reads as before, and older NormScope versions ignore it."""
-    fields = {name: _plain(getattr(s, name)) for name in _ARRAY_FIELDS} | _settings(s)
-    document = {"format": FORMAT, "version": VERSION, "scenario": fields}
+def _scenario_json(s: Scenario) -> dict:
+    return {name: _plain(getattr(s, name)) for name in _ARRAY_FIELDS} | _settings(s)
+
+
+def session_json(s: Scenario, runs=(), pinned: Scenario | None = None) -> str:
+    """The scenario, the training runs (RunRecords) and the scenario pinned as A, if any, as session
+    JSON text. Runs and A are optional sections: a session without them reads as before, and older
+    NormScope versions ignore them."""
+    document = {"format": FORMAT, "version": VERSION, "scenario": _scenario_json(s)}
+    if pinned is not None:
+        document["pinned"] = _scenario_json(pinned)
     if runs:
         from engine.training.run_record import runs_json
 
@@ -219,6 +227,10 @@ def parse_session_contents(text: str, progress: Progress | None = None) -> Sessi
     if not isinstance(fields, dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'scenario' is missing or not an object"))
     scenario, warnings = _scenario_from_fields(fields, document.get("version"))
+    pinned = None
+    if "pinned" in document:  # the scenario pinned as A when the session was saved
+        pinned, pinned_warnings = _pinned_from(document["pinned"], document.get("version"))
+        warnings += pinned_warnings
     runs: tuple = ()
     if "training" in document:  # sessions before the training lab have none
         from engine.training.run_record import parse_runs
@@ -227,7 +239,17 @@ def parse_session_contents(text: str, progress: Progress | None = None) -> Sessi
         if unknown:
             warnings.append(Problem(QT_TRANSLATE_NOOP("Problem", "ignored unknown field(s): {names}"),
                                     names=", ".join(unknown)))
-    return SessionContents(scenario, warnings, runs)
+    return SessionContents(scenario, warnings, runs, pinned)
+
+
+def _pinned_from(fields, version) -> tuple[Scenario, list[Problem]]:
+    """A's scenario, read as strictly as the main one; a Problem in it says it is A's."""
+    if not isinstance(fields, dict):
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'pinned' (the scenario pinned as A) is not an object"))
+    try:
+        return _scenario_from_fields(fields, version)
+    except Problem as problem:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "the scenario pinned as A: {problem}"), problem=problem) from None
 
 
 #: Above this many characters a session's matrix is read apart from the rest of the JSON.

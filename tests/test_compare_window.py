@@ -172,3 +172,31 @@ def test_stage_heatmaps_note_leaves_the_panel_titles_readable(window):
     note = heatmaps.note.mapRectToScene(heatmaps.note.boundingRect())
     assert not any(note.intersects(title.sceneBoundingRect()) for title in heatmaps._title_labels)
     assert note.intersects(heatmaps._views[0].sceneBoundingRect())  # it sits over the panels instead
+
+
+def test_a_saved_session_brings_its_pinned_a_back_and_a_session_without_one_keeps_a(window, qtbot, tmp_path):
+    action(window, "comparePin").trigger()
+    a_pre = window.depth_plot.curve_data()["pre"].copy()
+    window.document.set_setting("layers", 16)
+    settle(window)
+    assert window.files.save_session(tmp_path / "lesson")
+    other = MainWindow("apple", QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(other)
+    other.show()
+    assert other.files.open_session(tmp_path / "lesson.normscope.json")
+    settle(other)
+    assert other.document.pinned.scenario == window.document.pinned.scenario
+    assert other.document.scenario.layers == 16
+    np.testing.assert_array_equal(other.depth_plot.pinned_curve_data()["pre"], a_pre)
+    # A session saved without A: the A pinned before stays, to compare the session with.
+    other.document.clear_pin()
+    other.load_preset("xian")
+    assert other.files.save_session(tmp_path / "plain")
+    assert '"pinned"' not in (tmp_path / "plain.normscope.json").read_text(encoding="utf-8")
+    other.document.set_setting("layers", 3)
+    action(other, "comparePin").trigger()
+    kept = other.document.pinned.scenario
+    assert other.files.open_session(tmp_path / "plain.normscope.json")
+    assert other.document.pinned.scenario == kept  # no A in the file: the one pinned stays
+    assert other.files.open_session(tmp_path / "lesson.normscope.json")  # an A in the file replaces it
+    assert other.document.pinned.scenario == window.document.pinned.scenario

@@ -123,3 +123,18 @@ def test_a_run_longer_than_the_layer_rows_saves_its_kept_layer_rows_and_null_bet
     values = history.layer_values("layer_grad_norm", np.arange(9))
     assert values[3].tolist() == [2.0, 2.0] and values[6].tolist() == [3.0, 3.0]
     assert np.isnan(values[[1, 2, 4, 5, 7, 8]]).all()  # steps whose rows were not kept: not another step's
+
+
+def test_the_scenario_pinned_as_a_comes_back_from_the_session_and_a_bad_one_is_named():
+    from engine.session import parse_session_contents
+
+    a, b = load_preset("xian"), load_preset("apple")
+    text = session_json(b, (), a)
+    contents = parse_session_contents(text)
+    assert contents.scenario == b and contents.pinned == a
+    assert parse_session_contents(session_json(b)).pinned is None
+    document = json.loads(text)
+    del document["pinned"]["eps"]
+    with pytest.raises(Problem) as refused:
+        parse_session_contents(json.dumps(document))
+    assert "pinned as A" in str(refused.value.template) and "eps" in str(refused.value.values["problem"])

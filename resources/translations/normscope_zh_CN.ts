@@ -1271,57 +1271,57 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="73"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1455,7 +1455,7 @@
     </message>
     <message>
         <location filename="../../app/document.py" line="142"/>
-        <location filename="../../app/document.py" line="305"/>
+        <location filename="../../app/document.py" line="316"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
@@ -1505,33 +1505,38 @@
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="257"/>
+        <location filename="../../app/document.py" line="254"/>
+        <source>A could not be computed: {reason}</source>
+        <translation>A 无法计算：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/document.py" line="268"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="262"/>
+        <location filename="../../app/document.py" line="273"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="320"/>
+        <location filename="../../app/document.py" line="331"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
         <location filename="../../app/document.py" line="232"/>
-        <location filename="../../app/document.py" line="362"/>
+        <location filename="../../app/document.py" line="373"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="412"/>
+        <location filename="../../app/document.py" line="423"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="414"/>
+        <location filename="../../app/document.py" line="425"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1577,12 +1582,12 @@
 <context>
     <name>FigureMenus</name>
     <message>
-        <location filename="../../app/figure_menus.py" line="34"/>
+        <location filename="../../app/figure_menus.py" line="36"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/figure_menus.py" line="35"/>
+        <location filename="../../app/figure_menus.py" line="37"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
@@ -1596,240 +1601,240 @@
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="111"/>
+        <location filename="../../app/file_actions.py" line="113"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="124"/>
-        <location filename="../../app/file_actions.py" line="203"/>
+        <location filename="../../app/file_actions.py" line="128"/>
+        <location filename="../../app/file_actions.py" line="207"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="129"/>
-        <location filename="../../app/file_actions.py" line="204"/>
-        <location filename="../../app/file_actions.py" line="224"/>
+        <location filename="../../app/file_actions.py" line="133"/>
+        <location filename="../../app/file_actions.py" line="208"/>
+        <location filename="../../app/file_actions.py" line="228"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="157"/>
+        <location filename="../../app/file_actions.py" line="161"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="160"/>
+        <location filename="../../app/file_actions.py" line="164"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="173"/>
+        <location filename="../../app/file_actions.py" line="177"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="176"/>
+        <location filename="../../app/file_actions.py" line="180"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="177"/>
+        <location filename="../../app/file_actions.py" line="181"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/file_actions.py" line="193"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="199"/>
+        <location filename="../../app/file_actions.py" line="203"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="212"/>
+        <location filename="../../app/file_actions.py" line="216"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="246"/>
+        <location filename="../../app/file_actions.py" line="250"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="255"/>
+        <location filename="../../app/file_actions.py" line="259"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="276"/>
+        <location filename="../../app/file_actions.py" line="280"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="276"/>
+        <location filename="../../app/file_actions.py" line="280"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="277"/>
+        <location filename="../../app/file_actions.py" line="281"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="284"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="281"/>
+        <location filename="../../app/file_actions.py" line="285"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="282"/>
+        <location filename="../../app/file_actions.py" line="286"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="283"/>
+        <location filename="../../app/file_actions.py" line="287"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="286"/>
+        <location filename="../../app/file_actions.py" line="290"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="287"/>
+        <location filename="../../app/file_actions.py" line="291"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="288"/>
+        <location filename="../../app/file_actions.py" line="292"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="289"/>
+        <location filename="../../app/file_actions.py" line="293"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="291"/>
+        <location filename="../../app/file_actions.py" line="295"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="292"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="298"/>
+        <location filename="../../app/file_actions.py" line="302"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="301"/>
+        <location filename="../../app/file_actions.py" line="305"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="303"/>
+        <location filename="../../app/file_actions.py" line="307"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="304"/>
+        <location filename="../../app/file_actions.py" line="308"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="327"/>
+        <location filename="../../app/file_actions.py" line="331"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="341"/>
+        <location filename="../../app/file_actions.py" line="345"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="353"/>
+        <location filename="../../app/file_actions.py" line="357"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="357"/>
+        <location filename="../../app/file_actions.py" line="361"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="361"/>
+        <location filename="../../app/file_actions.py" line="365"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="366"/>
+        <location filename="../../app/file_actions.py" line="370"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="367"/>
+        <location filename="../../app/file_actions.py" line="371"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="376"/>
+        <location filename="../../app/file_actions.py" line="380"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="377"/>
+        <location filename="../../app/file_actions.py" line="381"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="383"/>
+        <location filename="../../app/file_actions.py" line="387"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="393"/>
+        <location filename="../../app/file_actions.py" line="397"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="410"/>
+        <location filename="../../app/file_actions.py" line="414"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="443"/>
+        <location filename="../../app/file_actions.py" line="447"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="445"/>
+        <location filename="../../app/file_actions.py" line="449"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="451"/>
+        <location filename="../../app/file_actions.py" line="455"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1837,28 +1842,28 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="99"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="94"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="133"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="128"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -3135,7 +3140,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="91"/>
-        <location filename="../../engine/session.py" line="182"/>
+        <location filename="../../engine/session.py" line="190"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
@@ -3348,27 +3353,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="103"/>
+        <location filename="../../engine/session.py" line="111"/>
         <source>not a NormScope snapshot ({reason})</source>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="106"/>
+        <location filename="../../engine/session.py" line="114"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="122"/>
+        <location filename="../../engine/session.py" line="130"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="152"/>
+        <location filename="../../engine/session.py" line="160"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="156"/>
+        <location filename="../../engine/session.py" line="164"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -3394,51 +3399,61 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="100"/>
+        <location filename="../../engine/session.py" line="108"/>
         <source>its header is not text</source>
         <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="138"/>
-        <location filename="../../engine/session.py" line="161"/>
+        <location filename="../../engine/session.py" line="146"/>
+        <location filename="../../engine/session.py" line="169"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="216"/>
+        <location filename="../../engine/session.py" line="224"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="220"/>
+        <location filename="../../engine/session.py" line="228"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="269"/>
+        <location filename="../../engine/session.py" line="248"/>
+        <source>field &apos;pinned&apos; (the scenario pinned as A) is not an object</source>
+        <translation>字段 'pinned'（固定为 A 的场景）不是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="252"/>
+        <source>the scenario pinned as A: {problem}</source>
+        <translation>固定为 A 的场景：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="291"/>
         <source>field &apos;version&apos; must be an integer</source>
         <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="271"/>
+        <location filename="../../engine/session.py" line="293"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="228"/>
-        <location filename="../../engine/session.py" line="277"/>
+        <location filename="../../engine/session.py" line="240"/>
+        <location filename="../../engine/session.py" line="299"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="283"/>
+        <location filename="../../engine/session.py" line="305"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="288"/>
+        <location filename="../../engine/session.py" line="310"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
