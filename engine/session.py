@@ -206,17 +206,14 @@ def parse_session_contents(text: str, progress: Progress | None = None) -> Sessi
 
     Raises a Problem naming the missing or wrong field. The JSON is read with bounds
     (engine.safe_json): no nesting, huge integer or non-finite number gets past as an exception
-    other than a Problem. A large matrix is read in steps that ``progress`` hears (see
-    ``_split_matrix``).
+    other than a Problem. A large matrix (the scenario's, and A's) is read in steps that ``progress``
+    hears (see ``_split_matrices``).
     """
     document = None
-    if len(text) > FAST_MATRIX_CHARS and (split := _split_matrix(text, progress)) is not None:
-        rest, matrix = split
+    if len(text) > FAST_MATRIX_CHARS and (split := _split_matrices(text, progress)) is not None:
+        rest, matrices = split
         document = load_json(rest)
-        if isinstance(document, dict) and isinstance(document.get("scenario"), dict) and \
-                document["scenario"].get("matrix") == _MATRIX_PLACEHOLDER:
-            document["scenario"]["matrix"] = matrix
-        else:  # the one "matrix" key was somewhere else: read it all the ordinary way
+        if not _put_back(document, matrices):  # a "matrix" key was somewhere else: read it all the ordinary way
             document = None
     if document is None:
         document = load_json(text)
@@ -257,32 +254,56 @@ FAST_MATRIX_CHARS = 1 << 20
 _MATRIX_KEY = re.compile(r'"matrix"\s*:\s*\[')
 _MATRIX_END = re.compile(r"\]\s*\]")
 _ROW_BREAK = re.compile(r"\]\s*,\s*\[")
-#: Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).
-_MATRIX_PLACEHOLDER = "\x00matrix"
+#: The sections whose "matrix" may be read apart, in the order a session writes them.
+_MATRIX_SECTIONS = ("scenario", "pinned")
 
 
-def _split_matrix(text: str, progress: Progress | None) -> tuple[str, np.ndarray] | None:
-    """The session text with its matrix taken out (a placeholder instead), and the matrix, read by
+def _placeholder(index: int) -> str:
+    """Stands in for matrix ``index`` in the JSON that json.loads reads (no session text holds a NUL)."""
+    return f"\x00matrix{index}"
+
+
+def _split_matrices(text: str, progress: Progress | None) -> tuple[str, list[np.ndarray]] | None:
+    """The session text with its matrices taken out (placeholders instead), and the matrices, read by
     the block parser a step at a time; None when the text is not laid out so (then json reads it all).
 
     json.loads holds Python's lock for its whole call: 3-8 s for a 2048 × 4096 session, a frozen
     window even when the load runs on a worker. A name can't hide the key: inside a JSON string
-    a quote is escaped, so ``"matrix":`` outside one is the key (if it occurs exactly once).
+    a quote is escaped, so ``"matrix":`` outside one is a key (the scenario's, and A's if pinned).
     """
     keys = list(_MATRIX_KEY.finditer(text))
-    if len(keys) != 1:
+    if not 1 <= len(keys) <= len(_MATRIX_SECTIONS):
         return None
-    start = keys[0].end() - 1  # the matrix's "["
-    end = _MATRIX_END.search(text, start)
-    first = text.find("[", start + 1)
-    if end is None or first < 0 or text[start + 1:first].strip():
-        return None
-    inner = text[first + 1:end.start()]  # "a, b], [c, d": one copy of the 100 MB, not three
-    try:
-        matrix = parse_lines(_ROW_BREAK.split(inner), ",", progress=progress)
-    except Problem:  # not a plain list of rows of numbers: json.loads says what it is
-        return None
-    return text[:start] + json.dumps(_MATRIX_PLACEHOLDER) + text[end.end():], matrix
+    pieces, matrices, done = [], [], 0
+    for index, key in enumerate(keys):
+        start = key.end() - 1  # the matrix's "["
+        if start < done:
+            return None
+        end = _MATRIX_END.search(text, start)
+        first = text.find("[", start + 1)
+        if end is None or first < 0 or text[start + 1:first].strip():
+            return None
+        inner = text[first + 1:end.start()]  # "a, b], [c, d": one copy of the 100 MB, not three
+        try:
+            matrices.append(parse_lines(_ROW_BREAK.split(inner), ",", progress=progress))
+        except Problem:  # not a plain list of rows of numbers: json.loads says what it is
+            return None
+        pieces += [text[done:start], json.dumps(_placeholder(index))]
+        done = end.end()
+    return "".join(pieces) + text[done:], matrices
+
+
+def _put_back(document, matrices: list[np.ndarray]) -> bool:
+    """Put the matrices read apart where their placeholders stand, as the sections' matrices; False
+    when a placeholder stands anywhere else."""
+    if not isinstance(document, dict):
+        return False
+    sections = [document.get(name) for name in _MATRIX_SECTIONS[:len(matrices)]]
+    if not all(isinstance(fields, dict) and fields.get("matrix") == _placeholder(i) for i, fields in enumerate(sections)):
+        return False
+    for fields, matrix in zip(sections, matrices):
+        fields["matrix"] = matrix
+    return True
 
 
 def _scenario_from_fields(fields: dict, version) -> tuple[Scenario, list[Problem]]:

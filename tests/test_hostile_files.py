@@ -1,6 +1,7 @@
 """Hostile files through the engine's loaders: each refused at once with a Problem, none hangs,
 none allocates what its header claims, none escapes as another exception."""
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -19,8 +20,8 @@ from engine.array_formats import parse_npz
 from engine.io import FileProblem, load_matrix, vector_candidates
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import (parse_session, parse_session_npz, read_session, read_snapshot, session_json,
-                            session_npz)
+from engine.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
+                            session_json, session_npz)
 from tests import hostile_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -281,6 +282,26 @@ def test_a_big_session_reads_its_matrix_in_steps_that_report_progress(tmp_path):
     heard = []
     assert read_session(path, heard.append) == (load_preset("random"), [])
     assert len(heard) > 3 and heard[-1] == 1.0
+
+
+def test_a_big_session_with_a_pinned_a_reads_both_matrices_in_steps(monkeypatch):
+    import engine.session as session
+
+    b, a = load_preset("random"), dataclasses.replace(load_preset("random"), seed=3)
+    a = dataclasses.replace(a, matrix=a.matrix * 2)
+    read = []
+    monkeypatch.setattr(session, "load_json", lambda text: read.append(len(text)) or json.loads(text))
+    contents = session.parse_session_contents(session_json(b, (), a))
+    assert contents.scenario == b and contents.pinned == a
+    assert read and max(read) < 100_000  # json read the rest (2 MB with the matrices), the block parser both
+
+
+def test_a_big_session_whose_pinned_a_has_a_bad_matrix_names_a():
+    document = json.loads(session_json(load_preset("random"), (), load_preset("random")))
+    document["pinned"]["matrix"][5][3] = "x"
+    with pytest.raises(Problem) as refused:
+        parse_session_contents(json.dumps(document))
+    assert "pinned as A" in refused.value.template and "matrix" in str(refused.value.values["problem"])
 
 
 @pytest.mark.parametrize("change, message", [
