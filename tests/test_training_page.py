@@ -307,3 +307,11 @@ def test_a_run_that_fails_midway_says_why_in_the_ui_language_and_keeps_its_curve
     assert "Training stopped: Not enough memory for the test." in page.status.text()
     assert "Problem" not in page.status.text()  # worded, not the exception's type
     assert page.histories[0].count == 5
+
+
+def test_runs_of_the_variants_are_named_as_the_papers_write_them(page):
+    from engine.training.settings import TrainSettings
+
+    assert page.run_name(TrainSettings(norm="dyt", placement="deepnorm", layers=24)) == \
+        "DeepNorm-DyT, 24 layers, warmup 0, seed 0"
+    assert page.run_name(TrainSettings(norm="rms", placement="peri")).startswith("Peri-RMSNorm")

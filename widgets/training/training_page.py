@@ -187,7 +187,7 @@ class TrainingPage(Retranslating, QWidget):
 
     def run_name(self, s) -> str:
         """A run named by the settings that tell runs apart: 'Post-LN, 12 layers, warmup 0, seed 0'."""
-        norm = {"layer": "LN", "rms": "RMSNorm", "none": self.tr("no norm")}.get(s.norm, s.norm)
+        norm = {"layer": "LN", "rms": "RMSNorm", "dyt": "DyT", "none": self.tr("no norm")}.get(s.norm, s.norm)
         placement = {"deepnorm": "DeepNorm"}.get(s.placement, s.placement.capitalize())
         return self.tr("{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}").format(
             placement=placement, norm=norm, layers=s.layers, warmup=s.warmup, seed=s.seed)
