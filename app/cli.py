@@ -1,11 +1,12 @@
 """Command-line entry: the GUI by default, ``export`` to render tables and figures headless, ``train``
-to train a small Transformer headless."""
+to train a small Transformer headless, ``lesson`` to list the lessons or print one as a handout."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from app.lesson_command import add_lesson_parser
 from app.train_command import add_train_parser
 from engine.activations import ACTIVATIONS
 from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
@@ -97,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     _add_export_parser(commands)
     add_train_parser(commands)
+    add_lesson_parser(commands)
     return parser
 
 
@@ -115,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         from app.train_command import run_train
 
         return run_train(args)
+    if args.command == "lesson":
+        from app.lesson_command import run_lesson
+
+        return run_lesson(args)
     from app.gui import run_gui
 
     return run_gui(args.preset, sys.argv[:1])

@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -88,9 +89,10 @@ def figure_options(args):
     return FigureOptions(width, height, unit, args.dpi, args.publication)
 
 
-def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None) -> list[Path]:
-    """Draw the main window offscreen and save every plot in ``formats`` with ``options`` (a
-    FigureOptions; None: as on screen at 300 DPI), plus window.png."""
+@contextmanager
+def headless_window(scenario: Scenario):
+    """The main window on ``scenario``, shown offscreen at ``WINDOW_SIZE`` with its first result drawn,
+    on a throwaway settings file (the user's stay untouched); closed afterwards."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
@@ -98,25 +100,35 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
 
     from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
-    from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
-    written = []
-    with tempfile.TemporaryDirectory() as tmp:  # a throwaway settings file: the user's stay untouched
+    with tempfile.TemporaryDirectory() as tmp:
         window = MainWindow(settings=QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat),
                             scenario=scenario)
         window.resize(*WINDOW_SIZE)
         window.show()
         window.document.wait_until_idle()
         QTest.qWait(100)  # deliver the worker's result and settle the layouts
+        try:
+            yield window
+        finally:
+            window.close()
+    app.processEvents()
+
+
+def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None) -> list[Path]:
+    """Draw the main window offscreen and save every plot in ``formats`` with ``options`` (a
+    FigureOptions; None: as on screen at 300 DPI), plus window.png."""
+    from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
+
+    written = []
+    with headless_window(scenario) as window:
         for name, widget in window.figures().items():
             for fmt in formats:
                 written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
                                              title=f"NormScope: {name}"))
         written.append(export_widget(window, out / "window.png", FigureOptions(dpi=LAYOUT_DPI), title="NormScope"))
-        window.close()
-    app.processEvents()
     return written
 
 
