@@ -3,14 +3,30 @@ raise, and the figure a handout prints for it (the whole window where the view h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Protocol
 
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
 from widgets.common.lazy_page import LazyPage
 
 if TYPE_CHECKING:
-    from app.main_window import MainWindow
+    from app.document import Document
+    from widgets.editors.matrix_view import MatrixView
+
+
+class LessonWindow(Protocol):
+    """What a lesson uses of the main window (app.main_window.MainWindow, a QMainWindow)."""
+
+    document: Document
+    tabs: QTabWidget
+    plots: QWidget
+    token_grid: MatrixView
+
+    def show_tab(self, tab: LazyPage) -> QWidget: ...
+
+    def figure(self, name: str) -> QWidget: ...
+
+    def bind_text(self, target, text: Callable[[], str]): ...
 
 #: view -> (object name of its tab, None for the Plots tab; its figure's export name, None: the window).
 VIEW_PLACES: dict[str, tuple[str | None, str | None]] = {
@@ -21,7 +37,7 @@ VIEW_PLACES: dict[str, tuple[str | None, str | None]] = {
 }
 
 
-def show_view(window: MainWindow, view: str) -> None:
+def show_view(window: LessonWindow | QMainWindow, view: str) -> None:
     """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock."""
     tab_name, _ = VIEW_PLACES[view]
     if tab_name is None:
@@ -37,7 +53,7 @@ def show_view(window: MainWindow, view: str) -> None:
             dock.raise_()
 
 
-def view_figure(window: MainWindow, view: str) -> QWidget:
+def view_figure(window: LessonWindow | QMainWindow, view: str) -> QWidget:
     """The widget a handout prints for ``view`` (shown first): its figure, or the whole window."""
     _, figure = VIEW_PLACES[view]
     return window if figure is None else window.figure(figure)

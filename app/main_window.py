@@ -24,6 +24,7 @@ from app.figure_menus import FigureMenus
 from app.figure_registry import FigureRegistry
 from app.file_actions import FileActions
 from app.hand_calc_dock import HandCalcDock
+from app.lesson_dock import LessonDock
 from app.menus import Menus
 from app.model_tab import install_model_tab
 from app.placement_choice import PlacementChoice
@@ -123,6 +124,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.differences.set_pin_keys(self.compare.pin_keys())
         self.teaching = TeachingTabs(self, self.token_grid, self.files)
         install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
+        self.lessons = LessonDock(self, self.menus.help_menu)  # Help → Lessons (app/lesson_dock.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)
         self.statusBar().addPermanentWidget(self.busy_indicator)
         self.setAcceptDrops(True)

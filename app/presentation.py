@@ -26,7 +26,8 @@ class Presentation:
         if on:
             self._layout = self._window.saveState()
             for dock in self._window.findChildren(QDockWidget):
-                dock.hide()  # the plots get the whole screen; View menu brings a dock back
+                if not dock.property("keepsInPresentation"):  # the lesson being taught stays (app/lesson_dock.py)
+                    dock.hide()  # the plots get the whole screen; View menu brings a dock back
             self._font = app.font()
             font = app.font()
             font.setPointSizeF(self._font.pointSizeF() * FACTOR)
