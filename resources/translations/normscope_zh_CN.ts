@@ -2228,6 +2228,133 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>LessonDock</name>
+    <message>
+        <location filename="../../app/lesson_dock.py" line="48"/>
+        <source>&amp;Lessons…</source>
+        <extracomment>The dock property app/presentation.py reads: a dock that stays when presentation mode hides the others.</extracomment>
+        <translation>课程(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/lesson_dock.py" line="88"/>
+        <source>Lesson step: {title}</source>
+        <translation>课程步骤：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../app/lesson_dock.py" line="104"/>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/lesson_dock.py" line="173"/>
+        <source>Not computed here: simulating {stack} for a matrix this large would hold the window. Choose {stack} as the placement to see it.</source>
+        <translation>这里不计算：为这么大的矩阵模拟 {stack} 会让窗口卡住。把放置方式选为 {stack} 即可看到。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="150"/>
+        <source>Step {n} of {count}: {title}</source>
+        <translation>第 {n} 步，共 {count} 步：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="165"/>
+        <source>This lesson can&apos;t be shown</source>
+        <translation>这一课无法显示</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="205"/>
+        <source>from {low} to {high}</source>
+        <translation>{low} 到 {high}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="223"/>
+        <source>The answer is computed by the engine from the state shown: change a cell or a setting and it is computed again.</source>
+        <translation>答案由引擎根据当前显示的状态计算：改动一个单元格或一项设置，它会重新计算。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="226"/>
+        <source>Predict, then press Reveal.</source>
+        <translation>先预测，再按「揭晓答案」。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="229"/>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="233"/>
+        <source>Engine: &lt;b&gt;{value}&lt;/b&gt; ({quantity})</source>
+        <translation>引擎：&lt;b&gt;{value}&lt;/b&gt;（{quantity}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="237"/>
+        <source>With the state shown now no single option is right.</source>
+        <translation>按现在显示的状态，没有唯一正确的选项。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="239"/>
+        <source>Right option: {option}</source>
+        <translation>正确选项：{option}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="243"/>
+        <source>Yours: none given</source>
+        <translation>你的答案：未作答</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="248"/>
+        <source>Yours: {value} {mark} (right within ±{tolerance})</source>
+        <translation>你的答案：{value} {mark}（误差 ±{tolerance} 以内算对）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="251"/>
+        <source>Yours: {value} {mark}</source>
+        <translation>你的答案：{value} {mark}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="255"/>
+        <source>Question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="256"/>
+        <source>Your answer (a number)</source>
+        <translation>你的答案（一个数）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="257"/>
+        <source>Reveal</source>
+        <translation>揭晓答案</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="258"/>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="259"/>
+        <source>Set this step again</source>
+        <translation>重新设置本步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="260"/>
+        <source>Set the app to this step&apos;s state once more (one undo step)</source>
+        <translation>把应用再次设为本步的状态（一个撤销步骤）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="261"/>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="262"/>
+        <source>Choose a lesson</source>
+        <translation>选择一课</translation>
+    </message>
+</context>
+<context>
     <name>LossPlot</name>
     <message>
         <location filename="../../widgets/training/loss_plot.py" line="80"/>
@@ -2265,43 +2392,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="136"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="121"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3140,6 +3267,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="91"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="94"/>
         <location filename="../../engine/session.py" line="190"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
@@ -3328,9 +3456,35 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
+        <location filename="../../engine/lessons/step_state.py" line="41"/>
+        <source>state has an unknown key {key}; use {known}</source>
+        <translation>state 含有未知的键 {key}；可用：{known}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="44"/>
+        <source>state&apos;s view must be one of {choices}; got {value}</source>
+        <translation>state 的 view 必须是 {choices} 之一；得到的是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="47"/>
+        <source>state needs a preset or a matrix</source>
+        <translation>state 需要 preset 或 matrix</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="50"/>
         <location filename="../../engine/limits.py" line="109"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="64"/>
+        <source>state holds a value of the wrong kind</source>
+        <translation>state 含有类型不对的值</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="67"/>
+        <source>state&apos;s row {row} is out of range (0 to {last})</source>
+        <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
     </message>
     <message>
         <location filename="../../engine/limits.py" line="114"/>
@@ -3411,49 +3565,49 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="224"/>
+        <location filename="../../engine/session.py" line="221"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="228"/>
+        <location filename="../../engine/session.py" line="225"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="248"/>
+        <location filename="../../engine/session.py" line="245"/>
         <source>field &apos;pinned&apos; (the scenario pinned as A) is not an object</source>
-        <translation>字段 'pinned'（固定为 A 的场景）不是对象</translation>
+        <translation>字段 &apos;pinned&apos;（固定为 A 的场景）不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="252"/>
+        <location filename="../../engine/session.py" line="249"/>
         <source>the scenario pinned as A: {problem}</source>
         <translation>固定为 A 的场景：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="291"/>
+        <location filename="../../engine/session.py" line="312"/>
         <source>field &apos;version&apos; must be an integer</source>
-        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
+        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. The sections whose &quot;matrix&quot; may be read apart, in the order a session writes them.</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="293"/>
+        <location filename="../../engine/session.py" line="314"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="240"/>
-        <location filename="../../engine/session.py" line="299"/>
+        <location filename="../../engine/session.py" line="237"/>
+        <location filename="../../engine/session.py" line="320"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="305"/>
+        <location filename="../../engine/session.py" line="326"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="310"/>
+        <location filename="../../engine/session.py" line="331"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -3812,6 +3966,101 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/run_record.py" line="170"/>
         <source>field &apos;training&apos; holds {count} runs; at most {limit} are read</source>
         <translation>字段“training”含有 {count} 次运行；最多读取 {limit} 次</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/answers.py" line="67"/>
+        <source>step {number}: question {quantity} has no finite value ({value})</source>
+        <translation>第 {number} 步：问题 {quantity} 没有有限的值（{value}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/answers.py" line="71"/>
+        <source>step {number}: question {quantity} = {value:.6g}: not exactly one option is right</source>
+        <translation>第 {number} 步：问题 {quantity} = {value:.6g}：正确的选项不是恰好一个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="89"/>
+        <source>a lesson file is named NAME.en.json or NAME.zh.json</source>
+        <extracomment>A lesson file is a few kilobytes; a matrix of its own is small enough to type. The preset the file&apos;s state names (None: a matrix of its own).</extracomment>
+        <translation>课程文件的名字应为 NAME.en.json 或 NAME.zh.json</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="102"/>
+        <source>a lesson is an object with a title and a non-empty list of steps</source>
+        <translation>课程应是一个对象，含 title 和非空的 steps 列表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="108"/>
+        <source>step {number}: {problem}</source>
+        <translation>第 {number} 步：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="116"/>
+        <source>{key} must be a non-empty text</source>
+        <translation>{key} 必须是非空文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="122"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="133"/>
+        <location filename="../../engine/lessons/step_state.py" line="38"/>
+        <source>{what} must be an object</source>
+        <extracomment>The views a step may bring to the front: the Plots tab&apos;s plots, the hand calculation dock, the teaching tabs, the Training tab and the Model tab.</extracomment>
+        <translation>{what} 必须是对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="125"/>
+        <source>unknown key {key}</source>
+        <translation>未知的键 {key}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="140"/>
+        <source>question {quantity}: tolerance must be a number above 0, got {value}</source>
+        <translation>问题 {quantity}：tolerance 必须是大于 0 的数，得到的是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="145"/>
+        <source>question {quantity}: kind must be number or choice, got {value}</source>
+        <translation>问题 {quantity}：kind 必须是 number 或 choice，得到的是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="151"/>
+        <source>question {quantity}: a choice needs at least 2 options</source>
+        <translation>问题 {quantity}：选择题至少需要 2 个选项</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="155"/>
+        <source>question {quantity}: options are all values or all intervals, not both</source>
+        <translation>问题 {quantity}：选项要么全是数值，要么全是区间，不能混用</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/lesson_file.py" line="171"/>
+        <source>question {quantity}: option {value} is neither a number, {{&quot;value&quot;}} nor {{&quot;min&quot;, &quot;max&quot;}} with min ≤ max</source>
+        <translation>问题 {quantity}：选项 {value} 既不是数，也不是 {{&quot;value&quot;}} 或满足 min ≤ max 的 {{&quot;min&quot;, &quot;max&quot;}}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="54"/>
+        <source>unknown quantity {quantity}; use one of {known}</source>
+        <extracomment>The stacks a depth quantity may name: the placements, and ``none`` (no norm) for depth_rms only. Each quantity&apos;s index kinds, in order: ``row`` (a token), ``column`` (a dimension), ``stack`` (a placement or none), ``state`` (0 = the input … N, after N blocks), ``layer`` (0 … N − 1).</extracomment>
+        <translation>未知的量 {quantity}；可用：{known}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="60"/>
+        <source>quantity {quantity} needs {count} index(es): {name}[{kinds}]</source>
+        <translation>量 {quantity} 需要 {count} 个下标：{name}[{kinds}]</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="67"/>
+        <source>quantity {quantity}: {index} is not one of {allowed}</source>
+        <translation>量 {quantity}：{index} 不是 {allowed} 之一</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="73"/>
+        <source>quantity {quantity}: index {index} is not a whole number from 0</source>
+        <translation>量 {quantity}：下标 {index} 不是从 0 起的整数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="85"/>
+        <source>quantity {quantity}: {kind} {index} is out of range (0 to {last})</source>
+        <translation>量 {quantity}：{kind} {index} 超出范围（0 到 {last}）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,139 @@
+"""Help → Lessons in the window, offscreen: a step is one undo step, Reveal shows the engine's number,
+the answer follows a cell edit, the panel follows the language and stays in presentation mode."""
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from app.main_window import MainWindow
+from engine.compute import compute
+from engine.presets import load_preset
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.set_language("en")
+
+
+def settle(window):
+    window.document.wait_until_idle()
+    QApplication.processEvents()
+
+
+def test_help_lessons_opens_the_first_article_lesson(window):
+    window.findChild(type(window.lessons.action), "helpLessons").trigger()
+    dock = window.findChild(QDockWidget, "lessonDock")
+    assert dock.isVisible()
+    panel = window.lessons.panel
+    assert panel.heading.text() == "Step 1 of 9: Six tokens, four dimensions"
+    assert panel.chooser.currentData() == "000-layernorm"
+
+
+def test_each_step_is_one_undo_step_and_undo_restores_the_work(window):
+    document = window.document
+    document.set_setting("layers", 3)
+    before, count = document.scenario, document.undo_stack.count()
+    window.lessons.open("001-hand-calculation")  # step 1: the apple preset, row 2 selected
+    assert document.undo_stack.count() == count + 1
+    assert document.scenario == load_preset("apple")
+    assert window.token_grid.currentIndex().row() == 2
+    window.lessons.go_to(7)  # ε = 1
+    assert document.undo_stack.count() == count + 2 and document.scenario.eps == 1.0
+    window.lessons.panel.next.click()  # γ and β of their own, ε back to 1e-5: again one step
+    assert document.undo_stack.count() == count + 3
+    assert document.scenario.gamma.tolist() == [1.5, 1, 1, 1] and document.scenario.eps == 1e-5
+    window.lessons.panel.back.click()
+    assert document.undo_stack.count() == count + 4  # a state of its own, never relative to the step after
+    for _ in range(4):
+        document.undo_stack.undo()
+    assert document.scenario == before
+
+
+def test_reveal_shows_the_engine_s_number_and_judges_the_student_s(window):
+    window.lessons.open("001-hand-calculation")
+    window.lessons.go_to(1)  # σ of [2, 4, 6, 8]
+    panel = window.lessons.panel
+    assert "2.236" not in panel.verdict.text()  # predict first
+    panel.answer_box.setText("2.24")
+    panel.reveal_button.click()
+    assert "Engine: <b>2.2361</b> (sigma[2])" in panel.verdict.text()
+    assert "Yours: 2.24 ✓ (right within ±0.005)" in panel.verdict.text()
+    panel.answer_box.setText("2.3")
+    panel.answer_box.textEdited.emit("2.3")
+    assert "✗" in panel.verdict.text()
+
+
+def test_a_cell_edit_moves_the_answer(window):
+    window.lessons.open("000-layernorm")  # step 1: μ of 西安
+    panel = window.lessons.panel
+    panel.reveal()
+    assert "−0.3787" in panel.verdict.text()
+    window.document.set_cells("matrix", 1, 0, [[1.0]])
+    settle(window)
+    expected = compute(window.document.scenario).norm.row_stats.mean_in[1]
+    assert expected == pytest.approx((1.0 + 0.004 + 0.277 - 0.717) / 4, abs=1e-6)
+    assert f"{expected:.4f}" in panel.verdict.text()
+    assert "computed again" in panel.follows.text()
+
+
+def test_a_choice_follows_the_state_and_says_when_no_option_is_right(window):
+    window.lessons.open("000-layernorm")
+    window.lessons.go_to(3)  # σ of 今天: options 0.346, 0.543, 0.710, 0.915
+    panel = window.lessons.panel
+    panel.choices.button(2).click()
+    panel.reveal()
+    assert "Right option: 0.71" in panel.verdict.text() and "Yours: 0.71 ✓" in panel.verdict.text()
+    window.document.set_cells("matrix", 0, 0, [[0.32, -1.07, 0.88, 0.05 + 3.0]])
+    settle(window)
+    assert "Right option: 0.915" in panel.verdict.text() and "✗" in panel.verdict.text()
+
+
+def test_a_removed_row_is_said_not_crashed_on(window):
+    window.lessons.open("000-layernorm")
+    window.lessons.go_to(3)  # about row 0 … but ask for row 5 by removing rows
+    window.lessons.go_to(0)  # μ of row 1
+    window.lessons.panel.reveal()
+    window.document.remove_tokens([1, 2, 3, 4, 5])
+    settle(window)
+    assert "row 1 is out of range (0 to 0)" in window.lessons.panel.verdict.text()
+
+
+def test_the_panel_follows_the_language_switch_keeping_the_step(window):
+    window.lessons.open("000-layernorm")
+    window.lessons.go_to(4)
+    panel = window.lessons.panel
+    panel.reveal()
+    count = window.document.undo_stack.count()
+    window.set_language("zh_CN")
+    assert panel.heading.text() == "第 5 步，共 9 步：不归一化，数值会爆炸"
+    assert panel.reveal_button.text() == "揭晓答案"
+    assert "114.330" in panel.verdict.text() and panel.revealed
+    assert window.document.undo_stack.count() == count  # the language changes no state
+    window.set_language("en")
+    assert panel.heading.text() == "Step 5 of 9: Without a norm, numbers explode"
+
+
+def test_the_lesson_stays_in_presentation_mode(window):
+    window.lessons.open()
+    window.presentation.set_enabled(True)
+    QApplication.processEvents()
+    assert window.findChild(QDockWidget, "lessonDock").isVisible()
+    assert not window.findChild(QDockWidget, "settingsDock").isVisible()
+    window.lessons.panel.next.click()
+    assert window.lessons.index == 1
+    window.presentation.set_enabled(False)
+
+
+def test_a_step_brings_its_view_to_the_front(window):
+    window.lessons.open("004-block-and-training")
+    assert window.tabs.currentWidget().objectName() == "blockTab"
+    window.lessons.go_to(8)
+    assert window.tabs.currentWidget().objectName() == "trainingTab"
+    window.lessons.go_to(2)  # the hand calculation, under RMSNorm
+    assert window.tabs.currentWidget() is window.plots
+    assert window.findChild(QDockWidget, "handCalcDock").isVisible()
+    assert window.document.scenario.norm == "rms"
