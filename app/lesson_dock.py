@@ -76,12 +76,14 @@ class LessonDock(QObject):
         """Open lesson ``name`` in the UI's language at its first step."""
         self._name = name
         if self._load():
+            self._index = -1  # a new lesson: nothing typed or revealed is kept
             self.go_to(0)
 
     def go_to(self, index: int) -> None:
         """Show step ``index`` and set the app to its state (one undo step)."""
         if self._lesson is None or not 0 <= index < len(self._lesson.steps):
             return
+        again = index == self._index  # Set this step again: what was typed and revealed stays
         self._index = index
         step = self._lesson.steps[index]
         window = self._window
@@ -89,7 +91,7 @@ class LessonDock(QObject):
         show_view(window, step.state.view)
         if step.state.row is not None:
             window.token_grid.setCurrentIndex(window.token_grid.model().index(step.state.row, 0))
-        self._panel.show_step(step, index, len(self._lesson.steps))
+        self._panel.show_step(step, index, len(self._lesson.steps), keep_answer=again)
         self._on_result(window.document.result)
 
     # --- building and languages ----------------------------------------------------------------------
@@ -156,7 +158,9 @@ class LessonDock(QObject):
         if question is None:
             return
         found, trouble = self._answer(question, result)
-        self._panel.show_answer(found, trouble)
+        shown = result.scenario if result is not None else None
+        self._panel.show_answer(found, trouble, changed=shown is not None
+                                and shown != self._lesson.steps[self._index].state.scenario)
 
     def _answer(self, question, result: Result | None) -> tuple[Answer | None, str | None]:
         if result is None:

@@ -77,7 +77,9 @@ def test_a_cell_edit_moves_the_answer(window):
     expected = compute(window.document.scenario).norm.row_stats.mean_in[1]
     assert expected == pytest.approx((1.0 + 0.004 + 0.277 - 0.717) / 4, abs=1e-6)
     assert f"{expected:.4f}" in panel.verdict.text()
-    assert "computed again" in panel.follows.text()
+    assert "computed again" in panel.follows.text() and "You changed the state" in panel.follows.text()
+    panel.again.click()  # back to the step's own state: the article's number
+    assert "−0.3787" in panel.verdict.text() and "You changed" not in panel.follows.text()
 
 
 def test_a_choice_follows_the_state_and_says_when_no_option_is_right(window):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
@@ -51,6 +52,7 @@ class LessonPanel(Retranslating, QWidget):
         self._index, self._count = 0, 0
         self._answer: Answer | None = None
         self._trouble: str | None = None
+        self._changed = False
         self._revealed = False
 
         self.chooser = QComboBox()
@@ -86,7 +88,9 @@ class LessonPanel(Retranslating, QWidget):
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.follows = QLabel()
         self.follows.setWordWrap(True)
-        self.follows.setStyleSheet("color: palette(placeholder-text);")
+        italic = QFont()  # only italic: the size still follows the application's (presentation mode)
+        italic.setItalic(True)
+        self.follows.setFont(italic)
         box = QVBoxLayout(self.question_box)
         box.addWidget(self.prompt)
         box.addWidget(self.answer_box)
@@ -140,8 +144,8 @@ class LessonPanel(Retranslating, QWidget):
         self.chooser.blockSignals(False)
 
     def show_step(self, step: Step, index: int, count: int, keep_answer: bool = False) -> None:
-        """Step ``index`` (0-based) of ``count``. ``keep_answer``: the same step in another language
-        (what was typed, picked and revealed stays)."""
+        """Step ``index`` (0-based) of ``count``. ``keep_answer``: the same step again, in another
+        language or set once more (what was typed, picked and revealed stays)."""
         given = self._given() if keep_answer else None
         self._step, self._index, self._count = step, index, count
         if not keep_answer:
@@ -168,9 +172,10 @@ class LessonPanel(Retranslating, QWidget):
         self.back.setEnabled(False)
         self.next.setEnabled(False)
 
-    def show_answer(self, answer: Answer | None, trouble: str | None = None) -> None:
-        """The engine's answer for the state shown now, or why there is none (``trouble``)."""
-        self._answer, self._trouble = answer, trouble
+    def show_answer(self, answer: Answer | None, trouble: str | None = None, changed: bool = False) -> None:
+        """The engine's answer for the state shown now, or why there is none (``trouble``); ``changed``:
+        the state shown is no longer the step's own (the student edited it)."""
+        self._answer, self._trouble, self._changed = answer, trouble, changed
         self._show_verdict()
 
     def reveal(self) -> None:
@@ -222,6 +227,9 @@ class LessonPanel(Retranslating, QWidget):
             return
         self.follows.setText(self.tr("The answer is computed by the engine from the state shown: change a cell or "
                                      "a setting and it is computed again."))
+        if self._changed:
+            self.follows.setText(self.follows.text() + " " + self.tr(
+                "You changed the state: this is the answer for what is shown now (Set this step again goes back)."))
         if not self._revealed:
             self.verdict.setText(self.tr("Predict, then press Reveal."))
             return
