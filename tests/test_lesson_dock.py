@@ -139,3 +139,16 @@ def test_a_step_brings_its_view_to_the_front(window):
     assert window.tabs.currentWidget() is window.plots
     assert window.findChild(QDockWidget, "handCalcDock").isVisible()
     assert window.document.scenario.norm == "rms"
+
+
+def test_every_view_a_lesson_may_name_is_in_the_window(window):
+    from app.lesson_views import VIEW_PLACES, show_view, view_figure
+    from engine.lessons.step_state import VIEWS
+    from widgets.common.lazy_page import LazyPage
+
+    assert set(VIEW_PLACES) == set(VIEWS)
+    for view, (tab, figure) in VIEW_PLACES.items():
+        show_view(window, view)
+        expected = window.plots if tab is None else window.tabs.findChild(LazyPage, tab)
+        assert window.tabs.currentWidget() is expected, view
+        assert view_figure(window, view) is (window if figure is None else window.figure(figure))

@@ -229,3 +229,30 @@ def test_a_quantity_is_parsed_and_written_back_alike():
         assert str(parse_quantity(text)) == text
     with pytest.raises(Problem):
         parse_quantity(None)
+
+
+@pytest.mark.parametrize("content,said", [
+    ("[" * 100_000, "nested 100000 levels deep"),
+    ('{"title": "T", "steps": [' + "9" * 400 + "]}", "an integer with 400 digits is too large"),
+    (b"\xff\xfe\x00binary", "is not UTF-8 text"),
+    (" " * ((1 << 20) + 1), "files above 1 MB are refused"),
+    (json.dumps({"title": "T", "steps": [{**GOOD_STEP, "state": {"matrix": [["a", "b"]], "view": "row_stats"}}]}),
+     "matrix must be a table of numbers"),
+    (json.dumps({"title": "T", "steps": [{**GOOD_STEP, "state": {"matrix": [[1e999]], "view": "row_stats"}}]}),
+     "not a finite number"),
+    (json.dumps({"title": "T", "steps": [{**GOOD_STEP, "state": {"preset": "xian", "view": "row_stats",
+                                                                 "norm": {"__class__": "os.system"}}}]}),
+     "norm must be one of"),
+])
+def test_hostile_lesson_files_are_refused_with_one_line(tmp_path, content, said):
+    path = tmp_path / "hostile.en.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    with pytest.raises(FileProblem) as caught:
+        read_lesson(path)
+    assert said in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_folder_named_like_a_lesson_is_refused(tmp_path):
+    (tmp_path / "folder.en.json").mkdir()
+    with pytest.raises(FileProblem, match="folder.en.json"):
+        read_lesson(tmp_path / "folder.en.json")
