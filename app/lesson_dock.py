@@ -108,7 +108,8 @@ class LessonDock(QObject):
         dock.setProperty(KEEPS_IN_PRESENTATION, True)
         dock.setWidget(self._panel)
         self._window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self._window.resizeDocks([dock], [360], Qt.Orientation.Horizontal)
+        if not self._window.restoreDockWidget(dock):  # where the user left it last time, else on the right
+            self._window.resizeDocks([dock], [360], Qt.Orientation.Horizontal)
         self._dock = dock
 
     @staticmethod

@@ -171,7 +171,7 @@ def with_question(**question):
     (with_question(quantity="mean[1]", kind="number", tolerance=0.1), "unknown quantity 'mean[1]'"),
     (with_question(quantity="mu[6]", kind="number", tolerance=0.1), "mu[6]: row 6 is out of range (0 to 5)"),
     (with_question(quantity="normalized[0][4]", kind="number", tolerance=0.1), "column 4 is out of range"),
-    (with_question(quantity="depth_rms[pre][11]", kind="number", tolerance=0.1), "depth_rms[pre][11]: state 11"),
+    (with_question(quantity="depth_rms[pre][11]", kind="number", tolerance=0.1), "depth_rms[pre][11]: layer 11 is out of range (0, the input, to 10)"),
     (with_question(quantity="weight_grad[post][10]", kind="number", tolerance=0.1), "layer 10 is out of range"),
     (with_question(quantity="weight_grad[none][0]", kind="number", tolerance=0.1), "'none' is not one of"),
     (with_question(quantity="depth_rms[pre]", kind="number", tolerance=0.1), "needs 2 index(es)"),

@@ -31,6 +31,14 @@ QUANTITIES: dict[str, tuple[str, ...]] = {
     "toy": ("state",), "toy_normalized": ("state",),
 }
 
+#: One template per index kind, so that each reads in the UI's language (a state l is "after l layers").
+_OUT_OF_RANGE = {
+    "row": QT_TRANSLATE_NOOP("Problem", "quantity {quantity}: row {index} is out of range (0 to {last})"),
+    "column": QT_TRANSLATE_NOOP("Problem", "quantity {quantity}: column {index} is out of range (0 to {last})"),
+    "state": QT_TRANSLATE_NOOP("Problem", "quantity {quantity}: layer {index} is out of range (0, the input, "
+                                          "to {last})"),
+    "layer": QT_TRANSLATE_NOOP("Problem", "quantity {quantity}: layer {index} is out of range (0 to {last})"),
+}
 _SYNTAX = re.compile(r"([a-z_]+)((?:\[[^\[\]]*\])*)")
 _INDEX = re.compile(r"\[([^\[\]]*)\]")
 
@@ -82,9 +90,7 @@ def check_in_range(quantity: Quantity, scenario: Scenario) -> None:
               "layer": scenario.layers}
     for kind, index in zip(QUANTITIES[quantity.name], quantity.indices):
         if kind in limits and index >= limits[kind]:
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "quantity {quantity}: {kind} {index} is out of range "
-                                                       "(0 to {last})"),
-                          quantity=str(quantity), kind=kind, index=index, last=limits[kind] - 1)
+            raise Problem(_OUT_OF_RANGE[kind], quantity=str(quantity), index=index, last=limits[kind] - 1)
 
 
 def stacks_needed(quantity: Quantity) -> tuple[str, ...]:

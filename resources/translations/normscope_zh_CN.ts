@@ -2236,17 +2236,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="88"/>
+        <location filename="../../app/lesson_dock.py" line="90"/>
         <source>Lesson step: {title}</source>
         <translation>课程步骤：{title}</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="104"/>
+        <location filename="../../app/lesson_dock.py" line="106"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="175"/>
+        <location filename="../../app/lesson_dock.py" line="178"/>
         <source>Not computed here: simulating {stack} for a matrix this large would hold the window. Choose {stack} as the placement to see it.</source>
         <translation>这里不计算：为这么大的矩阵模拟 {stack} 会让窗口卡住。把放置方式选为 {stack} 即可看到。</translation>
     </message>
@@ -4042,30 +4042,45 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>问题 {quantity}：选项 {value} 既不是数，也不是 {{&quot;value&quot;}} 或满足 min ≤ max 的 {{&quot;min&quot;, &quot;max&quot;}}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/quantities.py" line="54"/>
+        <location filename="../../engine/lessons/quantities.py" line="36"/>
+        <source>quantity {quantity}: row {index} is out of range (0 to {last})</source>
+        <extracomment>The stacks a depth quantity may name: the placements, and ``none`` (no norm) for depth_rms only. Each quantity&apos;s index kinds, in order: ``row`` (a token), ``column`` (a dimension), ``stack`` (a placement or none), ``state`` (0 = the input … N, after N blocks), ``layer`` (0 … N − 1). One template per index kind, so that each reads in the UI&apos;s language (a state l is &quot;after l layers&quot;).</extracomment>
+        <translation>量 {quantity}：第 {index} 行超出范围（0 到 {last}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="37"/>
+        <source>quantity {quantity}: column {index} is out of range (0 to {last})</source>
+        <translation>量 {quantity}：第 {index} 列超出范围（0 到 {last}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="38"/>
+        <source>quantity {quantity}: layer {index} is out of range (0, the input, to {last})</source>
+        <translation>量 {quantity}：第 {index} 层超出范围（0 即输入，到 {last}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="40"/>
+        <source>quantity {quantity}: layer {index} is out of range (0 to {last})</source>
+        <translation>量 {quantity}：第 {index} 层超出范围（0 到 {last}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/quantities.py" line="62"/>
         <source>unknown quantity {quantity}; use one of {known}</source>
-        <extracomment>The stacks a depth quantity may name: the placements, and ``none`` (no norm) for depth_rms only. Each quantity&apos;s index kinds, in order: ``row`` (a token), ``column`` (a dimension), ``stack`` (a placement or none), ``state`` (0 = the input … N, after N blocks), ``layer`` (0 … N − 1).</extracomment>
         <translation>未知的量 {quantity}；可用：{known}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/quantities.py" line="60"/>
+        <location filename="../../engine/lessons/quantities.py" line="68"/>
         <source>quantity {quantity} needs {count} index(es): {name}[{kinds}]</source>
         <translation>量 {quantity} 需要 {count} 个下标：{name}[{kinds}]</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/quantities.py" line="67"/>
+        <location filename="../../engine/lessons/quantities.py" line="75"/>
         <source>quantity {quantity}: {index} is not one of {allowed}</source>
         <translation>量 {quantity}：{index} 不是 {allowed} 之一</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/quantities.py" line="73"/>
+        <location filename="../../engine/lessons/quantities.py" line="81"/>
         <source>quantity {quantity}: index {index} is not a whole number from 0</source>
         <translation>量 {quantity}：下标 {index} 不是从 0 起的整数</translation>
-    </message>
-    <message>
-        <location filename="../../engine/lessons/quantities.py" line="85"/>
-        <source>quantity {quantity}: {kind} {index} is out of range (0 to {last})</source>
-        <translation>量 {quantity}：{kind} {index} 超出范围（0 到 {last}）</translation>
     </message>
 </context>
 <context>
