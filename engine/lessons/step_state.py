@@ -60,7 +60,7 @@ def read_state(state) -> StepState:
             changes[name] = tuple(state[name]) if name == "labels" and isinstance(state[name], list) else state[name]
     try:
         scenario = base.replace(**changes) if base is not None else Scenario(**changes)
-    except TypeError:  # a Scenario without a matrix can't be: caught above; anything else is a bad value
+    except TypeError:  # the Scenario's checks say Problems; a value none of them foresaw is refused alike
         raise Problem(QT_TRANSLATE_NOOP("Problem", "state holds a value of the wrong kind")) from None
     row = state.get("row")
     if row is not None and (type(row) is not int or not 0 <= row < scenario.tokens):

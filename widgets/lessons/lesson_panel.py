@@ -271,3 +271,31 @@ class LessonPanel(Retranslating, QWidget):
         if self._step is not None:
             self._show_verdict()
         self.retranslated.emit()
+
+
+if __name__ == "__main__":  # python -m widgets.lessons.lesson_panel [NAME]: a lesson's steps, each on its own state
+    import sys
+
+    from PySide6.QtWidgets import QApplication
+
+    from engine.lessons.answers import answer, step_result
+    from engine.lessons.lesson_file import lesson_path, read_lesson
+    from widgets.common.fonts import register_bundled_fonts
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    register_bundled_fonts()
+    lesson = read_lesson(lesson_path(sys.argv[1] if len(sys.argv) > 1 else "000-layernorm", "en"))
+    panel = LessonPanel()
+
+    def show(index: int) -> None:
+        if 0 <= index < len(lesson.steps):
+            step = lesson.steps[index]
+            panel.show_step(step, index, len(lesson.steps), keep_answer=False)
+            if step.question is not None:
+                panel.show_answer(answer(step.question, step_result(step)))
+
+    panel.stepChosen.connect(show)
+    show(0)
+    panel.resize(380, 600)
+    panel.show()
+    app.exec()
