@@ -152,3 +152,16 @@ def test_every_view_a_lesson_may_name_is_in_the_window(window):
         expected = window.plots if tab is None else window.tabs.findChild(LazyPage, tab)
         assert window.tabs.currentWidget() is expected, view
         assert view_figure(window, view) is (window if figure is None else window.figure(figure))
+
+
+def test_a_presenter_s_clicker_walks_the_lesson(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    window.lessons.open("000-layernorm")
+    panel = window.lessons.panel
+    panel.next.setFocus()
+    qtbot.keyClick(panel.next, Qt.Key.Key_PageDown)
+    assert window.lessons.index == 1
+    qtbot.keyClick(panel.next, Qt.Key.Key_PageUp)
+    qtbot.keyClick(panel.back if panel.back.isEnabled() else panel.next, Qt.Key.Key_PageUp)  # no step before 0
+    assert window.lessons.index == 0

@@ -2254,107 +2254,117 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="154"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="159"/>
         <source>Step {n} of {count}: {title}</source>
         <translation>第 {n} 步，共 {count} 步：{title}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="169"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="174"/>
         <source>This lesson can&apos;t be shown</source>
         <translation>这一课无法显示</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="210"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="215"/>
         <source>from {low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="228"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="233"/>
         <source>The answer is computed by the engine from the state shown: change a cell or a setting and it is computed again.</source>
         <translation>答案由引擎根据当前显示的状态计算：改动一个单元格或一项设置，它会重新计算。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="232"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="237"/>
         <source>You changed the state: this is the answer for what is shown now (Set this step again goes back).</source>
         <translation>你改动了状态：这是当前显示状态的答案（「重新设置本步」可以回到本步）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="234"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="239"/>
         <source>Predict, then press Reveal.</source>
         <translation>先预测，再按「揭晓答案」。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="237"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="242"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="241"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="246"/>
         <source>Engine: &lt;b&gt;{value}&lt;/b&gt; ({quantity})</source>
         <translation>引擎：&lt;b&gt;{value}&lt;/b&gt;（{quantity}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="245"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="250"/>
         <source>With the state shown now no single option is right.</source>
         <translation>按现在显示的状态，没有唯一正确的选项。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="247"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="252"/>
         <source>Right option: {option}</source>
         <translation>正确选项：{option}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="251"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="256"/>
         <source>Yours: none given</source>
         <translation>你的答案：未作答</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="256"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="261"/>
         <source>Yours: {value} {mark} (right within ±{tolerance})</source>
         <translation>你的答案：{value} {mark}（误差 ±{tolerance} 以内算对）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="259"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="264"/>
         <source>Yours: {value} {mark}</source>
         <translation>你的答案：{value} {mark}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="263"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="268"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="264"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="269"/>
         <source>Your answer (a number)</source>
         <translation>你的答案（一个数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="265"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="270"/>
         <source>Reveal</source>
         <translation>揭晓答案</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="266"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="271"/>
         <source>◀ Back</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="267"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="272"/>
+        <source>The step before (Page Up while the panel has the focus)</source>
+        <translation>上一步（面板有焦点时按 Page Up）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="273"/>
+        <source>The next step (Page Down while the panel has the focus)</source>
+        <translation>下一步（面板有焦点时按 Page Down）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="274"/>
         <source>Set this step again</source>
         <translation>重新设置本步</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="268"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="275"/>
         <source>Set the app to this step&apos;s state once more (one undo step)</source>
         <translation>把应用再次设为本步的状态（一个撤销步骤）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="269"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="276"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="270"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="277"/>
         <source>Choose a lesson</source>
         <translation>选择一课</translation>
     </message>

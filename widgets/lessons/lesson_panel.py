@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
@@ -114,6 +114,11 @@ class LessonPanel(Retranslating, QWidget):
         buttons = QHBoxLayout()
         for button in (self.back, self.again, self.next):
             buttons.addWidget(button)
+        # A presenter's clicker sends Page Up / Page Down: they walk the lesson while the panel has the focus.
+        for key, button in ((QKeySequence.StandardKey.MoveToPreviousPage, self.back),
+                            (QKeySequence.StandardKey.MoveToNextPage, self.next)):
+            shortcut = QShortcut(QKeySequence(key), self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda b=button: b.isEnabled() and b.click())
 
         body = QWidget()
         content = QVBoxLayout(body)
@@ -264,6 +269,8 @@ class LessonPanel(Retranslating, QWidget):
         self.answer_box.setPlaceholderText(self.tr("Your answer (a number)"))
         self.reveal_button.setText(self.tr("Reveal"))
         self.back.setText(self.tr("◀ Back"))
+        self.back.setToolTip(self.tr("The step before (Page Up while the panel has the focus)"))
+        self.next.setToolTip(self.tr("The next step (Page Down while the panel has the focus)"))
         self.again.setText(self.tr("Set this step again"))
         self.again.setToolTip(self.tr("Set the app to this step's state once more (one undo step)"))
         self.next.setText(self.tr("Next ▶"))
