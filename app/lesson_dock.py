@@ -47,7 +47,7 @@ class LessonDock(QObject):
         self._index = 0
         self.action = window.bind_text(QAction(window), lambda: self.tr("&Lessons…"))
         self.action.setObjectName("helpLessons")
-        self.action.triggered.connect(self.open)
+        self.action.triggered.connect(lambda _checked=False: self.open())  # not open(checked): it keeps the lesson
         help_menu.insertAction(help_menu.actions()[0] if help_menu.actions() else None, self.action)
         window.document.resultChanged.connect(self._on_result)
 

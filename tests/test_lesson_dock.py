@@ -165,3 +165,12 @@ def test_a_presenter_s_clicker_walks_the_lesson(window, qtbot):
     qtbot.keyClick(panel.next, Qt.Key.Key_PageUp)
     qtbot.keyClick(panel.back if panel.back.isEnabled() else panel.next, Qt.Key.Key_PageUp)  # no step before 0
     assert window.lessons.index == 0
+
+
+def test_help_lessons_again_brings_the_dock_back_at_the_same_step(window):
+    window.lessons.action.trigger()
+    window.lessons.go_to(3)
+    dock = window.findChild(QDockWidget, "lessonDock")
+    dock.close()
+    window.lessons.action.trigger()
+    assert dock.isVisible() and window.lessons.index == 3
