@@ -20,7 +20,7 @@ from app.language import current_language
 from app.lesson_views import show_view
 from engine.compute import Result, stack_weight_bytes
 from engine.lessons.answers import Answer, answer
-from engine.lessons.lesson_file import Lesson, lesson_files, read_lesson
+from engine.lessons.lesson_file import LESSONS_DIR, Lesson, lesson_files, read_lesson
 from engine.lessons.quantities import check_in_range, profile_runs, stacks_needed
 from engine.problem import Problem
 from widgets.common.problem_text import describe
@@ -69,8 +69,11 @@ class LessonDock(QObject):
             self._build()
         self._dock.show()
         self._dock.raise_()
-        if name is not None or self._lesson is None:
-            self.choose(name or self._names()[0])
+        names = self._names()
+        if not names:  # a bundle without its resources
+            self._panel.show_problem(self.tr("No lessons were found in {folder}.").format(folder=LESSONS_DIR))
+        elif name is not None or self._lesson is None:
+            self.choose(name or names[0])
 
     def choose(self, name: str) -> None:
         """Open lesson ``name`` in the UI's language at its first step."""

@@ -174,3 +174,11 @@ def test_help_lessons_again_brings_the_dock_back_at_the_same_step(window):
     dock.close()
     window.lessons.action.trigger()
     assert dock.isVisible() and window.lessons.index == 3
+
+
+def test_without_lesson_files_the_panel_says_so(window, monkeypatch):
+    monkeypatch.setattr("app.lesson_dock.lesson_files", lambda: [])
+    window.lessons.open()
+    assert window.lessons.panel.heading.text() == "This lesson can't be shown"
+    assert "No lessons were found" in window.lessons.panel.text.text()
+    assert window.document.undo_stack.count() == 0

@@ -2236,17 +2236,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="90"/>
+        <location filename="../../app/lesson_dock.py" line="74"/>
+        <source>No lessons were found in {folder}.</source>
+        <translation>在 {folder} 中没有找到课程。</translation>
+    </message>
+    <message>
+        <location filename="../../app/lesson_dock.py" line="93"/>
         <source>Lesson step: {title}</source>
         <translation>课程步骤：{title}</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="106"/>
+        <location filename="../../app/lesson_dock.py" line="109"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="178"/>
+        <location filename="../../app/lesson_dock.py" line="181"/>
         <source>Not computed here: simulating {stack} for a matrix this large would hold the window. Choose {stack} as the placement to see it.</source>
         <translation>这里不计算：为这么大的矩阵模拟 {stack} 会让窗口卡住。把放置方式选为 {stack} 即可看到。</translation>
     </message>
