@@ -11,15 +11,15 @@ from engine.problem import QT_TRANSLATE_NOOP, Note
 from engine.scenario import Scenario
 
 _NOTES = {
-    "layer": QT_TRANSLATE_NOOP("Problem", "With ε = 0, row {group} has no spread (σ = 0): its x̂ = 0 / 0 is NaN, "
-                                          "as in PyTorch; NaN, there and where it reaches in the block and the "
-                                          "stack, is left out of the plots. ε > 0 keeps it finite."),
-    "rms": QT_TRANSLATE_NOOP("Problem", "With ε = 0, row {group} is all zeros (RMS = 0): its x̂ = 0 / 0 is NaN, "
-                                        "as in PyTorch; NaN, there and where it reaches in the block and the "
-                                        "stack, is left out of the plots. ε > 0 keeps it finite."),
-    "batch": QT_TRANSLATE_NOOP("Problem", "With ε = 0, column {group} has no spread (σ = 0): its x̂ = 0 / 0 is "
-                                          "NaN; NaN, there and where it reaches in the block and the stack, is "
-                                          "left out of the plots. ε > 0 keeps it finite."),
+    "layer": QT_TRANSLATE_NOOP("Problem", "With ε = 0, row {group} has no spread (σ = 0): normalizing it divides 0 "
+                                          "by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in "
+                                          "the block and the stack, is left out of the plots. ε > 0 keeps it finite."),
+    "rms": QT_TRANSLATE_NOOP("Problem", "With ε = 0, row {group} is all zeros (RMS = 0): normalizing it divides 0 "
+                                        "by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the "
+                                        "block and the stack, is left out of the plots. ε > 0 keeps it finite."),
+    "batch": QT_TRANSLATE_NOOP("Problem", "With ε = 0, column {group} has no spread (σ = 0): normalizing it divides "
+                                          "0 by 0, which is NaN; NaN, there and where it reaches in the block and "
+                                          "the stack, is left out of the plots. ε > 0 keeps it finite."),
 }
 
 

@@ -36,7 +36,7 @@ def assert_flagged_exactly_where_not_finite(result) -> None:
     # With ε = 0 a group without spread gives NaN (0 / 0): one note says so, for the norm and for the
     # block, stack and gradients it reaches (tests/test_eps_zero.py); every other part names its overflow.
     divided = first_zero_division(result.scenario) is not None and "norm" in result.overflowed
-    assert len([n for n in notes if "0 / 0" in n]) == divided
+    assert len([n for n in notes if "divides 0 by 0" in n]) == divided
     explained = {"norm", "stages", "depth", "gradients"} if divided else set()
     assert len([n for n in notes if "overflow" in n]) == len(set(result.overflowed) - explained)
 

@@ -1317,12 +1317,17 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="172"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="172"/>
+        <source>NaN at layer {n}</source>
+        <translation>第 {n} 层起为 NaN</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="210"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -3840,18 +3845,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/zero_division.py" line="14"/>
-        <source>With ε = 0, row {group} has no spread (σ = 0): its x̂ = 0 / 0 is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
-        <translation>ε = 0 时，行 {group} 没有离散（σ = 0）：它的 x̂ = 0 / 0 为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
+        <source>With ε = 0, row {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，行 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
         <location filename="../../engine/zero_division.py" line="17"/>
-        <source>With ε = 0, row {group} is all zeros (RMS = 0): its x̂ = 0 / 0 is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
-        <translation>ε = 0 时，行 {group} 全为零（RMS = 0）：它的 x̂ = 0 / 0 为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
+        <source>With ε = 0, row {group} is all zeros (RMS = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，行 {group} 全为零（RMS = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
         <location filename="../../engine/zero_division.py" line="20"/>
-        <source>With ε = 0, column {group} has no spread (σ = 0): its x̂ = 0 / 0 is NaN; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
-        <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：它的 x̂ = 0 / 0 为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
+        <source>With ε = 0, column {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
 </context>
 <context>
@@ -4415,55 +4420,60 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="175"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="155"/>
+        <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
+        <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

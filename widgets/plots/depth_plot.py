@@ -168,7 +168,8 @@ class DepthPlot(Retranslating, QWidget):
                     self._overflow_labels[key].hide()
                 continue
             label = self._overflow_label(key)
-            label.setText(self.tr("overflow at layer {n}").format(n=layer))
+            nan = layer < len(self._data[key]) and np.isnan(self._data[key][layer])  # 0 / 0 (ε = 0), not too large
+            label.setText((self.tr("NaN at layer {n}") if nan else self.tr("overflow at layer {n}")).format(n=layer))
             # Below the curve's end, towards the plot's middle: the end is at the top, often near the right.
             label.setAnchor((1.0, 0.0) if 2 * layer > len(self._data[key]) else (0.0, 0.0))
             label.setPos(layer - 1, float(np.log10(last)) if log_y else float(last))
