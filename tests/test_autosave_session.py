@@ -6,6 +6,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings as hypothesis_settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
@@ -80,6 +82,30 @@ def test_a_damaged_section_of_a_snapshot_is_refused_naming_it(damage, named):
     with pytest.raises(Problem) as caught:
         parse_snapshot(_rebuilt(header, arrays))
     assert named in str(caught.value)
+
+
+_FULL_SNAPSHOT = None
+
+
+def _full_snapshot() -> bytes:
+    global _FULL_SNAPSHOT
+    if _FULL_SNAPSHOT is None:
+        _FULL_SNAPSHOT = session_npz(load_preset("xian"), load_preset("apple"),
+                                     training_section_bytes((_trained_record(3),)), "/tmp/s.normscope.json", True)
+    return _FULL_SNAPSHOT
+
+
+@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(0, 40_000), flips=st.lists(st.tuples(st.integers(0, 40_000), st.integers(0, 255)), max_size=4))
+def test_damaged_snapshots_with_a_and_runs_give_a_snapshot_or_a_problem(cut, flips):
+    data = bytearray(_full_snapshot())
+    for at, byte in flips:
+        data[at % len(data)] = byte
+    try:
+        snapshot = parse_snapshot(bytes(data[:max(1, len(data) - cut % len(data))]))
+    except Problem:
+        return
+    assert snapshot.contents.scenario.matrix.ndim == 2  # what is read is whole, or nothing is
 
 
 def test_the_runs_a_snapshot_keeps_are_bounded_as_a_session_s():
