@@ -105,6 +105,7 @@ def test_eps_0_on_a_row_without_spread_is_left_out_and_said_where(window):
     assert window.depth_plot.overflow_marks().get("pre") == "NaN at layer 1"
     note = window.stage_heatmaps.note.text()
     assert "NaN" in note and "After attention + residual" in note
+    assert "Pre-Norm: NaN (ε = 0 divides 0 by 0)" in window.plots.depth_laws.text()
     assert window.document.set_setting("eps", 1e-5)
     window.document.wait_until_idle()
     window.results.flush()

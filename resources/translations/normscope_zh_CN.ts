@@ -1233,38 +1233,43 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="80"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="81"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="86"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="87"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="93"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="94"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="96"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="98"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="99"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="104"/>
+        <source>NaN (ε = 0 divides 0 by 0)</source>
+        <translation>NaN（ε = 0 时 0 除以 0）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="105"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1272,62 +1277,62 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="172"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="172"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
         <source>NaN at layer {n}</source>
         <translation>第 {n} 层起为 NaN</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="210"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="214"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
