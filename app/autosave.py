@@ -2,6 +2,13 @@
 thread. A crash, or closing with unsaved edits, leaves it behind and the next start offers to
 restore it; a close with nothing unsaved removes it.
 
+The snapshot holds the whole session: the scenario, the scenario pinned as A, the training runs (as a
+saved session keeps them, bounded) and the session's file, so that a restored session saved over its
+file keeps A and the runs. Pinning, swapping or clearing A snapshots as an edit does; training runs are
+looked at every few seconds and snapshotted when they have grown (a run still training comes back as
+the steps it had done). The runs are copied and their JSON made again only when they changed (on the
+writer thread): an edit writes the arrays and a cached section.
+
 Each running NormScope owns its own snapshot file, claimed with a lock file: two windows open at
 once never overwrite, offer or delete each other's work. Half-written copies that a kill during a
 write left behind are removed by the next NormScope that holds their slot's lock.
@@ -13,8 +20,11 @@ that is there; and when a write fails, the window asks before closing (see ``sav
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, QSysInfo, QThreadPool, QTimer, Signal
 
@@ -22,9 +32,14 @@ from app.document import Document
 from app.disk_checks import set_aside, write_problem
 from widgets.common.problem_text import describe
 
+if TYPE_CHECKING:
+    from app.file_actions import FileActions
+
 # engine.io and engine.session are imported when first used (not needed for the first paint).
 
 DELAY_MS = 1500
+#: How often the training runs are looked at while a snapshot may be missing their newest steps.
+TRAINING_CHECK_MS = 5000
 SLOTS = 16  # snapshot files per settings folder, one per NormScope running at the same time
 
 
@@ -113,12 +128,15 @@ def unclaimable_snapshot(folder: Path) -> Path | None:
 class Autosave(QObject):
     failed = Signal(str)  # emitted from the writer thread, delivered on the UI thread
 
-    def __init__(self, document: Document, folder: Path, parent: QObject | None = None):
+    def __init__(self, document: Document, folder: Path, parent: QObject | None = None,
+                 files: FileActions | None = None):
         """Snapshots go to a file of ``folder`` that this instance claims (see ``claim_snapshot``);
         ``path`` is None when there is none to claim, and autosave is off. ``recovery`` is the
-        left-behind snapshot to offer, if any (the claimed file, or one that can only be read)."""
+        left-behind snapshot to offer, if any (the claimed file, or one that can only be read).
+        ``files`` gives the training runs and the session's file (without it: the scenario and A only)."""
         super().__init__(parent)
         self._document = document
+        self._files = files
         self._lock, self.path = claim_snapshot(Path(folder))
         self.recovery = self.path if self.path is not None else unclaimable_snapshot(Path(folder))
         self.off_reason: str | None = None  # why autosave is off, when it is
@@ -135,9 +153,60 @@ class Autosave(QObject):
         self._writer.setMaxThreadCount(1)
         self.released = False  # True once the window closed: no more snapshots, the file is given up
         document.scenarioChanged.connect(lambda _: self._timer.start())
+        self._pinned_scenario = None  # A's scenario as last seen: its stack finishing is no change
+        document.pinChanged.connect(self._on_pin_changed)
+        # The runs as last copied for the writer, and (the writer's own) their section as last made from
+        # them, each with the fingerprint of the runs it is for (see _runs_fingerprint).
+        self._copied_runs, self._copied_fingerprint = (), ()
+        self._section, self._section_fingerprint = b"", ()
+        self._saved_fingerprint: tuple = ()
+        if files is not None:
+            files.sessionPathChanged.connect(self._timer.start)
+            files.trainingRunsUnsavedChanged.connect(lambda _: self._timer.start())
+            self._training_check = QTimer(self)
+            self._training_check.setInterval(TRAINING_CHECK_MS)
+            self._training_check.timeout.connect(self._snapshot_if_runs_grew)
+            self._training_check.start()
+
+    def _on_pin_changed(self, result) -> None:
+        scenario = result.scenario if result is not None else None
+        if scenario is not self._pinned_scenario:
+            self._pinned_scenario = scenario
+            self._timer.start()
+
+    def _runs(self) -> tuple:
+        return tuple(self._files.training_runs_now()) if self._files is not None else ()
+
+    @staticmethod
+    def _runs_fingerprint(runs) -> tuple:
+        """Which runs there are and how far each has come: it changes whenever a step is recorded."""
+        return tuple((id(r.history), r.history.count, r.history.diverged_at) for r in runs)
+
+    def _snapshot_if_runs_grew(self) -> None:
+        if self._runs_fingerprint(self._runs()) != self._saved_fingerprint and not self._timer.isActive():
+            self.save_now()
+
+    def _runs_for_writer(self) -> tuple[tuple, tuple]:
+        """The runs copied for the writer thread, and their fingerprint: copied again only when they changed
+        (an edit reuses them). The training page appends to the histories on this thread while the
+        writer would read them."""
+        runs = self._runs()
+        fingerprint = self._runs_fingerprint(runs)
+        if fingerprint != self._copied_fingerprint:
+            self._copied_runs = tuple(dataclasses.replace(r, history=copy.deepcopy(r.history)) for r in runs)
+            self._copied_fingerprint = fingerprint
+        return self._copied_runs, fingerprint
+
+    def _training_section(self, runs: tuple, fingerprint: tuple) -> bytes:
+        """On the writer thread: the runs' section, made again only for other runs (~25 ms a run)."""
+        from engine.session import training_section_bytes
+
+        if fingerprint != self._section_fingerprint:
+            self._section, self._section_fingerprint = training_section_bytes(runs), fingerprint
+        return self._section
 
     def save_now(self) -> None:
-        """Write the current scenario (its arrays are immutable, so the thread may read them)."""
+        """Write the current session (the scenarios' arrays are immutable, so the thread may read them)."""
         from engine.io import atomic_write
         from engine.session import session_npz
 
@@ -145,11 +214,19 @@ class Autosave(QObject):
         if self.released or self.path is None:
             return  # off, or the window closed: the file may belong to another instance by now
         scenario, path = self._document.scenario, self.path
+        pinned = self._document.pinned.scenario if self._document.pinned is not None else None
+        runs, fingerprint = self._runs_for_writer()
+        self._saved_fingerprint = fingerprint
+        files = self._files
+        session_path = str(files.session_path) if files is not None and files.session_path is not None else None
+        runs_unsaved = files is not None and files.training_runs_unsaved
 
         def write() -> None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(path, session_npz(scenario), mode=0o600)  # a recovery copy stays private
+                training = self._training_section(runs, fingerprint)
+                data = session_npz(scenario, pinned, training, session_path, runs_unsaved)
+                atomic_write(path, data, mode=0o600)  # a recovery copy stays private
             except Exception as error:  # noqa: BLE001 - a full or read-only disk above all; never raise off-thread
                 self.error = str(error) or type(error).__name__
                 self.failed.emit(self.error)
@@ -173,16 +250,22 @@ class Autosave(QObject):
         return self.recovery is not None and self.recovery.is_file()
 
     def restore(self) -> str | None:
-        """Load the left-behind session as one undo step; the reason if it can't be used, in which
-        case the snapshot is set aside (renamed) so that it is not offered again."""
-        from engine.session import read_snapshot
+        """Load the left-behind session (the scenario as one undo step, A pinned again, the runs and the
+        session's file); the reason if it can't be used, in which case the snapshot is set aside
+        (renamed) so that it is not offered again."""
+        from engine.session import read_snapshot_file
 
         try:
-            scenario, _ = read_snapshot(self.recovery)  # a regular file under the session cap only
+            snapshot = read_snapshot_file(self.recovery)  # a regular file under the snapshot cap only
         except Exception as error:  # noqa: BLE001 - whatever a damaged file raises, the start goes on
             problem = describe(error) or type(error).__name__
         else:
-            self._document.load_scenario(scenario, self.tr("Restore autosaved work"))
+            contents = snapshot.contents
+            self._document.load_scenario(contents.scenario, self.tr("Restore autosaved work"))
+            if contents.pinned is not None:
+                self._document.pin_scenario(contents.pinned)
+            if self._files is not None:
+                self._files.restore_autosaved(contents.runs, snapshot.session_path, snapshot.runs_unsaved)
             return None
         try:
             aside = set_aside(self.recovery)

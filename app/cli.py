@@ -104,7 +104,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "export" and args.model is None and args.text is not None:
+        print("normscope export: --text needs --model (the real model to run the sentence through)", file=sys.stderr)
+        return 2
     # Qt is imported only once the arguments are valid, so --help answers without a display.
+    if args.command is not None:
+        from app.headless_messages import quiet_known_qt_noise
+
+        quiet_known_qt_noise()  # a headless run prints its own lines only
     if args.command == "export" and args.model is not None:
         from app.model_export import run_model_export
 

@@ -122,7 +122,7 @@ class FileActions(QObject):
             path = path.with_name(path.name.removesuffix(".json") + SUFFIX)
         try:
             pinned = self._document.pinned
-            atomic_write(path, session_json(self._document.scenario, self._training_runs_now(),
+            atomic_write(path, session_json(self._document.scenario, self.training_runs_now(),
                                             pinned.scenario if pinned is not None else None).encode("utf-8"))
         except OSError as error:
             return self._refuse(self.tr("{name} could not be saved: {error}").format(name=path.name, error=error))
@@ -133,6 +133,15 @@ class FileActions(QObject):
         self._status(self.tr("Saved {path}").format(path=path))
         return True
 
+    def restore_autosaved(self, runs: tuple, session_path: str | None, runs_unsaved: bool) -> None:
+        """The training runs and the session's file of an autosave snapshot, restored after a crash: saving
+        goes to that file again, with A and the runs."""
+        self.training_runs = runs
+        self.trainingRunsOpened.emit(runs)
+        self._set_training_runs_unsaved(runs_unsaved or (bool(runs) and session_path is None))
+        if session_path is not None:
+            self._set_session_path(Path(session_path))
+
     def mark_training_runs_edited(self) -> None:
         """The training lab's runs changed: until the next save the session file doesn't hold them."""
         self._set_training_runs_unsaved(True)
@@ -142,7 +151,7 @@ class FileActions(QObject):
             self.training_runs_unsaved = unsaved
             self.trainingRunsUnsavedChanged.emit(unsaved)
 
-    def _training_runs_now(self) -> tuple:
+    def training_runs_now(self) -> tuple:
         """The runs to save: the Training tab's, or those the last session held if it was never opened."""
         return self.training_runs_source() if self.training_runs_source is not None else self.training_runs
 

@@ -6,8 +6,10 @@ from html import escape
 from typing import Callable
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
+
+from app.shortcut_keys import readable_keys
 
 
 class HelpMenu(QObject):
@@ -40,7 +42,7 @@ class HelpMenu(QObject):
         keys (Copy, Paste) once, for both grids."""
         rows, seen = [], set()
         for action in self._window.findChildren(QAction):
-            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+            keys = readable_keys(action.shortcuts())
             what = action.text().split("\t")[0].replace("&", "")
             if keys and (what, keys) not in seen:
                 seen.add((what, keys))

@@ -108,7 +108,7 @@ class MainWindow(Retranslating, QMainWindow):
         # The window receives this, not its title (see WindowTitle): the stack signals as it dies.
         self.document.undo_stack.cleanChanged.connect(self._show_modified)
         # Beside the settings: per user, and per test with a throwaway settings file.
-        self.autosave = Autosave(self.document, checked.folder.resolve(), self)
+        self.autosave = Autosave(self.document, checked.folder.resolve(), self, self.files)
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files, lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)

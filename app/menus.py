@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QMenu, QMenuBar, QWidget
 
 from app.help_menu import HelpMenu
+from app.shortcut_keys import redo_keys
 from engine.presets import PRESETS
 from widgets.editors.matrix_view import MatrixView
 
@@ -124,9 +125,7 @@ class Menus(QObject):
         undo = stack.createUndoAction(self._window, self.tr("&Undo"))
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = stack.createRedoAction(self._window, self.tr("&Redo"))
-        # StandardKey.Redo holds Ctrl+Shift+Z on X11, Windows and macOS alike (and Ctrl+Y beside it):
-        # naming Ctrl+Shift+Z again makes Qt refuse the key as an ambiguous overload.
-        redo.setShortcuts(QKeySequence.StandardKey.Redo)
+        redo.setShortcuts(redo_keys())  # Ctrl+Y and Ctrl+Shift+Z on every platform, each once
         undo.setObjectName("undo")
         redo.setObjectName("redo")
         self._edit_menu.insertActions(self._edit_menu.actions()[0], [undo, redo])

@@ -24,6 +24,11 @@ def show_state_in_grid(window: TabHost, state: dict) -> bool:
     if state["norm"] in ("layer", "rms"):
         changes.update(norm=state["norm"], eps=float(state["eps"]))
     text = QCoreApplication.translate("ModelTab", "Model state: {place}").format(place=state["title"])
+    # The window's title follows the grid: the model and the place, not the preset shown before.
+    tokens, dims = changes["matrix"].shape
+    changes["name"] = QCoreApplication.translate("ModelTab", "{model}: {place} ({tokens} × {dims})").format(
+        model=state.get("model") or QCoreApplication.translate("ModelTab", "Model"), place=state["title"],
+        tokens=tokens, dims=dims)
     return window.document.set_fields(changes, text)
 
 

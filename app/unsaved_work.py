@@ -52,14 +52,14 @@ class UnsavedWork(QObject):
         return self._window.isVisible() and QGuiApplication.platformName() != "offscreen"
 
     def may_close(self) -> bool:
-        """Whether the window may close (see the module's description). Training runs are kept only
-        in a saved session (the autosave holds the scenario): unsaved runs are asked about too."""
+        """Whether the window may close (see the module's description). Unsaved training runs are
+        autosaved and asked about as edits are."""
         edits = not self._document.undo_stack.isClean()
         runs = self._files.training_runs_unsaved
         if not edits and not runs:
             self._autosave.discard()
             return True
-        problem = self._autosave.save_and_wait() if edits else None
+        problem = self._autosave.save_and_wait() if edits or runs else None
         if not self.can_ask():
             return True
         if problem is not None:

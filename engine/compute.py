@@ -19,6 +19,7 @@ from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
 from engine.weights import ffn_hidden, layer_weights
+from engine.zero_division import zero_division_note
 
 
 class _ComparedByValue:
@@ -95,7 +96,12 @@ class Result(_ComparedByValue):
         """Why something is shown differently than asked (BatchNorm fallbacks, skipped simulations,
         overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
         notes = [m for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message) if m]
+        divided = zero_division_note(self.scenario) if "norm" in self.overflowed else None
+        if divided is not None:
+            notes.append(divided)  # ε = 0: the NaN is 0 / 0, not an overflow (and reaches the stack from there)
         for part, index in self.overflowed.items():
+            if divided is not None and part in ("norm", "stages", "depth", "gradients"):
+                continue
             notes.append(Note(_OVERFLOW_NOTES[part], dtype=self.scenario.dtype, layer=index,
                               token=self.scenario.labels[index] if part == "norm" else ""))
         return tuple(notes)

@@ -40,8 +40,9 @@ class HandCalculation:
 
 
 # Squares of values beyond 1e154 overflow even float64: the steps then show inf and NaN, as the
-# norm's own output does, without warnings.
-@np.errstate(over="ignore", invalid="ignore")
+# norm's own output does, without warnings. With ε = 0 a row with no spread divides 0 by 0: NaN, as
+# the norm's output and PyTorch give.
+@np.errstate(over="ignore", invalid="ignore", divide="ignore")
 def hand_calculation(s: Scenario, index: int) -> HandCalculation | None:
     """The steps for row ``index`` (LayerNorm, RMSNorm, DyT) or column ``index`` (BatchNorm, training
     mode with two or more tokens); None for no norm or BatchNorm's eval mode, which has no
@@ -71,11 +72,11 @@ def hand_calculation(s: Scenario, index: int) -> HandCalculation | None:
         centred = x
         beta = np.zeros_like(beta)
     else:
-        mean = float(np.mean(x))
+        mean = float(x[0] + np.mean(x - x[0]))  # centred on x₁ first, as the norms do: no spread gives exact zeros
         deviations = x - mean
         variance = float(np.mean(deviations**2))
         centred = deviations
     denominator = float(np.sqrt(variance + eps))
-    x_hat = centred / denominator if denominator > 0 else np.zeros_like(centred)
+    x_hat = centred / denominator
     return HandCalculation(s.norm, group, names, x, mean, deviations, variance, eps, denominator, x_hat,
                            gamma, beta, gamma * x_hat + beta)

@@ -117,16 +117,15 @@ def _row_sumsq(a: np.ndarray) -> np.ndarray:
 
 
 def _inverse_sqrt(v: np.ndarray, eps: float) -> np.ndarray:
-    """1/√(v + ε) in ``v``'s dtype (``v`` is overwritten); 0 where v + ε is exactly 0.
+    """1/√(v + ε) in ``v``'s dtype (``v`` is overwritten); inf where v + ε is exactly 0.
 
-    v + ε = 0 only for a constant row (or column) with ε = 0, whose centred values are exact
-    zeros: a 0 factor keeps them zeros instead of 0·∞ = NaN.
+    v + ε = 0 only for a constant row (or column, or a zero row under RMSNorm) with ε = 0, whose
+    centred values are exact zeros: 0 · ∞ then gives NaN, PyTorch's 0 / 0 (seed 001: why ε exists).
     """
     v += eps
     np.sqrt(v, out=v)
-    r = np.zeros_like(v)
-    np.divide(1.0, v, out=r, where=v != 0)
-    return r
+    with np.errstate(divide="ignore"):
+        return np.divide(1.0, v, out=v)
 
 
 def _standardize_rows(x: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
@@ -146,7 +145,8 @@ def _standardize_rows(x: np.ndarray, eps: float, out: np.ndarray) -> np.ndarray:
     var = _row_sumsq(out)
     var /= d
     rstd = _inverse_sqrt(var, eps).astype(x.dtype, copy=False)[:, None]
-    out *= rstd
+    with np.errstate(invalid="ignore"):  # 0 · ∞ where ε = 0 meets a row without spread: NaN, meant
+        out *= rstd
     return rstd
 
 
@@ -351,6 +351,7 @@ def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
     y = xhat.copy()
     _apply_affine(y, gamma, beta)
 
+    @np.errstate(invalid="ignore")  # a NaN row (ε = 0, no spread) has NaN gradients, as in PyTorch
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
         return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
@@ -363,9 +364,11 @@ def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndar
     x = as_float_array(x)
     eps = float(np.finfo(x.dtype).eps) if eps is None else eps
     rinv = _inverse_sqrt(_mean(x * x, 1), eps)
-    xhat = x * rinv
+    with np.errstate(invalid="ignore"):  # 0 · ∞ where ε = 0 meets a zero row: NaN, meant
+        xhat = x * rinv
     y = xhat * gamma if gamma is not None else xhat.copy()
 
+    @np.errstate(invalid="ignore")  # a NaN row has NaN gradients, as in PyTorch
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
         return rinv * (dxhat - xhat * _mean(dxhat * xhat, 1))

@@ -87,22 +87,66 @@ def session_json(s: Scenario, runs=(), pinned: Scenario | None = None) -> str:
                   lambda m: "[" + ", ".join(v.strip() for v in m.group(1).split(",")) + "]", text) + "\n"
 
 
-def session_npz(s: Scenario) -> bytes:
-    """A compact snapshot: the arrays in binary, the settings as JSON (milliseconds at 2048 × 4096)."""
+#: The snapshot's members besides the scenario's arrays: A's arrays (prefixed) and the training runs.
+_PINNED_PREFIX = "pinned_"
+_TRAINING_MEMBER = "training"
+#: A snapshot may hold two scenarios at the matrix cap (the current one and A) and the runs beside them.
+MAX_SNAPSHOT_BYTES = 2 * MAX_FILE_BYTES + (64 << 20)
+#: Characters of the session file's path a snapshot names (any real path is far shorter).
+MAX_PATH_CHARS = 4096
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What an autosave snapshot holds: the session (scenario, A, training runs), the session file it was
+    opened from or saved to (None: never saved), and whether the runs were unsaved in that file."""
+
+    contents: SessionContents
+    session_path: str | None = None
+    runs_unsaved: bool = False
+
+
+def training_section_bytes(runs) -> bytes:
+    """The training runs (RunRecords) as the UTF-8 JSON of a session's ``"training"`` section, bounded as a
+    session's is; the autosave keeps this while the runs are unchanged (it costs ~10 ms a run)."""
+    from engine.training.run_record import runs_json
+
+    return json.dumps(runs_json(runs), ensure_ascii=False).encode("utf-8") if runs else b""
+
+
+def session_npz(s: Scenario, pinned: Scenario | None = None, training: bytes = b"",
+                session_path: str | None = None, runs_unsaved: bool = False) -> bytes:
+    """A compact snapshot: the arrays in binary, the settings as JSON (milliseconds at 2048 × 4096); and,
+    when given, A's scenario the same way, the runs' ``training_section_bytes`` and the session file's path."""
     buffer = io.BytesIO()
-    header = json.dumps({"format": FORMAT, "version": VERSION, "settings": _settings(s)}, ensure_ascii=False)
-    np.savez(buffer, header=np.array(header), **{name: getattr(s, name) for name in _ARRAY_FIELDS})
+    header = {"format": FORMAT, "version": VERSION, "settings": _settings(s)}
+    arrays = {name: getattr(s, name) for name in _ARRAY_FIELDS}
+    if pinned is not None:
+        header["pinned_settings"] = _settings(pinned)
+        arrays |= {_PINNED_PREFIX + name: getattr(pinned, name) for name in _ARRAY_FIELDS}
+    if training:
+        arrays[_TRAINING_MEMBER] = np.frombuffer(training, dtype=np.uint8)
+    if session_path is not None:
+        header |= {"session_path": session_path, "runs_unsaved": runs_unsaved}
+    np.savez(buffer, header=np.array(json.dumps(header, ensure_ascii=False)), **arrays)
     return buffer.getvalue()
 
 
 def parse_session_npz(data) -> tuple[Scenario, list[Problem]]:
-    """A Scenario from ``session_npz`` bytes, and warnings; a Problem says what is wrong.
+    """A Scenario from ``session_npz`` bytes, and warnings (see ``parse_snapshot``)."""
+    contents = parse_snapshot(data).contents
+    return contents.scenario, contents.warnings
+
+
+def parse_snapshot(data) -> Snapshot:
+    """Everything ``session_npz`` wrote; a Problem says what is wrong.
 
     The archive is read with the same caps as a user's NPZ file (declared and inflated sizes,
-    values, no pickle), so a corrupt or hostile snapshot is refused, not followed.
+    values, no pickle), so a corrupt or hostile snapshot is refused, not followed; A and the runs are
+    read as strictly as a session file's.
     """
     try:
-        arrays = parse_npz(data, MAX_FILE_BYTES, MAX_VALUES)
+        arrays = parse_npz(data, MAX_SNAPSHOT_BYTES, MAX_SNAPSHOT_BYTES)
         header = arrays.pop("header")
         if header.dtype.kind != "U" or header.ndim != 0:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "its header is not text"))
@@ -112,15 +156,58 @@ def parse_session_npz(data) -> tuple[Scenario, list[Problem]]:
     if not isinstance(document, dict) or document.get("format") != FORMAT or not isinstance(
             document.get("settings"), dict):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "not a NormScope snapshot"))
-    return _scenario_from_fields({**document["settings"], **arrays}, document.get("version"))
+    version = document.get("version")
+    training = arrays.pop(_TRAINING_MEMBER, None)
+    pinned_arrays = {name.removeprefix(_PINNED_PREFIX): arrays.pop(name)
+                     for name in list(arrays) if name.startswith(_PINNED_PREFIX)}
+    scenario, warnings = _scenario_from_fields({**document["settings"], **arrays}, version)
+    pinned = None
+    if "pinned_settings" in document:
+        settings = document["pinned_settings"]
+        pinned, pinned_warnings = _pinned_from({**settings, **pinned_arrays} if isinstance(settings, dict)
+                                               else settings, version)
+        warnings += pinned_warnings
+    runs: tuple = ()
+    if training is not None:
+        runs = _snapshot_runs(training, warnings)
+    path, unsaved = document.get("session_path"), document.get("runs_unsaved", False)
+    if path is not None and not (isinstance(path, str) and 0 < len(path) <= MAX_PATH_CHARS and "\x00" not in path):
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field 'session_path' must be a file's path"))
+    if not isinstance(unsaved, bool):
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "field '{name}' must be {expected}, got {got}"),
+                      name="runs_unsaved", expected="bool", got=type(unsaved).__name__)
+    return Snapshot(SessionContents(scenario, warnings, runs, pinned), path, unsaved)
+
+
+def _snapshot_runs(training: np.ndarray, warnings: list[Problem]) -> tuple:
+    """The runs of a snapshot's training member (``training_section_bytes``), read as a session's are."""
+    from engine.training.run_record import parse_runs
+
+    if training.dtype != np.uint8 or training.ndim != 1:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "its training runs are not UTF-8 text"))
+    try:
+        section = load_json(training.tobytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "its training runs are not UTF-8 text")) from None
+    runs, unknown = parse_runs(section)
+    if unknown:
+        warnings.append(Problem(QT_TRANSLATE_NOOP("Problem", "ignored unknown field(s): {names}"),
+                                names=", ".join(unknown)))
+    return runs
 
 
 def read_snapshot(path) -> tuple[Scenario, list[Problem]]:
-    """The snapshot (``session_npz``) in the file at ``path``, read like a session file: regular
-    files of at most ``MAX_FILE_BYTES`` only; a FileProblem names the file and what is wrong."""
-    data = read_regular_file(path, MAX_FILE_BYTES)
+    """The scenario of the snapshot in the file at ``path`` and its warnings (see ``read_snapshot_file``)."""
+    contents = read_snapshot_file(path).contents
+    return contents.scenario, contents.warnings
+
+
+def read_snapshot_file(path) -> Snapshot:
+    """The snapshot (``session_npz``) in the file at ``path``, read like a session file: regular files of
+    at most ``MAX_SNAPSHOT_BYTES`` only; a FileProblem names the file and what is wrong."""
+    data = read_regular_file(path, MAX_SNAPSHOT_BYTES)
     try:
-        return parse_session_npz(data)
+        return parse_snapshot(data)
     except Problem as problem:
         raise FileProblem(path, "{problem}", problem=problem) from None
 

@@ -435,10 +435,15 @@ QTest.qWaitForWindowActive(window, 5000)
 X11_REDO_PROBE = """
 window.document.set_cells("matrix", 0, 0, [[5.0]])
 ctrl = Qt.KeyboardModifier.ControlModifier
-QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl)
-undone = float(window.document.scenario.matrix[0, 0])
-QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier)
-print(json.dumps({"undone": undone, "redone": float(window.document.scenario.matrix[0, 0])}))
+values = {}
+for name, key, modifiers in (("shift_z", Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier),
+                             ("y", Qt.Key.Key_Y, ctrl)):
+    QTest.keyClick(window.token_grid, Qt.Key.Key_Z, ctrl)
+    values["undone_" + name] = float(window.document.scenario.matrix[0, 0])
+    QTest.keyClick(window.token_grid, key, modifiers)
+    values["redone_" + name] = float(window.document.scenario.matrix[0, 0])
+values["listed"] = dict(window.menus.help.shortcuts())
+print(json.dumps(values))
 window.document.undo_stack.setClean()
 """
 
@@ -462,11 +467,27 @@ def run_in_x11_window(probe: str, tmp_path) -> dict:
     return json.loads(run.stdout.strip().splitlines()[-1])
 
 
-def test_ctrl_shift_z_redoes_in_a_real_x11_window(tmp_path):
-    """On xcb StandardKey.Redo starts with Ctrl+Shift+Z (offscreen it starts with Ctrl+Y), so only a
-    real X11 window shows a key claimed twice."""
+def test_ctrl_shift_z_and_ctrl_y_redo_in_a_real_x11_window_and_the_keys_read_plainly(tmp_path):
+    """On xcb StandardKey.Redo is Ctrl+Shift+Z and the Redo key only (offscreen it starts with Ctrl+Y), and
+    Undo has F14 and the Undo key beside Ctrl+Z: only a real X11 window shows a key missing or claimed twice."""
     values = run_in_x11_window(X11_REDO_PROBE, tmp_path)
-    assert values["undone"] == pytest.approx(0.32) and values["redone"] == 5.0
+    for name in ("shift_z", "y"):
+        assert values["undone_" + name] == pytest.approx(0.32) and values["redone_" + name] == 5.0, name
+    listed = values["listed"]  # Undo is named after the step it undoes: "Undo Edit cell"
+    assert [keys for what, keys in listed.items() if what.startswith("Undo")] == ["Ctrl+Z"]  # not "Ctrl+Z, F14, Undo"
+    assert listed["Redo"] == "Ctrl+Shift+Z, Ctrl+Y"
+
+
+def test_listed_keys_drop_the_keys_of_dedicated_keys_and_repeat_none():
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QKeySequence
+
+    from app.shortcut_keys import readable_keys
+
+    keys = [QKeySequence(text) for text in ("Ctrl+Z", "F14", "Ctrl+Z", "Alt+Backspace")]
+    keys.append(QKeySequence(Qt.Key.Key_Undo))
+    assert readable_keys(keys) == "Ctrl+Z, Alt+Backspace"
+    assert readable_keys([QKeySequence("F11")]) == "F11"
 
 
 def test_typing_at_start_goes_into_the_token_grid_at_the_lessons_row(window, qtbot):

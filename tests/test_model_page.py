@@ -112,5 +112,8 @@ def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(
     scenario = window.document.scenario
     assert scenario.matrix.shape == (8, 384) and scenario.labels[1] == "the" and scenario.norm == "layer"
     assert scenario.eps == pytest.approx(1e-12) and scenario.beta is not None
+    title = window.windowTitle()  # it follows the grid: not "今天西安的天气怎么样 (6 × 4)" any more
+    assert "MiniLM" in title and "(8 × 384)" in title and "6 × 4" not in title, title
     window.document.undo_stack.undo()
     assert window.document.scenario.matrix.shape == (6, 4)  # one undo step back to the preset
+    assert "(6 × 4)" in window.windowTitle()

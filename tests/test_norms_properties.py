@@ -54,10 +54,10 @@ def test_float32_rows_with_large_mean_stay_finite_and_accurate():
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_constant_row_gives_zeros_not_nan(dtype):
+def test_constant_row_gives_zeros_with_eps_and_nan_without(dtype):
     x = np.full((3, 5), 0.1, dtype=dtype)
     assert np.array_equal(layer_norm(x), np.zeros_like(x))
-    assert np.array_equal(layer_norm(x, eps=0.0), np.zeros_like(x))
+    assert np.all(np.isnan(layer_norm(x, eps=0.0)))  # 0 / 0, as PyTorch (tests/test_eps_zero.py)
 
 
 @pytest.mark.parametrize("norm", [layer_norm, rms_norm, lambda x: batch_norm(x)[0]])

@@ -91,3 +91,22 @@ def test_a_matrix_too_wide_for_the_block_view_says_so_and_keeps_the_norm(window,
     message = window.statusBar().currentMessage()
     assert "Block simulation skipped: one block at d = 8192" in message and "Depth simulation skipped" in message
     assert window.document.result.norm.normalized.shape == (2, 8192)
+
+
+def test_eps_0_on_a_row_without_spread_is_left_out_and_said_where(window):
+    """ε = 0 and the 西安 row constant: NaN (0 / 0). The status bar names the row; the depth plot marks NaN,
+    not an overflow; the stage heatmaps name the panels holding NaN (drawn as 0)."""
+    m = np.array(window.document.scenario.matrix)
+    m[1] = 5.0
+    assert window.document.set_fields({"matrix": m, "eps": 0.0}, "ε = 0")
+    window.document.wait_until_idle()
+    window.results.flush()
+    assert "row 西安 has no spread" in window.statusBar().currentMessage()
+    assert window.depth_plot.overflow_marks().get("pre") == "NaN at layer 1"
+    note = window.stage_heatmaps.note.text()
+    assert "NaN" in note and "After attention + residual" in note
+    assert "Pre-Norm: NaN (ε = 0 divides 0 by 0)" in window.plots.depth_laws.text()
+    assert window.document.set_setting("eps", 1e-5)
+    window.document.wait_until_idle()
+    window.results.flush()
+    assert window.stage_heatmaps.note.text() == "" and "pre" not in window.depth_plot.overflow_marks()

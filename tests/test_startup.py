@@ -384,6 +384,10 @@ _DRIVER = textwrap.dedent("""
             done.append(True)
             print("NOTES", " | ".join(windows[0].startup_notes), flush=True)
             print("LAYERS", windows[0].document.scenario.layers, flush=True)
+            pinned = windows[0].document.pinned
+            print("PINNED", pinned.scenario.norm if pinned is not None else None, flush=True)
+            print("RUNS", *[r.history.count for r in windows[0].files.training_runs_now()], flush=True)
+            print("SESSION", windows[0].files.session_path, flush=True)
             windows[0].ask_before_discarding = True  # as on a real screen: offscreen windows never ask
             windows[0].close()
 
@@ -455,6 +459,91 @@ def test_a_kill_during_an_autosave_loses_only_the_write_in_flight(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "LAYERS 5" in run.stdout  # the last complete snapshot
     assert not list(folder.glob(".autosave.normscope.npz.*"))
+
+
+_KILLED_MID_TRAINING = textwrap.dedent("""
+    # Pin A and/or train three runs (saved to a session file, then edited, with "saved"); print the runs'
+    # steps as soon as a snapshot holds what it should, while the runs go on training: the parent kills.
+    import sys
+    from pathlib import Path
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    app = QApplication([]); app.setApplicationName("NormScope"); app.setOrganizationName("NormScope")
+    from app.main_window import MainWindow
+    from engine.session import read_snapshot_file
+    what, session = sys.argv[1].split(","), Path(sys.argv[2])
+    w = MainWindow("xian")
+    if "pin" in what:
+        w.document.set_setting("norm", "rms"); w.document.pin(); w.document.set_setting("norm", "layer")
+        w.document.undo_stack.setClean()  # no edit of the scenario: only A is new
+    page = w.teaching.training_page
+    if "train" in what:
+        page.form.steps.setValue(100_000); page.form.layers.setValue(1); page.form.width.setValue(16)
+        page.start_runs([{}, {"seed": 1}, {"seed": 2}])
+    state = {"saved": "saved" not in what}
+
+    def counts():
+        return [h.count for h in page.histories.values()]
+
+    def poll():
+        QTimer.singleShot(100, poll)
+        if not state["saved"] and min(counts()) >= 3:
+            w.files.save_session(session); state["saved"] = True
+            print("SAVED", *counts(), flush=True)
+            w.document.set_setting("layers", 7)  # edited after saving: the snapshot follows
+        try:
+            snapshot = read_snapshot_file(w.autosave.path)
+        except Exception:
+            return
+        got = snapshot.contents
+        wanted = ((not "pin" in what or got.pinned is not None) and (not "train" in what or len(got.runs) == 3)
+                  and state["saved"] and (not "saved" in what or got.scenario.layers == 7))
+        if wanted:
+            print("SNAPSHOT", *[r.history.count for r in got.runs], flush=True)
+            print("TRAINING", *counts(), flush=True)
+
+    QTimer.singleShot(100, poll)
+    app.exec()
+""")
+
+
+@pytest.mark.parametrize("what", ["saved,pin,train", "pin", "train"])
+def test_a_kill_loses_neither_a_nor_the_training_runs(tmp_path, what):
+    """A real NormScope with A pinned and/or three runs still training is killed (SIGKILL): the next start
+    offers the snapshot and restores A, the runs as far as the snapshot had them, and the session's file."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "QT_QPA_PLATFORM": "offscreen"}
+    session = tmp_path / "lesson.normscope.json"
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_MID_TRAINING, what, str(session)], cwd=ROOT,
+                             env={**os.environ, **env}, stdout=subprocess.PIPE, text=True)
+    lines = {}
+    try:
+        deadline = time.monotonic() + 120
+        while "TRAINING" not in lines:
+            assert time.monotonic() < deadline and child.poll() is None
+            key, *values = child.stdout.readline().split()
+            lines[key] = [int(v) for v in values]
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    run = _run_app(env, "Yes", "Discard")  # restore it; then close without keeping it
+    assert run.returncode == 0, run.stderr
+    assert "ANSWER Yes" in run.stdout
+    restored = next(line.split()[1:] for line in run.stdout.splitlines() if line.startswith("RUNS"))
+    if "train" in what:
+        assert len(restored) == 3
+        # At least the steps of the snapshot seen (a later one may have been written before the kill),
+        # and the runs were still training then.
+        assert all(snap <= int(got) for snap, got in zip(lines["SNAPSHOT"], restored))
+        assert all(int(got) < 100_000 for got in restored)
+    else:
+        assert restored == []
+    assert ("PINNED rms" if "pin" in what else "PINNED None") in run.stdout
+    if "saved" in what:
+        assert "LAYERS 7" in run.stdout and f"SESSION {session}" in run.stdout
+        assert all(saved < int(got) for saved, got in zip(lines["SAVED"], restored))  # the snapshot's, not the file's
 
 
 def _can_mount_privately() -> bool:

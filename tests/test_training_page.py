@@ -244,7 +244,7 @@ def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtb
 
 
 def test_new_training_runs_mark_the_window_unsaved_and_closing_asks(qtbot, tmp_path, monkeypatch):
-    """The autosave keeps the scenario only: runs live in a saved session, so closing asks about them."""
+    """New runs are unsaved work: the title marks it and closing asks about them, as about edits."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 

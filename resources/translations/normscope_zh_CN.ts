@@ -310,22 +310,23 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="127"/>
+        <location filename="../../app/autosave.py" line="145"/>
         <source>every autosave file in {folder} is in use by another NormScope</source>
+        <extracomment>How often the training runs are looked at while a snapshot may be missing their newest steps.</extracomment>
         <translation>{folder} 中的每个自动保存文件都被另一个 NormScope 占用</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="185"/>
+        <location filename="../../app/autosave.py" line="264"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="190"/>
+        <location filename="../../app/autosave.py" line="273"/>
         <source>{problem}; it could not be set aside either ({error})</source>
         <translation>{problem}；也无法把它移到一旁（{error}）</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="191"/>
+        <location filename="../../app/autosave.py" line="274"/>
         <source>{problem}; it was set aside as {name}</source>
         <translation>{problem}；已将它移到一旁，改名为 {name}</translation>
     </message>
@@ -1232,38 +1233,43 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="80"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="81"/>
         <source>No norm</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="86"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="87"/>
         <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="93"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="94"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="96"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
         <source>flat</source>
         <translation>平稳</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="98"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="99"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="104"/>
+        <source>NaN (ε = 0 divides 0 by 0)</source>
+        <translation>NaN（ε = 0 时 0 除以 0）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="105"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1271,57 +1277,62 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="72"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="77"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="78"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="81"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="86"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
+        <source>NaN at layer {n}</source>
+        <translation>第 {n} 层起为 NaN</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="214"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1607,234 +1618,234 @@
     </message>
     <message>
         <location filename="../../app/file_actions.py" line="128"/>
-        <location filename="../../app/file_actions.py" line="207"/>
+        <location filename="../../app/file_actions.py" line="216"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
         <location filename="../../app/file_actions.py" line="133"/>
-        <location filename="../../app/file_actions.py" line="208"/>
-        <location filename="../../app/file_actions.py" line="228"/>
+        <location filename="../../app/file_actions.py" line="217"/>
+        <location filename="../../app/file_actions.py" line="237"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="161"/>
+        <location filename="../../app/file_actions.py" line="170"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="164"/>
+        <location filename="../../app/file_actions.py" line="173"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="177"/>
+        <location filename="../../app/file_actions.py" line="186"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="180"/>
+        <location filename="../../app/file_actions.py" line="189"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="181"/>
+        <location filename="../../app/file_actions.py" line="190"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="193"/>
+        <location filename="../../app/file_actions.py" line="202"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="203"/>
+        <location filename="../../app/file_actions.py" line="212"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="216"/>
+        <location filename="../../app/file_actions.py" line="225"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="250"/>
+        <location filename="../../app/file_actions.py" line="259"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="259"/>
+        <location filename="../../app/file_actions.py" line="268"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="289"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="280"/>
+        <location filename="../../app/file_actions.py" line="289"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="281"/>
+        <location filename="../../app/file_actions.py" line="290"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="281"/>
+        <location filename="../../app/file_actions.py" line="290"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="284"/>
+        <location filename="../../app/file_actions.py" line="293"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="285"/>
+        <location filename="../../app/file_actions.py" line="294"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="286"/>
+        <location filename="../../app/file_actions.py" line="295"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="287"/>
+        <location filename="../../app/file_actions.py" line="296"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="290"/>
+        <location filename="../../app/file_actions.py" line="299"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="291"/>
+        <location filename="../../app/file_actions.py" line="300"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="292"/>
+        <location filename="../../app/file_actions.py" line="301"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="293"/>
+        <location filename="../../app/file_actions.py" line="302"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="295"/>
+        <location filename="../../app/file_actions.py" line="304"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/file_actions.py" line="305"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/file_actions.py" line="309"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="302"/>
+        <location filename="../../app/file_actions.py" line="311"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="305"/>
+        <location filename="../../app/file_actions.py" line="314"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="307"/>
+        <location filename="../../app/file_actions.py" line="316"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="308"/>
+        <location filename="../../app/file_actions.py" line="317"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="331"/>
+        <location filename="../../app/file_actions.py" line="340"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="345"/>
+        <location filename="../../app/file_actions.py" line="354"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="357"/>
+        <location filename="../../app/file_actions.py" line="366"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="361"/>
+        <location filename="../../app/file_actions.py" line="370"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="365"/>
+        <location filename="../../app/file_actions.py" line="374"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="370"/>
+        <location filename="../../app/file_actions.py" line="379"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="371"/>
+        <location filename="../../app/file_actions.py" line="380"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="380"/>
+        <location filename="../../app/file_actions.py" line="389"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="381"/>
+        <location filename="../../app/file_actions.py" line="390"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="387"/>
+        <location filename="../../app/file_actions.py" line="396"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="397"/>
+        <location filename="../../app/file_actions.py" line="406"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="414"/>
+        <location filename="../../app/file_actions.py" line="423"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="447"/>
+        <location filename="../../app/file_actions.py" line="456"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="449"/>
+        <location filename="../../app/file_actions.py" line="458"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="455"/>
+        <location filename="../../app/file_actions.py" line="464"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1968,62 +1979,67 @@
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="117"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="124"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="126"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="120"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="127"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="132"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="139"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="141"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="148"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="158"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="172"/>
+        <source>ε = 0 and nothing to divide by: 0 / 0 is not a number (NaN), as in PyTorch. This is why ε exists.</source>
+        <translation>ε = 0，除数为零：0 / 0 不是一个数（NaN），与 PyTorch 一致。这正是 ε 存在的原因。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="178"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="160"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="180"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="165"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="185"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="167"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="187"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="194"/>
         <source>DyT takes no statistics of the row: no μ, no σ.</source>
         <translation>DyT 不计算这一行的任何统计量：没有 μ，也没有 σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="184"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="204"/>
         <source>Step 2 · t = tanh(α·x), element by element</source>
         <translation>第 2 步 · 逐元素计算 t = tanh(α·x)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="186"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="206"/>
         <source>Step 3 · scale by γ, shift by β</source>
         <translation>第 3 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
@@ -2031,155 +2047,155 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="18"/>
+        <location filename="../../app/help_menu.py" line="20"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="22"/>
+        <location filename="../../app/help_menu.py" line="24"/>
         <source>&amp;What am I looking at?</source>
         <translation>我在看什么？(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="29"/>
         <location filename="../../app/help_menu.py" line="31"/>
+        <location filename="../../app/help_menu.py" line="33"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="32"/>
+        <location filename="../../app/help_menu.py" line="34"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值遵循 PyTorch 的语义；编辑任意单元格，所有图都会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="48"/>
+        <location filename="../../app/help_menu.py" line="50"/>
         <source>{what} (in a grid)</source>
         <translation>{what}（在表格中）</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="49"/>
+        <location filename="../../app/help_menu.py" line="51"/>
         <source>Edit the current cell</source>
         <translation>编辑当前单元格</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="49"/>
+        <location filename="../../app/help_menu.py" line="51"/>
         <source>type, or F2; Enter keeps it, Esc drops it</source>
         <translation>直接输入或按 F2；Enter 确认，Esc 放弃</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="50"/>
+        <location filename="../../app/help_menu.py" line="52"/>
         <source>Rename a token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="50"/>
+        <location filename="../../app/help_menu.py" line="52"/>
         <source>double-click its row header</source>
         <translation>双击它的行标题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="56"/>
+        <location filename="../../app/help_menu.py" line="58"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="61"/>
+        <location filename="../../app/help_menu.py" line="63"/>
         <source>μ and σ plot</source>
         <translation>μ 与 σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="61"/>
+        <location filename="../../app/help_menu.py" line="63"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="62"/>
+        <location filename="../../app/help_menu.py" line="64"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="62"/>
+        <location filename="../../app/help_menu.py" line="64"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="63"/>
+        <location filename="../../app/help_menu.py" line="65"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="63"/>
+        <location filename="../../app/help_menu.py" line="65"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="64"/>
+        <location filename="../../app/help_menu.py" line="66"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="64"/>
+        <location filename="../../app/help_menu.py" line="66"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/help_menu.py" line="67"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/help_menu.py" line="67"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="70"/>
+        <location filename="../../app/help_menu.py" line="72"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/help_menu.py" line="76"/>
         <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
         <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="78"/>
+        <location filename="../../app/help_menu.py" line="80"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="82"/>
+        <location filename="../../app/help_menu.py" line="84"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="86"/>
+        <location filename="../../app/help_menu.py" line="88"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="89"/>
+        <location filename="../../app/help_menu.py" line="91"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="92"/>
+        <location filename="../../app/help_menu.py" line="94"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="95"/>
+        <location filename="../../app/help_menu.py" line="97"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="99"/>
+        <location filename="../../app/help_menu.py" line="101"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/help_menu.py" line="105"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2550,103 +2566,103 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../app/menus.py" line="58"/>
+        <location filename="../../app/menus.py" line="59"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="62"/>
+        <location filename="../../app/menus.py" line="63"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="64"/>
+        <location filename="../../app/menus.py" line="65"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="68"/>
+        <location filename="../../app/menus.py" line="69"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="70"/>
+        <location filename="../../app/menus.py" line="71"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="72"/>
+        <location filename="../../app/menus.py" line="73"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="74"/>
+        <location filename="../../app/menus.py" line="75"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="77"/>
+        <location filename="../../app/menus.py" line="78"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="79"/>
+        <location filename="../../app/menus.py" line="80"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="85"/>
+        <location filename="../../app/menus.py" line="86"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="89"/>
+        <location filename="../../app/menus.py" line="90"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="93"/>
+        <location filename="../../app/menus.py" line="94"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="94"/>
-        <location filename="../../app/menus.py" line="97"/>
+        <location filename="../../app/menus.py" line="95"/>
+        <location filename="../../app/menus.py" line="98"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="94"/>
+        <location filename="../../app/menus.py" line="95"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="95"/>
+        <location filename="../../app/menus.py" line="96"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="96"/>
+        <location filename="../../app/menus.py" line="97"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="100"/>
+        <location filename="../../app/menus.py" line="101"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="103"/>
+        <location filename="../../app/menus.py" line="104"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="124"/>
+        <location filename="../../app/menus.py" line="125"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="126"/>
+        <location filename="../../app/menus.py" line="127"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -3008,42 +3024,48 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="41"/>
+        <location filename="../../app/model_tab.py" line="29"/>
+        <source>{model}: {place} ({tokens} × {dims})</source>
+        <translation>{model}：{place}（{tokens} × {dims}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_tab.py" line="30"/>
+        <location filename="../../app/model_tab.py" line="46"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="43"/>
+        <location filename="../../app/model_tab.py" line="48"/>
         <source>Real-depth plot (Model tab)</source>
         <translation>真实深度图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="44"/>
+        <location filename="../../app/model_tab.py" line="49"/>
         <source>Outlier strip (Model tab)</source>
         <translation>离群维度条带图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="45"/>
+        <location filename="../../app/model_tab.py" line="50"/>
         <source>Norm input → output plot (Model tab)</source>
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="53"/>
+        <location filename="../../app/model_tab.py" line="58"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="55"/>
+        <location filename="../../app/model_tab.py" line="60"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="56"/>
+        <location filename="../../app/model_tab.py" line="61"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="57"/>
+        <location filename="../../app/model_tab.py" line="62"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -3288,7 +3310,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/io.py" line="91"/>
         <location filename="../../engine/lessons/lesson_file.py" line="94"/>
-        <location filename="../../engine/session.py" line="190"/>
+        <location filename="../../engine/session.py" line="277"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
@@ -3527,27 +3549,28 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="111"/>
+        <location filename="../../engine/session.py" line="155"/>
         <source>not a NormScope snapshot ({reason})</source>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="114"/>
+        <location filename="../../engine/session.py" line="158"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="130"/>
+        <location filename="../../engine/session.py" line="217"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="160"/>
+        <location filename="../../engine/session.py" line="177"/>
+        <location filename="../../engine/session.py" line="247"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="164"/>
+        <location filename="../../engine/session.py" line="251"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -3573,61 +3596,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="108"/>
+        <location filename="../../engine/session.py" line="152"/>
         <source>its header is not text</source>
-        <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row.</extracomment>
+        <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row. The snapshot&apos;s members besides the scenario&apos;s arrays: A&apos;s arrays (prefixed) and the training runs. A snapshot may hold two scenarios at the matrix cap (the current one and A) and the runs beside them. Characters of the session file&apos;s path a snapshot names (any real path is far shorter).</extracomment>
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="146"/>
-        <location filename="../../engine/session.py" line="169"/>
+        <location filename="../../engine/session.py" line="175"/>
+        <source>field &apos;session_path&apos; must be a file&apos;s path</source>
+        <translation>字段“session_path”必须是文件路径</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="187"/>
+        <location filename="../../engine/session.py" line="191"/>
+        <source>its training runs are not UTF-8 text</source>
+        <translation>其中的训练记录不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/session.py" line="233"/>
+        <location filename="../../engine/session.py" line="256"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="221"/>
+        <location filename="../../engine/session.py" line="308"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="225"/>
+        <location filename="../../engine/session.py" line="312"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="245"/>
+        <location filename="../../engine/session.py" line="332"/>
         <source>field &apos;pinned&apos; (the scenario pinned as A) is not an object</source>
         <translation>字段 &apos;pinned&apos;（固定为 A 的场景）不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="249"/>
+        <location filename="../../engine/session.py" line="336"/>
         <source>the scenario pinned as A: {problem}</source>
         <translation>固定为 A 的场景：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="312"/>
+        <location filename="../../engine/session.py" line="399"/>
         <source>field &apos;version&apos; must be an integer</source>
         <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. The sections whose &quot;matrix&quot; may be read apart, in the order a session writes them.</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="314"/>
+        <location filename="../../engine/session.py" line="401"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="237"/>
-        <location filename="../../engine/session.py" line="320"/>
+        <location filename="../../engine/session.py" line="194"/>
+        <location filename="../../engine/session.py" line="324"/>
+        <location filename="../../engine/session.py" line="407"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="326"/>
+        <location filename="../../engine/session.py" line="413"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="331"/>
+        <location filename="../../engine/session.py" line="418"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -3688,54 +3723,54 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="117"/>
+        <location filename="../../engine/compute.py" line="123"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="119"/>
+        <location filename="../../engine/compute.py" line="125"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="120"/>
+        <location filename="../../engine/compute.py" line="126"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="122"/>
+        <location filename="../../engine/compute.py" line="128"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="124"/>
+        <location filename="../../engine/compute.py" line="130"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="217"/>
+        <location filename="../../engine/compute.py" line="223"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="259"/>
+        <location filename="../../engine/compute.py" line="265"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="281"/>
+        <location filename="../../engine/compute.py" line="287"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="286"/>
+        <location filename="../../engine/compute.py" line="292"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="319"/>
+        <location filename="../../engine/compute.py" line="325"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -4096,6 +4131,21 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/lessons/quantities.py" line="81"/>
         <source>quantity {quantity}: index {index} is not a whole number from 0</source>
         <translation>量 {quantity}：下标 {index} 不是从 0 起的整数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/zero_division.py" line="14"/>
+        <source>With ε = 0, row {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，行 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/zero_division.py" line="17"/>
+        <source>With ε = 0, row {group} is all zeros (RMS = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，行 {group} 全为零（RMS = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/zero_division.py" line="20"/>
+        <source>With ε = 0, column {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
+        <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
 </context>
 <context>
@@ -4659,55 +4709,60 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="175"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="155"/>
+        <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
+        <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

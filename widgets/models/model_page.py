@@ -535,7 +535,7 @@ class ModelPage(Retranslating, QWidget):
         if matrix is None:
             return
         self.hiddenStateChosen.emit({
-            "matrix": matrix, "labels": self._tokens.labels, "title": self.place.currentText(),
+            "matrix": matrix, "labels": self._tokens.labels, "title": self.place.currentText(), "model": self._model_name(),
             "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
             "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
 

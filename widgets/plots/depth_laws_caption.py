@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.compute import Result
 from engine.depth_laws import DepthLaw, depth_laws
+from engine.zero_division import first_zero_division
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
 
@@ -97,7 +98,11 @@ class DepthLawsCaption(Retranslating, QWidget):
                          self.tr("RMS² slope {slope:.3g} per layer").format(slope=law.rms2_slope))
         if math.isfinite(law.grad_skew):
             parts.append(self.tr("last/first layer gradient {skew:.3g}×").format(skew=law.grad_skew))
-        return f"{name}: " + "; ".join(parts) if parts else f"{name}: " + self.tr("overflowed")
+        if parts:
+            return f"{name}: " + "; ".join(parts)
+        if first_zero_division(self._result.scenario) is not None:  # its curve stops at a 0 / 0, not an overflow
+            return f"{name}: " + self.tr("NaN (ε = 0 divides 0 by 0)")
+        return f"{name}: " + self.tr("overflowed")
 
     def follow(self, page) -> None:
         """Show only while ``page`` (the widget this caption sits on) is tall enough."""

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.compute import Result
+from engine.zero_division import first_zero_division
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_layer_curves, fit_view, layer_curve, pen,
@@ -60,6 +61,7 @@ class DepthPlot(Retranslating, QWidget):
         # built for the first overflow of each curve (eight text items are a few ms of the start-up).
         self._overflow_labels: dict[str, pg.TextItem] = {}
         self._overflow: dict[str, int] = {}
+        self._zero_division = False  # whether the NaN the curves stop at is a 0 / 0 of ε = 0
         self._data: dict[str, np.ndarray] = {}
         self._ln_scaling = self._pinned_ln_scaling = False
         self._shown = None
@@ -120,6 +122,8 @@ class DepthPlot(Retranslating, QWidget):
         self._data = _curves_of(result, drawn=self._drawn(result))
         self._ln_scaling = result.scenario.ln_scaling
         self._overflow = {} if profile is None else profile.overflow_layers()
+        # ε = 0 on a row without spread: the curves stop at a 0 / 0 (NaN), not at an overflow.
+        self._zero_division = first_zero_division(result.scenario) is not None
         if self._pinned_result is not None:
             self.show_pinned(self._pinned_result)  # which of A's curves B now repeats
             return
@@ -168,7 +172,8 @@ class DepthPlot(Retranslating, QWidget):
                     self._overflow_labels[key].hide()
                 continue
             label = self._overflow_label(key)
-            label.setText(self.tr("overflow at layer {n}").format(n=layer))
+            nan = self._zero_division and np.isnan(self._data[key][layer])  # 0 / 0, not an overflow
+            label.setText((self.tr("NaN at layer {n}") if nan else self.tr("overflow at layer {n}")).format(n=layer))
             # Below the curve's end, towards the plot's middle: the end is at the top, often near the right.
             label.setAnchor((1.0, 0.0) if 2 * layer > len(self._data[key]) else (0.0, 0.0))
             label.setPos(layer - 1, float(np.log10(last)) if log_y else float(last))

@@ -138,13 +138,22 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         elif self._pinned is not None and self._difference() and self._no_difference:
             text = self.tr("B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).")
         elif self._pinned is None or self._difference():
-            text = ""
+            text = self._non_finite_note()
         elif self._pinned.stack_stale:
             text = self.tr("A is still computing: these are the current stages, not B − A.")
         else:
             text = self.tr("A's stages have other tokens, dimensions or norm positions: these are the current "
                            "stages, not B − A.")
         self.note.set_text(text)
+
+    def _non_finite_note(self) -> str:
+        """A note naming the panels that hold NaN (drawn as 0) or ±inf (drawn as the scale's end), or ""."""
+        with np.errstate(invalid="ignore"):
+            bad = [title for title, matrix in self._stages if not np.all(np.isfinite(matrix))]
+        if not bad:
+            return ""
+        return self.tr("NaN or inf, drawn as 0 or the scale's end and left out of its range, in: {panels}").format(
+            panels=", ".join(bad))
 
     def _compose(self) -> None:
         self._placement = panel_style(self._shown)

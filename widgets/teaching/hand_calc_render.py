@@ -6,6 +6,7 @@ so the panel, the clipboard text and the LaTeX never disagree.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
@@ -30,6 +31,12 @@ class Formula:
         return self
 
     def num(self, value: float, precision: int, parenthesize_negative: bool = False) -> "Formula":
+        if math.isnan(value):  # 0 / 0 (ε = 0 on a row with no spread), or an overflow's inf − inf
+            return self.add("NaN", "NaN", r"\mathrm{NaN}")
+        if math.isinf(value):
+            sign = "−" if value < 0 else ""
+            shown = f"({sign}∞)" if sign and parenthesize_negative else f"{sign}∞"
+            return self.add(shown, shown, ("(-\\infty)" if parenthesize_negative else "-\\infty") if sign else r"\infty")
         plain = f"{value:.{precision}f}"
         if plain.startswith("-") and float(plain) == 0:
             plain = plain[1:]
@@ -148,11 +155,24 @@ def steps(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> list
             continue
         f = Formula().indexed(XHAT, str(i + 1)).add(" = ")
         if rms:
-            f.num(calc.x[i], p).add(" / ", " / ", r" / ").num(calc.denominator, p)
+            f.num(calc.x[i], p).add(" / ", " / ", r" / ")
         else:
             f.add("(", "(", "(").num(calc.x[i], p).add(" − ", " − ", " - ").num(calc.mean, p, True)
-            f.add(") / ", ") / ", ") / ").num(calc.denominator, p)
+            f.add(") / ", ") / ", ") / ")
+        if calc.denominator == 0:  # ε = 0 and no spread: the division by zero, written as such
+            f.sym(*SQRT_OPEN).num(calc.variance, p).add(" + ").add(f"{calc.eps:g}").sym(*SQRT_CLOSE)
+            numerator = calc.x[i] if rms else calc.deviations[i]
+            f.add(" = ")
+            f.add("0") if numerator == 0 else f.num(numerator, p)
+            f.add(" / 0")
+        else:
+            f.num(calc.denominator, p)
         lines.append(f.add(" = ").num(calc.x_hat[i], p))
+    if calc.denominator == 0:
+        note = QCoreApplication.translate(
+            "HandCalculation", "ε = 0 and nothing to divide by: 0 / 0 is not a number (NaN), as in PyTorch. "
+                               "This is why ε exists.")
+        lines.append(Formula().add(note, note, f"\\text{{{latex_text(note)[0]}}}"))
     lines.append(_vector(Formula().sym(*XHAT).add(" = "), calc.x_hat, p, max_terms))
     if rms:
         title = QCoreApplication.translate("HandCalculation", "Step 3 · divide by the RMS")
