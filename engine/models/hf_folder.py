@@ -252,12 +252,14 @@ def _as_float32(group: dict, made: dict) -> dict[str, np.ndarray]:
 
 def check_folder(folder: Path) -> None:
     """Refuse a folder that lacks one of REQUIRED_FILES, naming it (and pickles as such)."""
-    if not (folder / "model.safetensors").exists():
+    if not os.path.lexists(folder / "model.safetensors"):
         pickles = sorted(p for p in folder.iterdir() if p.suffix in (".bin", ".pt", ".pth"))
         if pickles:
             raise refuse_pickle(pickles[0])
     for name in REQUIRED_FILES:
-        if not (folder / name).is_file():
+        # Only a missing name is missing: a FIFO, device, folder or loop in its place is refused by the
+        # reader that opens it, saying which it is.
+        if not os.path.lexists(folder / name):
             raise FileProblem(folder, QT_TRANSLATE_NOOP(
                 "Problem", "has no {name}; a model folder needs {required}"),
                 name=name, required=", ".join(REQUIRED_FILES))

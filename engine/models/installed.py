@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from engine.problem import QT_TRANSLATE_NOOP, Problem
@@ -35,7 +36,8 @@ def resolve_model(source: str) -> Path:
         return path
     try:
         path = Path(source).expanduser()  # ~nosuchuser/x raises RuntimeError
-        exists = path.exists()  # a name too long or holding a NUL byte raises
+        # A symlink loop or a dangling link exists as a name: opening it says what is wrong with it.
+        exists = path.exists() or os.path.lexists(path)  # a name too long or holding a NUL byte raises
     except (RuntimeError, OSError, ValueError):
         exists = False
     if not exists:
