@@ -420,7 +420,7 @@ def fuzz_gguf(rng: random.Random, valid: bytes) -> bytes:
     header_end = valid.index(b"token_embd.weight") + 200
     for _ in range(rng.randrange(1, 4)):
         kind = rng.randrange(4)
-        at = rng.randrange(4, header_end)
+        at = rng.randrange(4, min(header_end, len(data)))
         if kind == 0:
             data[at] = rng.randrange(256)
         elif kind == 1:
@@ -449,3 +449,72 @@ def fuzz_safetensors(rng: random.Random, header: dict) -> dict:
         entry["data_offsets"] = rng.choice([[stop, start], [start, stop + 4], [start - 4, stop - 4], [0, 2**60],
                                             [start], [-1, stop], [start, None]])
     return header
+
+
+# --- running a case: refused with a Problem, or computed right -----------------------------------------
+
+def attempt(source, text: str = "hello world") -> str:
+    """``"refused: …"`` (a Problem), ``"computed"`` (a run whose every array has the spec's shape and whose
+    tables are made), or ``"CRASH …"`` for anything else, with the time it took."""
+    import time
+    import traceback
+
+    from engine.models.forward import run_model
+    from engine.models.loading import load_model
+    from engine.models.model_tables import depth_table, norms_table, tokens_table
+    from engine.models.non_finite import non_finite_notes
+    from engine.problem import Problem
+
+    started = time.perf_counter()
+    try:
+        model = load_model(source)
+        tokens = model.tokenizer.encode(text)
+        trace = run_model(model, tokens.ids)
+        spec = model.spec
+        assert trace.states.shape == (spec.layers + 1, len(tokens.ids), spec.dims), trace.states.shape
+        assert len(trace.norms) == 2 * spec.layers + (1 if spec.family in ("bert", "llama", "gpt2") else 0)
+        tokens_table(tokens), depth_table(trace), norms_table(trace)
+        finite = bool(np.isfinite(trace.states).all())
+        assert finite == (not non_finite_notes(trace))
+        outcome = "computed"
+    except Problem as problem:
+        outcome = "refused: " + str(problem)
+        if "\n" in outcome:
+            outcome = "CRASH a refusal of several lines: " + outcome
+    except BaseException as error:  # noqa: BLE001 (the corpus exists to find these)
+        outcome = "CRASH " + "".join(traceback.format_exception(type(error), error, error.__traceback__))[-800:]
+    return f"{time.perf_counter() - started:.3f} {outcome}"
+
+
+def fuzz_cases(kind: str, seed: int, count: int, folder: Path):
+    """``count`` (name, source) cases of ``kind`` (``config``, ``gguf`` or ``safetensors``), seeded."""
+    rng = random.Random(seed)
+    folder = Path(folder)
+    if kind == "gguf":
+        valid = gguf_bytes(*tiny_gguf_parts())
+        for i in range(count):
+            yield f"gguf {seed}/{i}", write_gguf(folder / f"fuzz-{i}.gguf", fuzz_gguf(rng, valid))
+    elif kind == "safetensors":
+        tensors = tiny_tensors()
+        raw = (TINY / "model.safetensors").read_bytes()
+        length = int.from_bytes(raw[:8], "little")
+        header = json.loads(raw[8:8 + length])
+        for i in range(count):
+            model = copy_tiny(folder / f"fuzz-{i}")
+            text = json.dumps(fuzz_safetensors(rng, header)).encode()
+            (model / "model.safetensors").write_bytes(struct.pack("<Q", len(text)) + text + raw[8 + length:])
+            yield f"safetensors {seed}/{i}", model
+        del tensors
+    else:
+        for i in range(count):
+            yield f"config {seed}/{i}", write_fuzzed_config(folder / f"fuzz-{i}", fuzz_config(rng))
+
+
+def run_fuzz(kind: str, seed: int, count: int, folder: str) -> None:
+    """Print one line per case: its name, seconds and outcome (the memory-capped subprocess runs this)."""
+    for name, source in fuzz_cases(kind, seed, count, Path(folder)):
+        print(name, attempt(source).replace("\n", " | "), flush=True)
+        if isinstance(source, Path) and source.is_dir():
+            shutil.rmtree(source)
+        elif isinstance(source, Path):
+            source.unlink()

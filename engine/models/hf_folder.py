@@ -96,6 +96,7 @@ def read_spec(folder: Path) -> tuple[ModelSpec, dict]:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has heads of {size} dimensions; NormScope needs d / heads = {expected}"),
                           size=config["head_dim"], expected=d // heads)
     theta = rope.get("rope_theta")
+    rope_key = "rope_parameters" if config.get("rope_parameters") else "rope_scaling"
     spec = ModelSpec(
         family=family, activation=activation,
         layers=n("num_hidden_layers", "n_layer", field="layers"),
@@ -104,7 +105,7 @@ def read_spec(folder: Path) -> tuple[ModelSpec, dict]:
         eps=n("layer_norm_eps", "layer_norm_epsilon", "rms_norm_eps", field="eps"),
         max_positions=n("max_position_embeddings", "n_positions", field="max_positions"),
         vocab_size=n("vocab_size", field="vocab_size"),
-        rope_theta=check_model_value(path, "rope_theta", theta, "rope_theta") if theta is not None
+        rope_theta=check_model_value(path, f"{rope_key}.rope_theta", theta, "rope_theta") if theta is not None
         else n("rope_theta", field="rope_theta", default=10000.0),
         qkv_bias=model_type == "qwen2" or config.get("attention_bias") is True,
     )
@@ -271,9 +272,10 @@ def load_folder_weights(folder: Path) -> tuple[ModelSpec, dict, ModelWeights]:
     spec, config = read_spec(folder)
     path = folder / "model.safetensors"
     checkpoint = _Checkpoint(path)
-    check_size(path, sum(math.prod(e.shape) for e in checkpoint.entries.values()))
     views = _without_missing(_MAPPERS[spec.family](checkpoint, spec))
     check_weights(path, spec, views)  # on the views' shapes: nothing converted yet
+    used = {id(v): v.size for group in (views.embedding, views.head, *views.layers) for v in group.values()}
+    check_size(path, sum(used.values()))  # what will be converted; an unused tensor costs nothing
     made: dict = {}
     weights = ModelWeights(_as_float32(views.embedding, made), tuple(_as_float32(layer, made) for layer in views.layers),
                            _as_float32(views.head, made))
