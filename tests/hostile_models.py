@@ -479,7 +479,7 @@ def attempt(source, text: str = "hello world") -> str:
         outcome = "computed"
     except Problem as problem:
         outcome = "refused: " + str(problem)
-        if "\n" in outcome:
+        if len(outcome.splitlines()) > 1:
             outcome = "CRASH a refusal of several lines: " + outcome
     except BaseException as error:  # noqa: BLE001 (the corpus exists to find these)
         outcome = "CRASH " + "".join(traceback.format_exception(type(error), error, error.__traceback__))[-800:]
@@ -513,7 +513,7 @@ def fuzz_cases(kind: str, seed: int, count: int, folder: Path):
 def run_fuzz(kind: str, seed: int, count: int, folder: str) -> None:
     """Print one line per case: its name, seconds and outcome (the memory-capped subprocess runs this)."""
     for name, source in fuzz_cases(kind, seed, count, Path(folder)):
-        print(name, attempt(source).replace("\n", " | "), flush=True)
+        print(name, " | ".join(attempt(source).splitlines()), flush=True)
         if isinstance(source, Path) and source.is_dir():
             shutil.rmtree(source)
         elif isinstance(source, Path):

@@ -53,13 +53,13 @@ class GGUFArray:
         """The strings of a string array, or a FileProblem naming ``key`` (not strings, not UTF-8)."""
         if self.kind != STRING:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {key} as an array of {kind}; strings were expected"),
-                              key=key, kind=type_name(self.kind))
+                              key=shown(key), kind=type_name(self.kind))
         data = self.buffer
         try:
             return [str(data[s:s + n], "utf-8") for s, n in zip(self.starts.tolist(), self.lengths.tolist())]
         except UnicodeDecodeError as error:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unreadable metadata entry {key} ({reason})"),
-                              key=key, reason=str(error)) from None
+                              key=shown(key), reason=str(error)) from None
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,12 @@ class GGUFHeader:
     data: object
 
 
+def shown(text: str) -> str:
+    """A key or tensor name from the file as a message shows it: on one line, printable, at most 80
+    characters (a damaged file's names can hold anything)."""
+    return text if text.isprintable() and len(text) <= 80 else ascii(text[:80])
+
+
 def type_name(kind: int) -> str:
     names = {STRING: "strings", ARRAY: "arrays", BOOL: "bools"}
     return names.get(kind, f"numbers ({SCALARS[kind][1:]})" if kind in SCALARS else f"type {kind}")
@@ -114,7 +120,7 @@ class _Cursor:
         if count > self.size - self.pos:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP(
                 "Problem", "is not a complete GGUF file (truncated or of another kind: {reason})"),
-                reason=f"{what} at byte {self.pos:,} needs {count:,} bytes, {self.size - self.pos:,} are left")
+                reason=f"{shown(what)} at byte {self.pos:,} needs {count:,} bytes, {self.size - self.pos:,} are left")
 
     def unpack(self, fmt: str, what: str):
         size = struct.calcsize(fmt)
@@ -128,7 +134,7 @@ class _Cursor:
         if length > MAX_GGUF_STRING_BYTES:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP(
                 "Problem", "declares a string of {length} bytes ({what}); at most {limit} are read"),
-                length=f"{length:,}", what=what, limit=f"{MAX_GGUF_STRING_BYTES:,}")
+                length=f"{length:,}", what=shown(what), limit=f"{MAX_GGUF_STRING_BYTES:,}")
         self.need(length, what)
         raw = self.data[self.pos:self.pos + length]
         self.pos += length
@@ -136,7 +142,7 @@ class _Cursor:
             return str(raw, "utf-8")
         except UnicodeDecodeError as error:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP("Problem", "has an unreadable metadata entry {key} ({reason})"),
-                              key=what, reason=str(error)) from None
+                              key=shown(what), reason=str(error)) from None
 
     def value(self, kind: int, key: str):
         if kind in SCALARS:
@@ -147,21 +153,21 @@ class _Cursor:
         if kind == ARRAY:
             return self.array(key)
         raise FileProblem(self.path, QT_TRANSLATE_NOOP("Problem", "has a metadata entry {key} of unknown type {kind}"),
-                          key=key, kind=kind)
+                          key=shown(key), kind=kind)
 
     def array(self, key: str) -> GGUFArray:
         kind, count = self.unpack("<IQ", key)
         if kind in SCALARS:
             itemsize = np.dtype(SCALARS[kind]).itemsize
-            declared_count(self.path, f"values in {key}", count, MAX_GGUF_ARRAY_ENTRIES, self.size - self.pos, itemsize)
+            declared_count(self.path, f"values in {shown(key)}", count, MAX_GGUF_ARRAY_ENTRIES, self.size - self.pos, itemsize)
             numbers = np.frombuffer(self.data, dtype=SCALARS[kind], count=count, offset=self.pos)
             self.pos += count * itemsize
             return GGUFArray(kind, count, numbers.astype(bool) if kind == BOOL else numbers, None, None)
         if kind != STRING:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP(
                 "Problem", "has {key} as an array of {kind}; NormScope reads arrays of numbers or strings"),
-                key=key, kind=type_name(kind))
-        declared_count(self.path, f"strings in {key}", count, MAX_GGUF_ARRAY_ENTRIES, self.size - self.pos, 8)
+                key=shown(key), kind=type_name(kind))
+        declared_count(self.path, f"strings in {shown(key)}", count, MAX_GGUF_ARRAY_ENTRIES, self.size - self.pos, 8)
         starts, lengths = np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64)
         data, pos, end, unpack = self.data, self.pos, self.size, struct.Struct("<Q").unpack_from
         for i in range(count):  # one pass over the lengths: each string's bytes must be there
@@ -220,7 +226,7 @@ def read_gguf_header(path: Path) -> GGUFHeader:
         dims = cursor.unpack("<I", name)
         if not 1 <= dims <= MAX_GGUF_DIMS:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a tensor {name} of {dims} dimensions; GGUF allows 1 … {limit}"),
-                              name=name, dims=dims, limit=MAX_GGUF_DIMS)
+                              name=shown(name), dims=dims, limit=MAX_GGUF_DIMS)
         shape = struct.unpack("<" + "Q" * dims, _slice(cursor, 8 * dims, name))
         kind, offset = cursor.unpack("<IQ", name)
         infos.append((name, tuple(reversed(shape)), kind, offset))
@@ -245,11 +251,11 @@ def _tensor(path: Path, info: tuple, data_start: int, size: int) -> GGUFTensor:
     sizes = _quant_sizes()
     if kind not in sizes:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a tensor {name} of unknown type {kind}"),
-                          name=name, kind=kind)
+                          name=shown(name), kind=kind)
     block, block_bytes = sizes[kind]
     if any(n > 1 << 40 for n in shape) or shape[-1] % block:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a tensor {name} of shape {shape}, which its type can't hold"),
-                          name=name, shape=shape)
+                          name=shown(name), shape=shape)
     elements = 1
     for n in shape:
         elements *= n
@@ -257,5 +263,5 @@ def _tensor(path: Path, info: tuple, data_start: int, size: int) -> GGUFTensor:
     if data_start + offset + nbytes > size:
         raise FileProblem(path, QT_TRANSLATE_NOOP(
             "Problem", "is not a complete GGUF file (truncated or of another kind: {reason})"),
-            reason=f"tensor {name} lies outside the file")
+            reason=f"tensor {shown(name)} lies outside the file")
     return GGUFTensor(name, shape, kind, data_start + offset, nbytes)
