@@ -296,3 +296,11 @@ def test_the_hostile_corpus_stays_within_a_few_hundred_mb(tmp_path):
                          env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
     assert run.returncode == 0, run.stderr[-2000:]
     assert "CRASH" not in run.stdout and "MemoryError" not in run.stdout, run.stdout
+
+
+def test_weights_are_writable_copies_never_views_of_the_mapped_file(tmp_path):
+    """A read-only array is what a Scenario takes as checked already: γ sent to the token grid must not be one."""
+    for source in (H.TINY, H.write_gguf(tmp_path / "tiny.gguf", H.gguf_bytes(*H.tiny_gguf_parts()))):
+        weights = load_model(source).weights
+        arrays = [*weights.embedding.values(), *weights.head.values(), *(a for layer in weights.layers for a in layer.values())]
+        assert arrays and all(a.flags.writeable and a.dtype == np.float32 for a in arrays)

@@ -98,8 +98,10 @@ def _dequantized(header: GGUFHeader, tensor: GGUFTensor) -> np.ndarray:
 
     rows = tensor.elements // tensor.shape[-1]
     raw = np.frombuffer(header.data, dtype=np.uint8, count=tensor.nbytes, offset=tensor.start).reshape(rows, -1)
-    values = dequantize(raw, GGMLQuantizationType(tensor.kind))
-    return np.ascontiguousarray(values, dtype=np.float32).reshape(tensor.shape)
+    values = np.ascontiguousarray(dequantize(raw, GGMLQuantizationType(tensor.kind)), dtype=np.float32)
+    if not values.flags.writeable:  # an F32 tensor is a view of the map: copied, as a Scenario needs (γ to the grid)
+        values = values.copy()
+    return values.reshape(tensor.shape)
 
 
 def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:

@@ -242,7 +242,9 @@ def _as_float32(group: dict, made: dict) -> dict[str, np.ndarray]:
     def convert(view: np.ndarray) -> np.ndarray:
         if view.dtype == np.uint16:  # bfloat16: the upper half of a float32
             return np.ascontiguousarray((view.astype(np.uint32) << 16).view(np.float32))
-        return np.ascontiguousarray(view, dtype=np.float32)
+        # Always a writable copy: a view of the map is read-only, and a read-only array is what a
+        # Scenario takes as checked already (γ shown in the token grid goes there).
+        return np.array(view, dtype=np.float32, order="C", copy=True)
     converted = {}
     for name, view in group.items():
         if id(view) not in made:
