@@ -287,6 +287,8 @@ def test_the_hostile_corpus_stays_within_a_few_hundred_mb(tmp_path):
               f"folder = Path({str(tmp_path)!r})\n"
               "for name, key, value in H.CONFIG_REFUSED + H.CONFIG_COMPUTED:\n"
               "    print(name, H.attempt(H.with_config(folder / name, key, value)))\n"
+              "for name, change in H.TENSORS_REFUSED + H.TENSORS_COMPUTED:\n"
+              "    print(name, H.attempt(H.with_tensors(folder / name, change)))\n"
               "for name, make in H.GGUF_REFUSED + H.GGUF_COMPUTED:\n"
               "    print(name, H.attempt(H.write_gguf(folder / f'{name}.gguf', make())))\n"
               "for name, text in H.TOKENIZER_REFUSED_AT_LOAD + H.TOKENIZER_REFUSED_AT_ENCODE:\n"
@@ -296,6 +298,9 @@ def test_the_hostile_corpus_stays_within_a_few_hundred_mb(tmp_path):
                          env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
     assert run.returncode == 0, run.stderr[-2000:]
     assert "CRASH" not in run.stdout and "MemoryError" not in run.stdout, run.stdout
+    assert len(run.stdout.splitlines()) == len(H.CONFIG_REFUSED + H.CONFIG_COMPUTED + H.TENSORS_REFUSED + H.TENSORS_COMPUTED
+                                               + H.GGUF_REFUSED + H.GGUF_COMPUTED + H.TOKENIZER_REFUSED_AT_LOAD
+                                               + H.TOKENIZER_REFUSED_AT_ENCODE) + 1
 
 
 def test_weights_are_writable_copies_never_views_of_the_mapped_file(tmp_path):
