@@ -309,3 +309,18 @@ def test_weights_are_writable_copies_never_views_of_the_mapped_file(tmp_path):
         weights = load_model(source).weights
         arrays = [*weights.embedding.values(), *weights.head.values(), *(a for layer in weights.layers for a in layer.values())]
         assert arrays and all(a.flags.writeable and a.dtype == np.float32 for a in arrays)
+
+
+def test_the_weight_budget_is_checked_on_the_spec_before_a_tensor_is_read():
+    """Qwen2-0.5B's sizes fit (its tied unembedding counted once); sizes inside every single range
+    whose product is 64 GB of weights are refused from the spec alone."""
+    from engine.models.checkpoint import check_spec
+    from engine.models.spec import ModelSpec
+
+    qwen = ModelSpec("llama", layers=24, dims=896, heads=14, kv_heads=2, ffn_dims=4864, eps=1e-6,
+                     max_positions=32768, vocab_size=151936)
+    check_spec("config.json", qwen)
+    huge = ModelSpec("llama", layers=1024, dims=4096, heads=32, kv_heads=32, ffn_dims=4096, eps=1e-6,
+                     max_positions=4096, vocab_size=32000)
+    with pytest.raises(Problem, match="MB of weights as float32"):
+        check_spec("config.json", huge)
