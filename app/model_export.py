@@ -7,9 +7,12 @@ input holds the largest |x|) in each ``--format``. Bad input exits with status 2
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
+import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -18,8 +21,11 @@ from engine.io import atomic_write
 from engine.models.forward import run_model
 from engine.models.loading import load_model
 from engine.models.model_tables import depth_table, norms_table, tokens_table
+from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
 from engine.tables import to_csv
+
+from app.export_command import one_line
 
 #: The scenario options of ``export`` that a model export does not take.
 SCENARIO_OPTIONS = ("session", "matrix", "gamma", "beta", "norm", "placement", "eps", "layers")
@@ -77,8 +83,32 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) ->
 
 
 def _fail(message) -> int:
-    print(f"normscope export: {message}", file=sys.stderr)
+    print(f"normscope export: {one_line(message)}", file=sys.stderr)
     return 2
+
+
+@contextlib.contextmanager
+def _native_stderr_held():
+    """Hold what native code writes to file descriptor 2 (a Rust panic's message and backtrace, which
+    the tokenizer prints before its PanicException becomes a Problem) and replay it only if no Problem
+    was raised: a refusal stays one line."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        refused = False
+        try:
+            yield
+        except Problem:
+            refused = True
+            raise
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            if not refused:
+                held.seek(0)
+                sys.stderr.buffer.write(held.read())
+                sys.stderr.flush()
 
 
 def run_model_export(args) -> int:
@@ -94,16 +124,34 @@ def run_model_export(args) -> int:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         return _fail(f"unknown format {unknown[0]!r}; use {', '.join(FORMATS)}")
+    out = Path(args.out)
     try:
         model = load_model(args.model)
-        tokens = model.tokenizer.encode(args.text)
-        out = Path(args.out)
+        with _native_stderr_held():
+            tokens = model.tokenizer.encode(args.text)
         out.mkdir(parents=True, exist_ok=True)
-    except (Problem, OSError) as error:
+        trace = run_model(model, tokens.ids)
+    except Problem as error:
         return _fail(error)
+    except OSError as error:
+        return _fail(f"{out}: can't be written ({error.strerror or error})")
     if tokens.truncated:
         print(f"normscope export: note: the text was cut to its first {len(tokens.ids)} tokens", file=sys.stderr)
-    trace = run_model(model, tokens.ids)
+    try:
+        written = _write_tables(model, tokens, trace, out)
+        with warnings.catch_warnings():  # pyqtgraph's own about all-NaN curves: the note below says it once
+            warnings.simplefilter("ignore", RuntimeWarning)
+            written += render_model_figures(model, tokens, trace, out, formats)
+    except OSError as error:  # a read-only or full --out: what was written stays whole (atomic writes)
+        return _fail(f"{error.filename or out}: can't be written ({error.strerror or error})")
+    for note in non_finite_notes(trace):
+        print(f"normscope export: note: {note}", file=sys.stderr)
+    for path in written:
+        print(path)
+    return 0
+
+
+def _write_tables(model, tokens, trace, out: Path) -> list[Path]:
     buffer = io.BytesIO()
     np.savez(buffer, hidden=trace.states.astype(np.float32))
     written = [out / "model_hidden.npz"]
@@ -112,7 +160,4 @@ def run_model_export(args) -> int:
         path = out / f"{table.name}.csv"
         atomic_write(path, to_csv(table).encode("utf-8"))
         written.append(path)
-    written += render_model_figures(model, tokens, trace, out, formats)
-    for path in written:
-        print(path)
-    return 0
+    return written

@@ -26,7 +26,7 @@ class Cancelled(Exception):
     """The person stopped a load; whatever was read is dropped."""
 
 
-def _unreadable(path, error: OSError) -> FileProblem:
+def unreadable(path, error: OSError) -> FileProblem:
     """The file at ``path`` can't be read, for the operating system's ``error``."""
     return FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read ({reason})"),
                        reason=error.strerror or str(error))
@@ -48,20 +48,33 @@ def _too_big(path, size: int, limit: int) -> FileProblem:
                        size=f"{size / 2**20:.1f}", limit=f"{limit / 2**20:g}")
 
 
+def open_regular_file(path) -> int:
+    """A read-only descriptor of ``path`` once ``fstat`` says it is a regular file (the caller closes
+    it); a FIFO, device, folder, socket, symlink loop or missing file is a FileProblem at once."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:  # a socket refuses to open (ENXIO); a missing file, no permission, ...
+        raise unreadable(path, error) from None
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError as error:
+        os.close(fd)
+        raise unreadable(path, error) from None
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise FileProblem(path, _kind(mode))
+    return fd
+
+
 def read_regular_file(path, limit: int, progress: Progress | None = None) -> bytearray:
     """All bytes of the regular file at ``path``, if there are at most ``limit`` of them.
 
     Raises a FileProblem for anything else (a FIFO, device, folder or socket, a missing or
     unreadable file, an empty one, one above ``limit``) and ``Cancelled`` when ``progress`` does.
     """
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as error:  # a socket refuses to open (ENXIO); a missing file, no permission, ...
-        raise _unreadable(path, error) from None
+    fd = open_regular_file(path)
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(path, _kind(info.st_mode))
         if info.st_size > limit:
             raise _too_big(path, info.st_size, limit)
         if info.st_size == 0:
@@ -82,7 +95,7 @@ def read_regular_file(path, limit: int, progress: Progress | None = None) -> byt
             raise _too_big(path, total + 1, limit) if total + 1 > limit else FileProblem(
                 path, QT_TRANSLATE_NOOP("Problem", "changed while it was read; try again"))
     except OSError as error:
-        raise _unreadable(path, error) from None
+        raise unreadable(path, error) from None
     finally:
         os.close(fd)
     if not data:

@@ -92,7 +92,13 @@ def check_setting(name: str, value):
     Any integer (Python or NumPy, not a bool) is an int; any real number a float, ints included.
     Ranges are closed; a float must be finite. Values of any size are refused without overflowing.
     """
-    setting, original = SETTINGS[name], value
+    return check_value(name, value, SETTINGS[name])
+
+
+def check_value(name: str, value, setting: Setting):
+    """``value`` checked against ``setting`` as ``check_setting`` checks a Scenario's (``name`` is
+    what the message calls it): also for the declared sizes of a model (engine.models.model_limits)."""
+    original = value
     if type(value) is setting.kind:  # the common case, a few hundred ns: every edit checks every setting
         if setting.choices:
             if value in setting.choices:

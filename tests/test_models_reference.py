@@ -17,9 +17,8 @@ SENTENCES = ("The cat sat on the mat", "我吃了一个苹果", "LayerNorm pulls
 
 @functools.cache
 def smollm2_tokenizer():
-    """SmolLM2's tokenizer alone (reading the GGUF metadata, ~2 s; the weights take ~7 s more)."""
-    path = installed_path("smollm2")
-    return tokenizer_from_gguf(open_gguf(path), path, 8192)
+    """SmolLM2's tokenizer alone (reading the GGUF metadata, ~0.15 s)."""
+    return tokenizer_from_gguf(open_gguf(installed_path("smollm2")), 8192, 49152)
 
 
 @needs_model("minilm")

@@ -9,16 +9,18 @@ and ``norm.weight``/``norm.bias``; each layer holds ``q``, ``k``, ``v``, ``o`` (
 
 from __future__ import annotations
 
+import math
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
+from engine.models.model_limits import MAX_WEIGHT_BYTES
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
 
-#: Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).
-MAX_WEIGHT_BYTES = 2 << 30
 
 
 def check_size(path, elements: int) -> None:
@@ -29,11 +31,45 @@ def check_size(path, elements: int) -> None:
             size=f"{4 * elements / 2**20:.0f}", limit=MAX_WEIGHT_BYTES >> 20)
 
 
+class LazyTensors(Mapping):
+    """Tensors by name whose shapes are known at once and whose values are made on first use (a GGUF
+    tensor dequantized when its layer first runs), then kept. Loaders shared between two groups (tied
+    embeddings) make one array."""
+
+    def __init__(self, shapes: dict[str, tuple[int, ...]], loaders: dict[str, Callable[[], np.ndarray]]):
+        self._shapes, self._loaders = shapes, loaders
+        self._arrays: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()  # the Model tab's worker and a headless caller may both ask
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        with self._lock:
+            if name not in self._arrays:
+                self._arrays[name] = self._loaders[name]()
+            return self._arrays[name]
+
+    def __contains__(self, name: object) -> bool:  # Mapping's own would make the tensor to find out
+        return name in self._loaders
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaders)
+
+    def __len__(self) -> int:
+        return len(self._loaders)
+
+    def shape(self, name: str) -> tuple[int, ...]:
+        return self._shapes[name]
+
+
+def tensor_shape(group: Mapping, name: str) -> tuple[int, ...]:
+    """The shape of ``group[name]``, without making it when ``group`` is lazy."""
+    return group.shape(name) if isinstance(group, LazyTensors) else group[name].shape
+
+
 @dataclass(frozen=True)
 class ModelWeights:
-    embedding: dict[str, np.ndarray]
-    layers: tuple[dict[str, np.ndarray], ...]
-    head: dict[str, np.ndarray]
+    embedding: Mapping[str, np.ndarray]
+    layers: tuple[Mapping[str, np.ndarray], ...]
+    head: Mapping[str, np.ndarray]
 
 
 def _norm_shapes(prefix: str, d: int, with_bias: bool) -> dict[str, tuple[int, ...]]:
@@ -73,12 +109,23 @@ def _check_group(path, where: str, tensors: dict, shapes: dict) -> None:
         if name not in tensors:
             raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no tensor for {name} ({where})"),
                               name=name, where=where)
-        actual = tensors[name].shape
+        actual = tensor_shape(tensors, name)
         if len(actual) != len(shape) or any(s is not None and s != a for s, a in zip(shape, actual)):
             raise FileProblem(path, QT_TRANSLATE_NOOP(
                 "Problem", "has a tensor {name} ({where}) of shape {shape}; the config needs {expected}"),
                 name=name, where=where, shape=tuple(actual),
                 expected=tuple("any" if s is None else s for s in shape))
+
+
+def check_spec(path, spec: ModelSpec) -> None:
+    """Refuse ``spec`` when the weights it implies would not fit MAX_WEIGHT_BYTES, before any is read."""
+    if spec.family == "llama" and spec.head_dims % 2:
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "has heads of {size} dimensions; RoPE needs an even number"), size=spec.head_dims)
+    embedding, layer, head = expected_shapes(spec)
+    head.pop("unembedding", None)  # often the token embedding itself (tied): the tensors' own count checks it
+    count = lambda shapes: sum(math.prod(2 if n is None else n for n in s) for s in shapes.values())  # noqa: E731
+    check_size(path, count(embedding) + spec.layers * count(layer) + count(head))
 
 
 def check_weights(path, spec: ModelSpec, weights: ModelWeights) -> None:

@@ -13,6 +13,7 @@ from engine.models.attention import rope_tables, self_attention
 from engine.models.loading import Model
 from engine.models.spec import ModelSpec
 from engine.models.trace import NormRecord, Trace
+from engine.problem import QT_TRANSLATE_NOOP, Problem
 from engine.models.what_if import Edit, check_edit, run_norm, start_block, zero_hidden
 
 
@@ -58,15 +59,24 @@ def _embedding_sum(model: Model, ids: np.ndarray) -> np.ndarray:
 def _check_ids(model: Model, ids: tuple[int, ...]) -> np.ndarray:
     array = np.asarray(ids, dtype=np.int64)
     if array.ndim != 1 or array.size == 0 or array.size > model.spec.max_positions:
-        raise ValueError(f"need 1 … {model.spec.max_positions} token ids, got {array.size}")
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "The model takes 1 … {limit} tokens; this text gives {count}"),
+                      limit=model.spec.max_positions, count=array.size)
     if array.min() < 0 or array.max() >= model.spec.vocab_size:
-        raise ValueError(f"token ids must lie in 0 … {model.spec.vocab_size - 1}")
+        raise Problem(QT_TRANSLATE_NOOP(
+            "Problem", "The tokenizer gives the id {id}, but the model has embeddings for ids 0 … {last} only"),
+            id=int(array.max() if array.max() >= model.spec.vocab_size else array.min()), last=model.spec.vocab_size - 1)
     return array
 
 
 def run_model(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...] = (), base: Trace | None = None) -> Trace:
     """Run ``model`` on ``ids`` with ``edits``; ``base`` (an unedited Trace of the same ids) is reused
-    below the first block the edits touch."""
+    below the first block the edits touch. NaN and inf (NaN weights, a negative ε, θ = 0) are computed
+    quietly: engine.models.non_finite says where they began."""
+    with np.errstate(all="ignore"):
+        return _run(model, ids, edits, base)
+
+
+def _run(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...], base: Trace | None) -> Trace:
     spec = model.spec
     array = _check_ids(model, ids)
     for edit in edits:

@@ -1,18 +1,22 @@
-"""A .gguf file of the Llama family (Llama, SmolLM): its metadata as a ModelSpec and its tensors dequantized.
+"""A .gguf file of the Llama family (Llama, SmolLM): its metadata as a ModelSpec and its tensors, lazily.
 
-The ``gguf`` package (pure Python) parses the file through a memory map; each tensor is dequantized to
-float32 on its own, so the quantized bytes are never held twice and peak memory stays near the float32
-model (~0.55 GB for SmolLM2-135M).
+The header is read by engine.models.gguf_header (every declared size checked against the file and the
+limits); the spec is checked before any tensor is touched. Each tensor stays quantized in the memory
+map until its layer first runs, then is dequantized alone (the ``gguf`` package's dequantize) and kept
+as float32: the quantized bytes are never copied and peak memory stays near the float32 model.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from engine.models.checkpoint import ModelWeights, check_size, check_weights
+from engine.models.checkpoint import LazyTensors, ModelWeights, check_size, check_spec, check_weights
+from engine.models.gguf_header import GGUFArray, GGUFHeader, GGUFTensor, read_gguf_header
+from engine.models.model_limits import check_model_value
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
@@ -25,60 +29,60 @@ _LAYER_TENSORS = {"attn_q": "q", "attn_k": "k", "attn_v": "v", "attn_output": "o
 Progress = Callable[[float], None]
 
 
-def open_gguf(path: Path):
-    """A ``gguf.GGUFReader`` on ``path``; a truncated or foreign file is refused by name."""
-    from gguf import GGUFReader
-
-    try:
-        return GGUFReader(str(path))
-    except (ValueError, IndexError, KeyError, OSError, EOFError, TypeError) as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP(
-            "Problem", "is not a complete GGUF file (truncated or of another kind: {reason})"),
-            reason=str(error)) from None
+def open_gguf(path: Path) -> GGUFHeader:
+    """The checked header of the GGUF file at ``path``; a truncated or foreign file is refused by name."""
+    return read_gguf_header(path)
 
 
-def field(reader, path: Path, key: str, default=None):
-    """The value of metadata ``key`` (a number, string or list), or ``default`` when absent."""
-    entry = reader.fields.get(key)
-    if entry is None:
+def field(header: GGUFHeader, key: str, default=None):
+    """The value of metadata ``key`` (a number, string or GGUFArray), or ``default`` when absent."""
+    value = header.fields.get(key)
+    if value is None:
         if default is None:
-            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no metadata entry {key}"), key=key)
+            raise FileProblem(header.path, QT_TRANSLATE_NOOP("Problem", "has no metadata entry {key}"), key=key)
         return default
-    try:
-        return entry.contents()
-    except (ValueError, IndexError, TypeError) as error:  # e.g. a string that is not UTF-8
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an unreadable metadata entry {key} ({reason})"),
-                          key=key, reason=str(error)) from None
-
-
-def _number(reader, path: Path, key: str, default=None) -> float:
-    value = field(reader, path, key, default)
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no number for {key}"), key=key)
     return value
 
 
-def read_spec(reader, path: Path) -> ModelSpec:
-    architecture = field(reader, path, "general.architecture")
+def text_field(header: GGUFHeader, key: str, default=None) -> str:
+    """Metadata ``key`` that must be a string."""
+    value = field(header, key, default)
+    if not isinstance(value, str):
+        raise FileProblem(header.path, QT_TRANSLATE_NOOP("Problem", "has {key} = {value}; a name was expected"),
+                          key=key, value="an array" if isinstance(value, GGUFArray) else repr(value))
+    return value
+
+
+def read_spec(header: GGUFHeader) -> ModelSpec:
+    """The spec the metadata describes, each size checked against engine.models.model_limits."""
+    path = header.path
+    architecture = text_field(header, "general.architecture")
     if architecture not in ARCHITECTURES:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "holds a {kind} model; NormScope runs GGUF files of {supported}"),
-                          kind=repr(architecture), supported=", ".join(ARCHITECTURES))
-    a = lambda key, default=None: _number(reader, path, f"{architecture}.{key}", default)  # noqa: E731
-    heads = int(a("attention.head_count"))
-    d = int(a("embedding_length"))
-    if heads <= 0 or d % heads:
+                          kind=repr(architecture[:40]), supported=", ".join(ARCHITECTURES))
+
+    def a(key: str, spec_field: str, default=None):
+        name = f"{architecture}.{key}"
+        value = field(header, name, default)
+        return check_model_value(path, name, "an array" if isinstance(value, GGUFArray) else value, spec_field)
+
+    heads = a("attention.head_count", "heads")
+    d = a("embedding_length", "dims")
+    if d % heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {heads} heads, which do not divide d = {dims}"),
                           heads=heads, dims=d)
-    kv_heads = int(a("attention.head_count_kv", heads))
-    if kv_heads <= 0 or heads % kv_heads:
+    kv_heads = a("attention.head_count_kv", "kv_heads", heads)
+    if heads % kv_heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {kv} key/value heads, which do not divide {heads} heads"),
                           kv=kv_heads, heads=heads)
-    tokens = reader.fields.get("tokenizer.ggml.tokens")
-    vocab = int(a("vocab_size", len(tokens.data) if tokens is not None else 0))
-    return ModelSpec(family="llama", layers=int(a("block_count")), dims=d, heads=heads, kv_heads=kv_heads,
-                     ffn_dims=int(a("feed_forward_length")), eps=float(a("attention.layer_norm_rms_epsilon")),
-                     max_positions=int(a("context_length")), vocab_size=vocab,
-                     rope_theta=float(a("rope.freq_base", 10000.0)), activation="swiglu")
+    tokens = header.fields.get("tokenizer.ggml.tokens")
+    spec = ModelSpec(family="llama", layers=a("block_count", "layers"), dims=d, heads=heads, kv_heads=kv_heads,
+                     ffn_dims=a("feed_forward_length", "ffn_dims"), eps=a("attention.layer_norm_rms_epsilon", "eps"),
+                     max_positions=a("context_length", "max_positions"),
+                     vocab_size=a("vocab_size", "vocab_size", tokens.count if isinstance(tokens, GGUFArray) else None),
+                     rope_theta=a("rope.freq_base", "rope_theta", 10000.0), activation="swiglu")
+    check_spec(path, spec)
+    return spec
 
 
 def _unpermute(w: np.ndarray, heads: int) -> np.ndarray:
@@ -87,44 +91,88 @@ def _unpermute(w: np.ndarray, heads: int) -> np.ndarray:
     return np.ascontiguousarray(w.reshape(heads, half, 2, w.shape[1]).swapaxes(1, 2).reshape(w.shape))
 
 
-def _dequantized(tensor, path: Path) -> np.ndarray:
+def _dequantized(header: GGUFHeader, tensor: GGUFTensor) -> np.ndarray:
+    """``tensor`` as float32 of its shape, dequantized from the memory map."""
+    from gguf.constants import GGMLQuantizationType
     from gguf.quants import dequantize
 
+    rows = tensor.elements // tensor.shape[-1]
+    raw = np.frombuffer(header.data, dtype=np.uint8, count=tensor.nbytes, offset=tensor.start).reshape(rows, -1)
+    values = np.ascontiguousarray(dequantize(raw, GGMLQuantizationType(tensor.kind)), dtype=np.float32)
+    if not values.flags.writeable:  # an F32 tensor is a view of the map: copied, as a Scenario needs (γ to the grid)
+        values = values.copy()
+    return values.reshape(tensor.shape)
+
+
+def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:
+    """Refuse a tensor whose type the engine does not compute in (integers, an unknown quantization),
+    trying one block of zeros, before any of its values is read."""
+    from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
+    from gguf.quants import dequantize
+
+    kind = GGMLQuantizationType(tensor.kind)
+    block, block_bytes = GGML_QUANT_SIZES[kind]
     try:
-        values = dequantize(tensor.data, tensor.tensor_type)
-    except (NotImplementedError, ValueError) as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has a tensor {name} that can't be dequantized ({reason})"),
-                          name=tensor.name, reason=str(error)) from None
-    return np.ascontiguousarray(values, dtype=np.float32)
+        if kind.name.startswith("I") and not kind.name.startswith("IQ"):
+            raise NotImplementedError("integers")
+        dequantize(np.zeros((1, block_bytes), dtype=np.uint8), kind)
+    except (NotImplementedError, ValueError, TypeError) as error:
+        raise FileProblem(header.path, QT_TRANSLATE_NOOP(
+            "Problem", "has a tensor {name} of type {kind}, which NormScope can't compute in ({reason})"),
+            name=tensor.name, kind=kind.name, reason=str(error) or type(error).__name__) from None
 
 
-def _place(name: str, array: np.ndarray, spec: ModelSpec, weights: ModelWeights) -> None:
-    if name == "token_embd.weight":
-        weights.embedding["tokens"] = array
-    elif name == "output_norm.weight":
-        weights.head["norm.weight"] = array
-    elif name == "output.weight":
-        weights.head["unembedding"] = array
-    elif name.startswith("blk."):
-        _, index, kind, _ = name.split(".", 3)
-        if index.isdigit() and int(index) < spec.layers and kind in _LAYER_TENSORS:
-            if kind in ("attn_q", "attn_k") and array.ndim == 2:
-                array = _unpermute(array, spec.heads if kind == "attn_q" else spec.kv_heads)
-            weights.layers[int(index)][_LAYER_TENSORS[kind]] = array
+def _loader(header: GGUFHeader, tensor: GGUFTensor, heads: int | None):
+    """A function that makes ``tensor``'s float32 values once (q/k rows back in Hugging Face's order)."""
+    def load() -> np.ndarray:
+        array = _dequantized(header, tensor)
+        return _unpermute(array, heads) if heads is not None else array
+    return functools.cache(load)
 
 
-def load_gguf_weights(path: Path, reader, progress: Progress | None = None) -> tuple[ModelSpec, ModelWeights]:
-    """The spec and checked float32 weights of a GGUF file; ``progress(fraction)`` after each tensor."""
-    spec = read_spec(reader, path)
-    check_size(path, sum(int(t.n_elements) for t in reader.tensors))
-    weights = ModelWeights({}, tuple({} for _ in range(spec.layers)), {})
-    tensors = list(reader.tensors)
-    sizes = np.cumsum([int(t.n_bytes) for t in tensors], dtype=np.float64)
-    for tensor, done in zip(tensors, sizes):
-        _place(tensor.name, _dequantized(tensor, path), spec, weights)
-        if progress is not None:
-            progress(float(done / sizes[-1]))
-    if "unembedding" not in weights.head and "tokens" in weights.embedding:
-        weights.head["unembedding"] = weights.embedding["tokens"]  # tied embeddings (SmolLM2)
+def load_gguf_weights(path: Path, header: GGUFHeader, progress: Progress | None = None) -> tuple[ModelSpec, ModelWeights]:
+    """The spec and shape-checked lazy float32 weights of a GGUF file; ``progress(fraction)`` at the end."""
+    spec = read_spec(header)
+    check_size(path, sum(t.elements for t in header.tensors))
+    groups: dict = {"embedding": ({}, {}), "head": ({}, {})}
+    layers = [({}, {}) for _ in range(spec.layers)]
+    used = []
+    for tensor in header.tensors:
+        place = _place(tensor.name, spec)
+        if place is None:
+            continue
+        group, ours = place
+        heads = None
+        if ours in ("q", "k") and len(tensor.shape) == 2 and tensor.shape[0] % (2 * (spec.heads if ours == "q" else spec.kv_heads)) == 0:
+            heads = spec.heads if ours == "q" else spec.kv_heads
+        shapes, loaders = layers[group] if isinstance(group, int) else groups[group]
+        shapes[ours], loaders[ours] = tensor.shape, _loader(header, tensor, heads)
+        used.append(tensor)
+    embedding_shapes, embedding_loaders = groups["embedding"]
+    head_shapes, head_loaders = groups["head"]
+    if "unembedding" not in head_loaders and "tokens" in embedding_loaders:  # tied embeddings (SmolLM2)
+        head_shapes["unembedding"], head_loaders["unembedding"] = embedding_shapes["tokens"], embedding_loaders["tokens"]
+    weights = ModelWeights(LazyTensors(*groups["embedding"]), tuple(LazyTensors(*layer) for layer in layers),
+                           LazyTensors(head_shapes, head_loaders))
     check_weights(path, spec, weights)
+    for kind in {t.kind: t for t in used}.values():
+        _check_dequantizable(header, kind)
+    if progress is not None:
+        progress(1.0)
     return spec, weights
+
+
+def _place(name: str, spec: ModelSpec) -> tuple | None:
+    """Where GGUF tensor ``name`` goes: (group or layer index, our name), or None for one not used."""
+    if name == "token_embd.weight":
+        return "embedding", "tokens"
+    if name == "output_norm.weight":
+        return "head", "norm.weight"
+    if name == "output.weight":
+        return "head", "unembedding"
+    if name.startswith("blk."):
+        parts = name.split(".", 3)
+        if len(parts) >= 3 and parts[1].isdigit() and len(parts[1]) < 6 and int(parts[1]) < spec.layers \
+                and parts[2] in _LAYER_TENSORS:
+            return int(parts[1]), _LAYER_TENSORS[parts[2]]
+    return None

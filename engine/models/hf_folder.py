@@ -5,15 +5,20 @@ BERT (incl. MiniLM), GPT-2 and Llama / Qwen2 / SmolLM checkpoints are mapped ont
 
 from __future__ import annotations
 
+import math
+import mmap
+import os
 from pathlib import Path
 
 import numpy as np
 
-from engine.bounded_read import read_regular_file
-from engine.models.checkpoint import ModelWeights, check_size, check_weights
+from engine.array_formats import safetensors_entries
+from engine.bounded_read import open_regular_file, read_regular_file, unreadable
+from engine.models.checkpoint import ModelWeights, check_size, check_spec, check_weights
+from engine.models.model_limits import MAX_SAFETENSORS_HEADER_BYTES, check_model_value
 from engine.models.pickles import refuse_pickle
 from engine.models.spec import ModelSpec
-from engine.problem import QT_TRANSLATE_NOOP, FileProblem
+from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.safe_json import load_json
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
@@ -35,10 +40,11 @@ def _read_config(folder: Path) -> dict:
     return config
 
 
-def _number(path, config: dict, *keys, default=None):
+def _number(path, config: dict, *keys, field: str, default=None):
+    """The first of ``keys`` config.json holds (null counts as absent), checked as spec ``field``."""
     for key in keys:
-        if isinstance(config.get(key), (int, float)) and not isinstance(config.get(key), bool):
-            return config[key]
+        if config.get(key) is not None:
+            return check_model_value(path, key, config[key], field)
     if default is not None:
         return default
     raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has no number for {key}"), key=keys[0])
@@ -47,50 +53,64 @@ def _number(path, config: dict, *keys, default=None):
 ACTIVATIONS = {"gelu": "gelu", "gelu_new": "gelu_tanh", "gelu_pytorch_tanh": "gelu_tanh", "silu": "swiglu"}
 
 
+def _shown(value) -> str:
+    """A config value in a message, cut short (a list of a million names would fill the screen)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def read_spec(folder: Path) -> tuple[ModelSpec, dict]:
-    """The ModelSpec config.json describes, and the config; an unsupported model is refused by name."""
+    """The ModelSpec config.json describes, and the config; an unsupported model or a value of the wrong
+    type or outside engine.models.model_limits is refused naming the key, before anything is sized by it."""
     config = _read_config(folder)
     path = folder / "config.json"
     model_type = config.get("model_type")
-    family = MODEL_TYPES.get(model_type)
+    family = MODEL_TYPES.get(model_type) if isinstance(model_type, str) else None
     if family is None:
         raise FileProblem(path, QT_TRANSLATE_NOOP(
             "Problem", "describes a {kind} model; NormScope runs {supported}"),
-            kind=repr(model_type), supported=", ".join(MODEL_TYPES))
-    n = lambda *keys, default=None: _number(path, config, *keys, default=default)  # noqa: E731
-    d = int(n("hidden_size", "n_embd"))
-    heads = int(n("num_attention_heads", "n_head"))
-    if heads <= 0 or d % heads:
+            kind=_shown(model_type), supported=", ".join(MODEL_TYPES))
+    n = lambda *keys, field, default=None: _number(path, config, *keys, field=field, default=default)  # noqa: E731
+    d = n("hidden_size", "n_embd", field="dims")
+    heads = n("num_attention_heads", "n_head", field="heads")
+    if d % heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {heads} heads, which do not divide d = {dims}"),
                           heads=heads, dims=d)
-    kv_heads = int(n("num_key_value_heads", default=heads))
-    if kv_heads <= 0 or heads % kv_heads:
+    kv_heads = n("num_key_value_heads", field="kv_heads", default=heads)
+    if heads % kv_heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {kv} key/value heads, which do not divide {heads} heads"),
                           kv=kv_heads, heads=heads)
     act_name = config.get("hidden_act", config.get("activation_function", "gelu_new" if family == "gpt2" else "gelu"))
-    activation = ACTIVATIONS.get(act_name)
+    activation = ACTIVATIONS.get(act_name) if isinstance(act_name, str) else None
     if activation is None or (activation == "swiglu") != (family == "llama"):
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "uses the activation {name}, which NormScope does not run here"),
-                          name=repr(act_name))
+                          name=_shown(act_name))
     rope = config.get("rope_parameters") or config.get("rope_scaling") or {}
-    if isinstance(rope, dict) and rope.get("rope_type", rope.get("type", "default")) not in ("default", None):
+    if not isinstance(rope, dict):
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {key} = {value}; an object was expected"),
+                          key="rope_parameters" if config.get("rope_parameters") else "rope_scaling", value=_shown(rope))
+    if rope.get("rope_type", rope.get("type", "default")) not in ("default", None):
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "uses {name} RoPE scaling, which NormScope does not run"),
-                          name=repr(rope.get("rope_type", rope.get("type"))))
-    if config.get("head_dim") not in (None, d // heads):
+                          name=_shown(rope.get("rope_type", rope.get("type"))))
+    if config.get("head_dim") is not None and n("head_dim", field="head_dims") != d // heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has heads of {size} dimensions; NormScope needs d / heads = {expected}"),
                           size=config["head_dim"], expected=d // heads)
-    theta = rope.get("rope_theta") if isinstance(rope, dict) else None
-    return ModelSpec(
+    theta = rope.get("rope_theta")
+    rope_key = "rope_parameters" if config.get("rope_parameters") else "rope_scaling"
+    spec = ModelSpec(
         family=family, activation=activation,
-        layers=int(n("num_hidden_layers", "n_layer")),
+        layers=n("num_hidden_layers", "n_layer", field="layers"),
         dims=d, heads=heads, kv_heads=kv_heads,
-        ffn_dims=int(n("intermediate_size", "n_inner", default=4 * d)),
-        eps=float(n("layer_norm_eps", "layer_norm_epsilon", "rms_norm_eps")),
-        max_positions=int(n("max_position_embeddings", "n_positions")),
-        vocab_size=int(n("vocab_size")),
-        rope_theta=float(theta if isinstance(theta, (int, float)) else n("rope_theta", default=10000.0)),
-        qkv_bias=model_type == "qwen2" or bool(config.get("attention_bias", False)),
-    ), config
+        ffn_dims=n("intermediate_size", "n_inner", field="ffn_dims", default=4 * d),
+        eps=n("layer_norm_eps", "layer_norm_epsilon", "rms_norm_eps", field="eps"),
+        max_positions=n("max_position_embeddings", "n_positions", field="max_positions"),
+        vocab_size=n("vocab_size", field="vocab_size"),
+        rope_theta=check_model_value(path, f"{rope_key}.rope_theta", theta, "rope_theta") if theta is not None
+        else n("rope_theta", field="rope_theta", default=10000.0),
+        qkv_bias=model_type == "qwen2" or config.get("attention_bias") is True,
+    )
+    check_spec(path, spec)
+    return spec, config
 
 
 def _bert(t: dict, spec: ModelSpec) -> ModelWeights:
@@ -169,20 +189,80 @@ def _without_missing(weights: ModelWeights) -> ModelWeights:
     return ModelWeights(drop(weights.embedding), tuple(drop(layer) for layer in weights.layers), drop(weights.head))
 
 
-def _as_float32(tensors: dict) -> dict[str, np.ndarray]:
-    # float16/bfloat16 checkpoints run in float32 as the reference does; integer buffers are left out.
-    return {name: a if a.dtype == np.float32 else a.astype(np.float32)
-            for name, a in tensors.items() if a.dtype.kind == "f"}
+#: safetensors dtypes the engine computes in (float16/bfloat16 widened to float32, as the reference does).
+FLOAT_DTYPES = ("F32", "F16", "BF16", "F64")
+
+
+class _Checkpoint:
+    """A safetensors file's tensors as views of its memory map, by name: nothing is read or converted
+    until the shapes are checked, so an unused tensor (however large) is never touched."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        fd = open_regular_file(path)  # a FIFO named model.safetensors is refused, not waited on
+        try:
+            size = os.fstat(fd).st_size
+            if size < 8:
+                raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable .safetensors file ({reason})"),
+                                  reason="shorter than its 8-byte header length")
+            self.data = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+        except OSError as error:
+            raise unreadable(path, error) from None
+        finally:
+            os.close(fd)
+        length = int.from_bytes(self.data[:8], "little")
+        if length > MAX_SAFETENSORS_HEADER_BYTES:
+            raise FileProblem(path, QT_TRANSLATE_NOOP(
+                "Problem", "has a header of {size} bytes; at most {limit} are read"),
+                size=f"{length:,}", limit=f"{MAX_SAFETENSORS_HEADER_BYTES:,}")
+        try:
+            self.entries = {e.name: e for e in safetensors_entries(self.data)}
+        except Problem as problem:
+            raise FileProblem(path, "{problem}", problem=problem) from None
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.entries
+
+    def get(self, name: str, default=None):
+        """A view of tensor ``name`` (BF16 as its raw uint16), or ``default``; a dtype the engine does not
+        compute in (integers, bools) is refused naming the tensor."""
+        entry = self.entries.get(name)
+        if entry is None:
+            return default
+        if entry.dtype not in FLOAT_DTYPES:
+            raise FileProblem(self.path, QT_TRANSLATE_NOOP(
+                "Problem", "has a tensor {name} of dtype {dtype}; NormScope computes in {dtypes}"),
+                name=name, dtype=entry.dtype, dtypes=", ".join(FLOAT_DTYPES))
+        dtype = {"F32": "<f4", "F16": "<f2", "BF16": "<u2", "F64": "<f8"}[entry.dtype]
+        return np.frombuffer(self.data, dtype=dtype, count=math.prod(entry.shape), offset=entry.start).reshape(entry.shape)
+
+
+def _as_float32(group: dict, made: dict) -> dict[str, np.ndarray]:
+    """The views of ``group`` as float32 copies; ``made`` keeps one copy of a view two groups share."""
+    def convert(view: np.ndarray) -> np.ndarray:
+        if view.dtype == np.uint16:  # bfloat16: the upper half of a float32
+            return np.ascontiguousarray((view.astype(np.uint32) << 16).view(np.float32))
+        # Always a writable copy: a view of the map is read-only, and a read-only array is what a
+        # Scenario takes as checked already (γ shown in the token grid goes there).
+        return np.array(view, dtype=np.float32, order="C", copy=True)
+    converted = {}
+    for name, view in group.items():
+        if id(view) not in made:
+            made[id(view)] = convert(view)
+        converted[name] = made[id(view)]
+    return converted
 
 
 def check_folder(folder: Path) -> None:
     """Refuse a folder that lacks one of REQUIRED_FILES, naming it (and pickles as such)."""
-    if not (folder / "model.safetensors").exists():
+    if not os.path.lexists(folder / "model.safetensors"):
         pickles = sorted(p for p in folder.iterdir() if p.suffix in (".bin", ".pt", ".pth"))
         if pickles:
             raise refuse_pickle(pickles[0])
     for name in REQUIRED_FILES:
-        if not (folder / name).is_file():
+        # Only a missing name is missing: a FIFO, device, folder or loop in its place is refused by the
+        # reader that opens it, saying which it is.
+        if not os.path.lexists(folder / name):
             raise FileProblem(folder, QT_TRANSLATE_NOOP(
                 "Problem", "has no {name}; a model folder needs {required}"),
                 name=name, required=", ".join(REQUIRED_FILES))
@@ -192,18 +272,13 @@ def load_folder_weights(folder: Path) -> tuple[ModelSpec, dict, ModelWeights]:
     """The spec, config and checked float32 weights of a Hugging Face model folder."""
     check_folder(folder)
     spec, config = read_spec(folder)
-    from safetensors import SafetensorError
-    from safetensors import safe_open
-    from safetensors.numpy import load_file
-
     path = folder / "model.safetensors"
-    try:
-        with safe_open(str(path), framework="np") as header:
-            check_size(path, sum(int(np.prod(header.get_slice(name).get_shape())) for name in header.keys()))
-        tensors = _as_float32(load_file(str(path)))
-    except (SafetensorError, OSError, ValueError, TypeError) as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a readable .safetensors file ({reason})"),
-                          reason=str(error)) from None
-    weights = _without_missing(_MAPPERS[spec.family](tensors, spec))
-    check_weights(path, spec, weights)
+    checkpoint = _Checkpoint(path)
+    views = _without_missing(_MAPPERS[spec.family](checkpoint, spec))
+    check_weights(path, spec, views)  # on the views' shapes: nothing converted yet
+    used = {id(v): v.size for group in (views.embedding, views.head, *views.layers) for v in group.values()}
+    check_size(path, sum(used.values()))  # what will be converted; an unused tensor costs nothing
+    made: dict = {}
+    weights = ModelWeights(_as_float32(views.embedding, made), tuple(_as_float32(layer, made) for layer in views.layers),
+                           _as_float32(views.head, made))
     return spec, config, weights

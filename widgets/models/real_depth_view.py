@@ -100,6 +100,10 @@ class RealDepthView(Retranslating, PlotPanel):
         elif self._simulation_problem:
             self.note.set_text(self.tr("The simulated Pre-Norm and Post-Norm stacks failed: {reason}").format(
                 reason=self._simulation_problem))
+        elif not all(np.isfinite(self.data[key]).all() for key in ("rms", "max")):
+            bad = np.flatnonzero(~(np.isfinite(self.data["rms"]) & np.isfinite(self.data["max"])))
+            self.note.set_text(self.tr("NaN or inf in states {states}: left out of the curves.").format(
+                states=", ".join(map(str, bad[:8])) + (" …" if bad.size > 8 else "")))
         else:
             self.note.set_text("")
 
