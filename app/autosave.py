@@ -22,7 +22,7 @@ from app.document import Document
 from app.disk_checks import set_aside, write_problem
 from widgets.common.problem_text import describe
 
-# engine.io and engine.session are imported when first used (not needed for the first paint).
+# engine.io and engine.state.session are imported when first used (not needed for the first paint).
 
 DELAY_MS = 1500
 SLOTS = 16  # snapshot files per settings folder, one per NormScope running at the same time
@@ -139,7 +139,7 @@ class Autosave(QObject):
     def save_now(self) -> None:
         """Write the current scenario (its arrays are immutable, so the thread may read them)."""
         from engine.io import atomic_write
-        from engine.session import session_npz
+        from engine.state.session import session_npz
 
         self._timer.stop()
         if self.released or self.path is None:
@@ -175,7 +175,7 @@ class Autosave(QObject):
     def restore(self) -> str | None:
         """Load the left-behind session as one undo step; the reason if it can't be used, in which
         case the snapshot is set aside (renamed) so that it is not offered again."""
-        from engine.session import read_snapshot
+        from engine.state.session import read_snapshot
 
         try:
             scenario, _ = read_snapshot(self.recovery)  # a regular file under the session cap only

@@ -20,8 +20,8 @@ from engine.array_formats import parse_npz
 from engine.io import FileProblem, load_matrix, vector_candidates
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
-                            session_json, session_npz)
+from engine.state.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
+                                  session_json, session_npz)
 from tests import hostile_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -285,7 +285,7 @@ def test_a_big_session_reads_its_matrix_in_steps_that_report_progress(tmp_path):
 
 
 def test_a_big_session_with_a_pinned_a_reads_both_matrices_in_steps(monkeypatch):
-    import engine.session as session
+    import engine.state.session as session
 
     b, a = load_preset("random"), dataclasses.replace(load_preset("random"), seed=3)
     a = dataclasses.replace(a, matrix=a.matrix * 2)

@@ -337,7 +337,7 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
                             cwd=Path(__file__).resolve().parents[1],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
     assert "widgets.plots.row_stats_plot" in loaded  # the probe sees the window's modules
-    for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
+    for deferred in ("engine.state.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
                      "widgets.teaching.batchnorm_lab", "widgets.teaching.block_flow", "widgets.teaching.grouping_view", "widgets.teaching.scale_demo",
                      "widgets.teaching.hand_calc_panel", "widgets.teaching.activations_view",
                      "widgets.training.training_page", "engine.training.trainer", "widgets.models.model_page",
