@@ -10,24 +10,14 @@ from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
 
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
+pytestmark = pytest.mark.window(shown=False)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)  # before the window is built, as the window fixture here once asked for it
 def warnings_shown(monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     return shown
-
-
-@pytest.fixture
-def window(qtbot, settings, warnings_shown):
-    w = MainWindow("xian", settings)
-    qtbot.addWidget(w)
-    return w
 
 
 def test_saved_session_reopens_identically(window, tmp_path, qtbot, settings):

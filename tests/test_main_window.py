@@ -2,26 +2,12 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
 from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
 from widgets.plots.depth_plot import DepthPlot
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow("xian", settings)
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 def settle(window):
