@@ -261,7 +261,7 @@ def test_block_flow_stage_shows_in_the_stage_table(window):
 def test_teaching_tabs_are_built_when_first_opened(window):
     assert not hasattr(window, "batchnorm_lab")
     window.tabs.setCurrentIndex(3)
-    assert window.teaching.batchnorm_lab.isVisible() and window.teaching.batchnorm_lab.batch_curve_data()
+    assert window.teaching.batchnorm_lab.isVisible() and window.teaching.batchnorm_lab.batch_size.curve_data()
 
 
 def test_views_in_hidden_tabs_catch_up_when_shown(window):
