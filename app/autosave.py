@@ -35,7 +35,7 @@ from widgets.common.problem_text import describe
 if TYPE_CHECKING:
     from app.file_actions import FileActions
 
-# engine.io and engine.session are imported when first used (not needed for the first paint).
+# engine.io and engine.state.session are imported when first used (not needed for the first paint).
 
 DELAY_MS = 1500
 #: How often the training runs are looked at while a snapshot may be missing their newest steps.
@@ -199,7 +199,7 @@ class Autosave(QObject):
 
     def _training_section(self, runs: tuple, fingerprint: tuple) -> bytes:
         """On the writer thread: the runs' section, made again only for other runs (~25 ms a run)."""
-        from engine.session import training_section_bytes
+        from engine.state.session import training_section_bytes
 
         if fingerprint != self._section_fingerprint:
             self._section, self._section_fingerprint = training_section_bytes(runs), fingerprint
@@ -208,7 +208,7 @@ class Autosave(QObject):
     def save_now(self) -> None:
         """Write the current session (the scenarios' arrays are immutable, so the thread may read them)."""
         from engine.io import atomic_write
-        from engine.session import session_npz
+        from engine.state.session import session_npz
 
         self._timer.stop()
         if self.released or self.path is None:
@@ -253,7 +253,7 @@ class Autosave(QObject):
         """Load the left-behind session (the scenario as one undo step, A pinned again, the runs and the
         session's file); the reason if it can't be used, in which case the snapshot is set aside
         (renamed) so that it is not offered again."""
-        from engine.session import read_snapshot_file
+        from engine.state.session import read_snapshot_file
 
         try:
             snapshot = read_snapshot_file(self.recovery)  # a regular file under the snapshot cap only

@@ -18,7 +18,7 @@ from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
 from engine.problem import Problem
 from engine.presets import load_preset
 from engine.scenario import Scenario
-from engine.session import read_session
+from engine.state.session import read_session
 from engine.tables import result_tables, to_csv
 
 WINDOW_SIZE = (1400, 860)

@@ -21,7 +21,7 @@ from widgets.plotkit.plot_style import apply_plot_theme
 from widgets.common.problem_text import describe
 
 # File formats, tables and figure export (QtSvg) are imported when first used, not at start-up:
-# engine.io, engine.session, engine.tables and widgets.plotkit.figure_export.
+# engine.io, engine.state.session, engine.tables and widgets.plotkit.figure_export.
 
 if TYPE_CHECKING:
     from app.document import Document
@@ -46,7 +46,7 @@ class FileWindow(Protocol):
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
 MAX_RECENT = 8
-SUFFIX = ".normscope.json"  # engine.session.SUFFIX (checked by a test), without importing it at start
+SUFFIX = ".normscope.json"  # engine.state.session.SUFFIX (checked by a test), without importing it at start
 SESSION_FILTER = f"NormScope sessions (*{SUFFIX})"
 MATRIX_FILTER = "Matrices (*.csv *.tsv *.txt *.npy *.npz)"
 VECTOR_FILTER = "Vectors (*.csv *.tsv *.txt *.npy *.safetensors)"
@@ -94,7 +94,7 @@ class FileActions(QObject):
         return self.import_matrix(path)
 
     def open_session(self, path) -> bool:
-        from engine.session import read_session_contents
+        from engine.state.session import read_session_contents
 
         path = Path(path)
         loaded = self._load(path, lambda progress: read_session_contents(path, progress))
@@ -115,7 +115,7 @@ class FileActions(QObject):
 
     def save_session(self, path) -> bool:
         from engine.io import atomic_write
-        from engine.session import session_json
+        from engine.state.session import session_json
 
         path = Path(path)
         if not path.name.endswith(SUFFIX):

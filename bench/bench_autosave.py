@@ -21,7 +21,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import numpy as np  # noqa: E402
 
 from engine.presets import load_preset  # noqa: E402
-from engine.session import session_npz, training_section_bytes  # noqa: E402
+from engine.state.session import session_npz, training_section_bytes  # noqa: E402
 from engine.training.history import RunHistory  # noqa: E402
 from engine.training.run_record import RunRecord  # noqa: E402
 from engine.training.settings import TrainSettings  # noqa: E402

@@ -24,6 +24,7 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long-running; skipped unless pytest is given --slow")
+    config.addinivalue_line("markers", "window(size=None, shown=True): how the window fixture opens its MainWindow")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -42,6 +43,32 @@ def qapp(qapp_args, qapp_cls):
     app.setApplicationName("NormScope")
     app.setOrganizationName("NormScope")
     return app
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """A settings file of the test's own (never the user's), as the window fixture's MainWindow uses it."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(request, qtbot, settings):
+    """A MainWindow on the xian preset with the ``settings`` fixture, shown. A module or test marked
+    ``pytest.mark.window(size=(w, h))`` gets it at that size (set before it is shown), one marked
+    ``shown=False`` gets it built but not shown."""
+    from app.main_window import MainWindow
+
+    marker = request.node.get_closest_marker("window")
+    options = {"size": None, "shown": True} | (marker.kwargs if marker else {})
+    w = MainWindow("xian", settings)
+    qtbot.addWidget(w)
+    if options["size"] is not None:
+        w.resize(*options["size"])
+    if options["shown"]:
+        w.show()
+    return w
 
 
 @pytest.fixture

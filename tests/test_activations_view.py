@@ -1,4 +1,4 @@
-"""The activations tab (seed 004 §3): each function with its derivative, from engine.activations."""
+"""The activations tab (seed 004 §3): each function with its derivative, from engine.activation_curves."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,8 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox
 
 from engine import activations as act
-from widgets.teaching.activations_view import KEYS, ActivationsView, curves_for, magnification_for
+from engine.activation_curves import KEYS, curves_for, magnification_for
+from widgets.teaching.activations_view import ActivationsView
 
 
 @pytest.fixture

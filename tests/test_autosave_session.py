@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.main_window import MainWindow
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import parse_snapshot, read_session_contents, session_npz, training_section_bytes
+from engine.state.session import parse_snapshot, read_session_contents, session_npz, training_section_bytes
 from engine.training.history import RunHistory
 from engine.training.run_record import RunRecord
 from engine.training.settings import TrainSettings
@@ -212,14 +212,14 @@ def test_the_training_check_snapshots_only_when_the_runs_grew(qtbot, settings, m
 
 
 def test_an_edit_reuses_the_runs_section_made_before(qtbot, settings, monkeypatch):
-    import engine.session
+    import engine.state.session
 
     window = MainWindow("xian", settings)
     qtbot.addWidget(window)
     window.files.training_runs = (_trained_record(2),)
     made = []
-    real = engine.session.training_section_bytes
-    monkeypatch.setattr(engine.session, "training_section_bytes", lambda runs: made.append(1) or real(runs))
+    real = engine.state.session.training_section_bytes
+    monkeypatch.setattr(engine.state.session, "training_section_bytes", lambda runs: made.append(1) or real(runs))
     window.autosave.save_now()
     for layers in (3, 4, 5):
         window.document.set_setting("layers", layers)

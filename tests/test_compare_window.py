@@ -1,20 +1,11 @@
 """A/B compare in the window, offscreen: A's curves dashed beside B's, swap, clear, the differences table."""
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 
 from app.main_window import MainWindow
 from tests.test_main_window import run_in_x11_window, settle
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 def action(window, name) -> QAction:

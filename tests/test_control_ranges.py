@@ -1,20 +1,11 @@
 """The settings' widgets take their ranges from engine.limits: nothing out of range can be typed."""
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
-from app.main_window import MainWindow
 from engine.limits import SETTINGS
 from widgets.editors.controls_panel import COMBOS, SPINS
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 @pytest.mark.parametrize("field", list(SPINS))

@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from engine.compute import compute
@@ -41,16 +40,12 @@ def test_alpha_keeps_its_own_digits_at_any_precision():
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    from app.main_window import MainWindow
-
-    w = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    w.findChild(QDockWidget, "handCalcDock").raise_()
+def window(window):
+    """The shared window with the hand calculation in front (it is tabbed behind Settings at first)."""
+    window.findChild(QDockWidget, "handCalcDock").raise_()
     QApplication.processEvents()
-    yield w
-    w.set_language("en")
+    yield window
+    window.set_language("en")
 
 
 def test_switching_to_dyt_shows_its_steps_and_the_row_statistics_note(window):

@@ -11,7 +11,7 @@ import pytest
 
 from app.cli import main
 from engine.presets import load_preset
-from engine.session import session_json
+from engine.state.session import session_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SEED_X_LN_XIAN_ROW = [-1.446, 0.463, 1.257, -0.485]

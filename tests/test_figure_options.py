@@ -4,27 +4,14 @@ remembered, and every figure (also the teaching tabs') exported at once."""
 import re
 
 import pytest
-from PySide6.QtCore import QSettings, QSize
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 
-from app.main_window import MainWindow
 from tests.figure_raster import load
 from widgets.plotkit.export_dialog import ExportDialog
 from widgets.plotkit.figure_export import FigureOptions
 
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow("xian", settings)
-    qtbot.addWidget(w)
-    w.resize(1400, 860)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(size=(1400, 860))
 
 
 def test_a_figure_gets_the_size_and_dpi_asked_for_not_the_widgets_shape(window, tmp_path):

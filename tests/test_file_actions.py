@@ -10,24 +10,14 @@ from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
 
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
+pytestmark = pytest.mark.window(shown=False)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)  # before the window is built, as the window fixture here once asked for it
 def warnings_shown(monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     return shown
-
-
-@pytest.fixture
-def window(qtbot, settings, warnings_shown):
-    w = MainWindow("xian", settings)
-    qtbot.addWidget(w)
-    return w
 
 
 def test_saved_session_reopens_identically(window, tmp_path, qtbot, settings):
@@ -49,7 +39,7 @@ def test_saved_session_reopens_identically(window, tmp_path, qtbot, settings):
 def test_opening_a_session_is_undoable(window, tmp_path):
     path = tmp_path / "a.normscope.json"
     (tmp_path / "a.normscope.json").write_text(
-        __import__("engine.session", fromlist=["x"]).session_json(load_preset("apple")), encoding="utf-8")
+        __import__("engine.state.session", fromlist=["x"]).session_json(load_preset("apple")), encoding="utf-8")
     assert window.files.open_session(path)
     assert window.document.scenario.labels[0] == "我"
     window.document.undo_stack.undo()
@@ -204,9 +194,9 @@ def test_failed_autosave_is_reported_not_raised(window, tmp_path, qtbot):
 
 
 def test_the_file_menu_names_the_session_suffix_of_engine_session():
-    # app.file_actions repeats the suffix so that engine.session is not imported at start-up.
+    # app.file_actions repeats the suffix so that engine.state.session is not imported at start-up.
     from app import file_actions
-    from engine import session
+    from engine.state import session
 
     assert file_actions.SUFFIX == session.SUFFIX
 

@@ -9,15 +9,16 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
 from widgets.common.background_load import load_in_background
 from app.cli import main
-from app.main_window import MainWindow
 from engine import io as nsio
 from engine.bounded_read import Cancelled
 from tests import hostile_files
+
+pytestmark = pytest.mark.window(shown=False)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,18 +29,11 @@ def corpus(tmp_path_factory):
     return folder, hostile_files.build(folder)
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)  # before the window is built, as the window fixture here once asked for it
 def warnings_shown(monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
     return shown
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, warnings_shown):
-    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    return w
 
 
 def _open(window, path: Path, kind: str) -> bool:

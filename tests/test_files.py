@@ -13,7 +13,7 @@ from engine import io as nsio
 from engine.compute import compute
 from engine.io import FileProblem, load_matrix, save_matrix, vector_candidates
 from engine.presets import load_preset
-from engine.session import VERSION, parse_session, session_json
+from engine.state.session import VERSION, parse_session, session_json
 from engine.tables import result_tables, to_csv, to_latex, to_markdown
 
 
@@ -254,7 +254,7 @@ def test_npz_member_that_is_not_an_array_is_refused(tmp_path):
 
 
 def test_snapshot_round_trips_a_large_session_exactly():
-    from engine.session import parse_session_npz, session_npz
+    from engine.state.session import parse_session_npz, session_npz
 
     s = load_preset("large").replace(norm="rms", layers=3)
     again, warnings = parse_session_npz(session_npz(s))
@@ -263,7 +263,7 @@ def test_snapshot_round_trips_a_large_session_exactly():
 
 @pytest.mark.parametrize("data", [b"", b"PK\x03\x04garbage", b"not a zip at all"])
 def test_bad_snapshots_are_refused(data):
-    from engine.session import parse_session_npz
+    from engine.state.session import parse_session_npz
 
     with pytest.raises(ValueError, match="snapshot"):
         parse_session_npz(data)

@@ -18,10 +18,12 @@ from hypothesis import strategies as st
 
 from engine.array_formats import parse_npz
 from engine.io import FileProblem, load_matrix, vector_candidates
+from engine.limits import SETTINGS, check_setting
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
-                            session_json, session_npz)
+from engine.scenario import Scenario
+from engine.state.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
+                                  session_json, session_npz)
 from tests import hostile_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,16 +152,75 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
                                                                                        max_size=4), max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
-@given(field=st.sampled_from(["matrix", "gamma", "beta", "labels", "eps", "layers", "seed", "toy_v0", "norm",
-                              "causal", "heads", "ffn_mult", "dtype", "bn_momentum"]), value=json_values)
-def test_any_json_value_in_any_field_gives_a_scenario_or_a_problem(field, value):
+#: Values near the valid ones: right kinds, edges of the ranges, and the wrong kinds a lenient reader
+#: would take for them (true as 1, 2.0 as 2, "3" as 3).
+PLAUSIBLE_VALUES = [
+    True, False, 0, 1, 2, 3, 64, 2.0, 2.5, 0.1, 1e-5, -1, 2**31, "3", "true", "layer", "rms", "post", "gelu",
+    "float64", "fan_in", [], ["a", "b", "c", "d", "e", "f"], [1, 2, 3, 4], [1.5, True, 0, 2], [[1, 2, 3, 4]] * 6,
+    [[1, 2, 3, 4]] * 5 + [[1, 2, 3, True]], [[1, 2, 3, 4]] * 5 + [[1, 2, 3, "4"]]]
+
+
+def _kept_as_written(field: str, value, scenario) -> bool:
+    """Whether ``scenario`` holds the JSON ``value`` of ``field`` as the file wrote it: the declared
+    kind (a JSON true is not a number, 2.0 not an integer) and the same value."""
+    got = getattr(scenario, field)
+    if field in ("matrix", "gamma", "beta"):
+        rows = value if field == "matrix" else [value]
+        numbers = isinstance(value, list) and all(isinstance(row, list) and all(type(v) in (int, float) for v in row)
+                                                  for row in rows)
+        return numbers and np.array_equal(got, np.array(value, dtype=np.float64).astype(scenario.dtype))
+    if field == "labels":
+        return type(value) is list and all(type(v) is str for v in value) and (value == [] or got == tuple(value))
+    if field == "name":
+        return type(value) is str and got == value
+    return _of_declared_kind(field, value) and type(got) is SETTINGS[field].kind and got == value
+
+
+def _of_declared_kind(field: str, value) -> bool:
+    kind = SETTINGS[field].kind
+    return type(value) in (int, float) if kind is float else type(value) is kind
+
+
+def _valid_setting(field: str, value) -> bool:
+    """Whether ``value`` is of setting ``field``'s kind and in its range."""
+    try:
+        return _of_declared_kind(field, value) and check_setting(field, value) == value
+    except Problem:
+        return False
+
+
+def _read_back_as_written_or_refused(field: str, value) -> None:
+    """A session whose ``field`` holds ``value`` is refused with a Problem, or read into a Scenario
+    that holds ``value`` as written and keeps every setting's kind and range."""
     text = hostile_files._session_with(**{field: value}) if not isinstance(value, float) or np.isfinite(value) \
         else hostile_files._session_text_with(field, json.dumps(value))
     try:
-        parse_session(text)
+        scenario, _ = parse_session(text)
     except Problem:
-        pass
+        # A value of the declared kind in its range is not refused (heads must also divide d: not checked here).
+        assert field not in SETTINGS or field == "heads" or not _valid_setting(field, value), f"{field}: {value!r}"
+        return
+    assert _kept_as_written(field, value, scenario), f"{field}: {value!r} read as {getattr(scenario, field)!r}"
+    for name, setting in SETTINGS.items():
+        got = getattr(scenario, name)
+        assert type(got) is setting.kind and _valid_setting(name, got), f"{name} read as {got!r}"
+
+
+SCENARIO_FIELDS = sorted(f.name for f in dataclasses.fields(Scenario))
+
+
+@settings(max_examples=300, deadline=None)
+@given(field=st.sampled_from(SCENARIO_FIELDS), value=json_values)
+def test_any_json_value_in_any_field_gives_a_scenario_that_keeps_it_or_a_problem(field, value):
+    _read_back_as_written_or_refused(field, value)
+
+
+def test_near_valid_values_in_every_field_are_kept_as_written_or_refused():
+    # Random values are rarely accepted: these are the right kinds, range edges, and the wrong kinds a
+    # lenient reader would take for them, in every field.
+    for field in SCENARIO_FIELDS:
+        for value in PLAUSIBLE_VALUES:
+            _read_back_as_written_or_refused(field, value)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -285,7 +346,7 @@ def test_a_big_session_reads_its_matrix_in_steps_that_report_progress(tmp_path):
 
 
 def test_a_big_session_with_a_pinned_a_reads_both_matrices_in_steps(monkeypatch):
-    import engine.session as session
+    import engine.state.session as session
 
     b, a = load_preset("random"), dataclasses.replace(load_preset("random"), seed=3)
     a = dataclasses.replace(a, matrix=a.matrix * 2)

@@ -1,4 +1,5 @@
-"""The house's rules, read from the source: engine/ below widgets/ below app/, and no import cycles.
+"""The house's rules, read from the source: engine/ below widgets/ below app/, no import cycles between
+modules nor between rooms (folders), and widgets/plotkit the lowest room of widgets/.
 
 Every import counts, also those inside functions and under ``if TYPE_CHECKING``: a type-only cycle is
 still two modules that must change together.
@@ -67,7 +68,63 @@ def test_no_import_cycles_between_modules():
             visit(name)
 
 
+def room_of(module: str) -> str:
+    """The folder a module lives in: ``engine`` for engine's top level, ``engine.training``,
+    ``widgets.plotkit``, ``app``, ..."""
+    parts = module.split(".")
+    if parts[0] == "app" or len(parts) == 2 and parts[0] == "engine":
+        return parts[0]
+    return ".".join(parts[:2])
+
+
+def room_imports() -> dict[str, dict[str, list[str]]]:
+    """For each room, the rooms it imports and, for each, the module imports that make the edge."""
+    rooms: dict[str, dict[str, list[str]]] = {}
+    for name, targets in project_modules().items():
+        edges = rooms.setdefault(room_of(name), {})
+        for target in sorted(targets):
+            if room_of(target) != room_of(name):
+                edges.setdefault(room_of(target), []).append(f"{name} -> {target}")
+    return rooms
+
+
+def test_no_import_cycles_between_rooms():
+    # Two folders importing each other are one room in two places: neither can be read, tested or
+    # moved alone (the loop plotkit <-> common went through fonts; engine <-> engine.training through
+    # the session file).
+    rooms = room_imports()
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(room: str) -> None:
+        state[room] = 1
+        path.append(room)
+        for target in sorted(rooms.get(room, {})):
+            if state.get(target) == 1:
+                loop = path[path.index(target):] + [target]
+                why = [rooms[a][b][0] for a, b in zip(loop, loop[1:])]
+                raise AssertionError("rooms import each other: " + " -> ".join(loop) + " (" + "; ".join(why) + ")")
+            if target not in state:
+                visit(target)
+        path.pop()
+        state[room] = 2
+
+    for room in sorted(rooms):
+        if room not in state:
+            visit(room)
+
+
+def test_plotkit_imports_no_other_widgets_room():
+    # plotkit is the plotting toolkit every view draws with: common, plots, editors, teaching, models,
+    # training, compare (and any room added later) sit above it.
+    above = {room: why for room, why in room_imports()["widgets.plotkit"].items() if room.startswith("widgets.")}
+    assert not above, f"widgets.plotkit imports rooms above it: {above}"
+
+
 def test_the_rules_see_the_whole_house():
     graph = project_modules()
     assert "widgets.editors.matrix_view" in graph and "app.document" in graph
     assert "engine.compute" in graph["app.document"]
+    rooms = room_imports()
+    assert {"engine", "engine.training", "engine.models", "widgets.plotkit", "widgets.common", "app"} <= set(rooms)
+    assert "engine" in rooms["engine.training"] and "widgets.plotkit" in rooms["widgets.plots"]

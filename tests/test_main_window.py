@@ -2,26 +2,12 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
 from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
 from widgets.plots.depth_plot import DepthPlot
-
-
-@pytest.fixture
-def settings(tmp_path):
-    return QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def window(qtbot, settings):
-    w = MainWindow("xian", settings)
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 def settle(window):
@@ -337,7 +323,7 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
                             cwd=Path(__file__).resolve().parents[1],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
     assert "widgets.plots.row_stats_plot" in loaded  # the probe sees the window's modules
-    for deferred in ("engine.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
+    for deferred in ("engine.state.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
                      "widgets.teaching.batchnorm_lab", "widgets.teaching.block_flow", "widgets.teaching.grouping_view", "widgets.teaching.scale_demo",
                      "widgets.teaching.hand_calc_panel", "widgets.teaching.activations_view",
                      "widgets.training.training_page", "engine.training.trainer", "widgets.models.model_page",

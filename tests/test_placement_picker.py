@@ -1,7 +1,6 @@
 """Which stacks the depth and gradient plots draw: picked in their menus, remembered, each in its own style."""
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QSettings
 
 from app.main_window import MainWindow
@@ -15,11 +14,6 @@ def open_window(qtbot, path):
     qtbot.addWidget(w)
     w.show()
     return w
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    return open_window(qtbot, tmp_path / "n.ini")
 
 
 def entries(window):

@@ -7,9 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PySide6.QtCore import QSettings
 
-from app.main_window import MainWindow
 from engine.scenario import Scenario
 from widgets.plotkit.round_limits import LARGEST, LOG_RANGE, colour_limit, linear_limits, log_limits
 
@@ -44,14 +42,6 @@ def test_log_limits_of_values_near_floats_limits_raise_nothing(low, high):
 def test_colour_limit_of_huge_values_is_finite():
     assert colour_limit(np.array([1.7e308, -np.inf, np.nan])) == LARGEST
     assert colour_limit(np.array([np.nan])) == 1.0
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 @pytest.mark.parametrize("changes", [

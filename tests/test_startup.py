@@ -202,7 +202,7 @@ def test_a_one_item_recent_files_list_reads_back_as_one_path(qtbot, tmp_path):
 def _snapshot_with_header(header: str) -> bytes:
     import io
 
-    from engine.session import session_npz
+    from engine.state.session import session_npz
 
     with np.load(io.BytesIO(session_npz(load_preset("xian"))), allow_pickle=False) as archive:
         arrays = {name: archive[name] for name in archive.files}
@@ -213,7 +213,7 @@ def _snapshot_with_header(header: str) -> bytes:
 
 
 def _corrupt_snapshot(kind: str) -> bytes:
-    from engine.session import session_npz
+    from engine.state.session import session_npz
 
     good = session_npz(load_preset("xian").replace(layers=5))
     if kind == "truncated":
@@ -270,7 +270,7 @@ def test_a_snapshot_is_still_offered_when_no_lock_can_be_written(qtbot, tmp_path
     # A full disk: a lock file can't be written (measured: QLockFile.tryLock fails with UnknownError).
     from PySide6.QtCore import QLockFile
 
-    from engine.session import session_npz
+    from engine.state.session import session_npz
 
     snapshot = tmp_path / "autosave.normscope.npz"
     snapshot.write_bytes(session_npz(load_preset("xian").replace(layers=6)))
@@ -314,7 +314,7 @@ def test_closing_after_a_failed_autosave_can_be_cancelled(full_disk_window, answ
 
 
 def test_closing_after_a_failed_autosave_can_save_elsewhere(full_disk_window, answer_dialog, tmp_path, monkeypatch):
-    from engine.session import parse_session
+    from engine.state.session import parse_session
 
     elsewhere = tmp_path / "usb" / "rescued.normscope.json"
     elsewhere.parent.mkdir()
@@ -470,7 +470,7 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
     from PySide6.QtWidgets import QApplication
     app = QApplication([]); app.setApplicationName("NormScope"); app.setOrganizationName("NormScope")
     from app.main_window import MainWindow
-    from engine.session import read_snapshot_file
+    from engine.state.session import read_snapshot_file
     what, session = sys.argv[1].split(","), Path(sys.argv[2])
     w = MainWindow("xian")
     if "pin" in what:
@@ -556,7 +556,7 @@ def _can_mount_privately() -> bool:
 @pytest.mark.skipif(sys.platform != "linux" or not _can_mount_privately(), reason="needs unshare -m (root)")
 def test_on_a_really_full_disk_the_snapshot_is_offered_and_closing_asks(tmp_path):
     """A tmpfs filled to the last byte, in a mount namespace of its own (gone with the process)."""
-    from engine.session import session_npz
+    from engine.state.session import session_npz
 
     snapshot = tmp_path / "snapshot.npz"
     snapshot.write_bytes(session_npz(load_preset("xian").replace(layers=6)))

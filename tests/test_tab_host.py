@@ -7,20 +7,10 @@ import pathlib
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 
-from app.main_window import MainWindow
 from engine.compute import compute
 from engine.presets import load_preset
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    return w
 
 
 def menu_texts(view) -> list[str]:

@@ -12,17 +12,18 @@ from widgets.plotkit.plot_key import PlotKey
 from widgets.plotkit.plot_title import PlotTitle
 
 
+pytestmark = pytest.mark.window(size=(1400, 860))
+
+
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.resize(1400, 860)
-    w.show()
-    raise_dock(w, "handCalcDock")  # tabbed behind Settings at first
-    yield w
-    w.set_language("en")
-    w.presentation.set_enabled(False)
-    w.set_theme("light")
+def window(window):
+    """The shared window with the hand calculation in front; language, presentation mode and theme
+    put back after (they outlive the window)."""
+    raise_dock(window, "handCalcDock")  # tabbed behind Settings at first
+    yield window
+    window.set_language("en")
+    window.presentation.set_enabled(False)
+    window.set_theme("light")
 
 
 def raise_dock(window, name):
@@ -260,7 +261,7 @@ def test_block_flow_stage_shows_in_the_stage_table(window):
 def test_teaching_tabs_are_built_when_first_opened(window):
     assert not hasattr(window, "batchnorm_lab")
     window.tabs.setCurrentIndex(3)
-    assert window.teaching.batchnorm_lab.isVisible() and window.teaching.batchnorm_lab.batch_curve_data()
+    assert window.teaching.batchnorm_lab.isVisible() and window.teaching.batchnorm_lab.batch_size.curve_data()
 
 
 def test_views_in_hidden_tabs_catch_up_when_shown(window):

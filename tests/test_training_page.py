@@ -190,7 +190,7 @@ def test_a_session_saved_before_the_tab_was_opened_keeps_its_runs(qtbot, tmp_pat
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[1].count == 25 and not page.stop_button.isEnabled(), timeout=20_000)
     from engine.presets import load_preset
-    from engine.session import session_json
+    from engine.state.session import session_json
 
     path = tmp_path / "runs.normscope.json"
     path.write_text(session_json(load_preset("xian"), page.run_records()), encoding="utf-8")
@@ -227,7 +227,7 @@ def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtb
 
     from app.main_window import MainWindow
     from engine.presets import load_preset
-    from engine.session import session_json
+    from engine.state.session import session_json
 
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))

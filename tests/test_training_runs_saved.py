@@ -9,7 +9,7 @@ import pytest
 from engine.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
 from engine.presets import load_preset
 from engine.problem import Problem
-from engine.session import parse_session, parse_session_contents, session_json
+from engine.state.session import parse_session, parse_session_contents, session_json
 from engine.training.history import LAYER_SERIES, RunHistory
 from engine.training.run_record import RunRecord, parse_runs, runs_json, saved_rows
 from engine.training.settings import TrainSettings
@@ -126,7 +126,7 @@ def test_a_run_longer_than_the_layer_rows_saves_its_kept_layer_rows_and_null_bet
 
 
 def test_the_scenario_pinned_as_a_comes_back_from_the_session_and_a_bad_one_is_named():
-    from engine.session import parse_session_contents
+    from engine.state.session import parse_session_contents
 
     a, b = load_preset("xian"), load_preset("apple")
     text = session_json(b, (), a)

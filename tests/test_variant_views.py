@@ -3,20 +3,11 @@ states the laws measured from the curves."""
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
 
-from app.main_window import MainWindow
 from engine.depth_laws import depth_laws
 
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    return w
+pytestmark = pytest.mark.window(size=(1400, 900))
 
 
 def test_the_settings_offer_every_norm_placement_and_initialisation(window):

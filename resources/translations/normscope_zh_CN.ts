@@ -4,297 +4,297 @@
 <context>
     <name>ActivationsView</name>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="164"/>
         <source>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; ReLU′(x) = 1 for x &amp;gt; 0, else 0</source>
         <translation>ReLU(x) = max(0, x),&amp;nbsp;&amp;nbsp; 当 x &amp;gt; 0 时 ReLU′(x) = 1，否则为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="228"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="165"/>
         <source>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;). The plot moves v&lt;sub&gt;k&lt;/sub&gt; alone.</source>
         <translation>s = softmax(v), s&lt;sub&gt;i&lt;/sub&gt; = e&lt;sup&gt;v&lt;sub&gt;i&lt;/sub&gt;&lt;/sup&gt; / Σ&lt;sub&gt;j&lt;/sub&gt; e&lt;sup&gt;v&lt;sub&gt;j&lt;/sub&gt;&lt;/sup&gt;;&amp;nbsp;&amp;nbsp; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂v&lt;sub&gt;k&lt;/sub&gt; = s&lt;sub&gt;i&lt;/sub&gt; (δ&lt;sub&gt;ik&lt;/sub&gt; − s&lt;sub&gt;k&lt;/sub&gt;)。图中只改变 v&lt;sub&gt;k&lt;/sub&gt;。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="231"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="168"/>
         <source>Swish(x) = x · σ(βx) (β = 1: SiLU),&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s)) with s = σ(βx)</source>
         <translation>Swish(x) = x · σ(βx)（β = 1 即 SiLU），&amp;nbsp;&amp;nbsp; Swish′(x) = s (1 + βx (1 − s))，其中 s = σ(βx)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="233"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="170"/>
         <source>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2));&amp;nbsp;&amp;nbsp; tanh form: ½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</source>
         <translation>GELU(x) = x · Φ(x) = ½ x (1 + erf(x / √2))；&amp;nbsp;&amp;nbsp; tanh 近似形式：½ x (1 + tanh(√(2/π) (x + 0.044715 x³)))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="235"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="172"/>
         <source>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;. Drawn: SiLU(h) · u over the gate&apos;s input h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;, for a fixed u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt;</source>
         <translation>SwiGLU(x) = (SiLU(x W&lt;sub&gt;1&lt;/sub&gt;) ⊙ x W&lt;sub&gt;3&lt;/sub&gt;) W&lt;sub&gt;2&lt;/sub&gt;。图中画的是 SiLU(h) · u 随门控输入 h = (x W&lt;sub&gt;1&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 的变化，u = (x W&lt;sub&gt;3&lt;/sub&gt;)&lt;sub&gt;i&lt;/sub&gt; 固定</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="243"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="180"/>
         <source>Squeezes any input into (0, 1): reads as a probability or as a gate that opens and closes</source>
         <translation>把任意输入压进 (0, 1)：可以看作概率，或一个可开可关的门</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="244"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="181"/>
         <source>Smooth and monotonic, with a derivative written in its own output</source>
         <translation>平滑且单调，导数可以直接用它自己的输出表示</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="246"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="183"/>
         <source>Saturates: beyond |x| ≈ 5 the slope is almost 0, and it is never above ¼, so a deep stack of sigmoids shrinks the gradient layer by layer</source>
         <translation>会饱和：|x| 超过约 5 时斜率几乎为 0，且斜率最大也只有 ¼，因此多层 sigmoid 堆叠会让梯度逐层变小</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="248"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="185"/>
         <source>Its outputs are all positive (not centred on 0), which pushes the next layer&apos;s weight updates in one direction</source>
         <translation>输出全为正（不以 0 为中心），使下一层权重的更新方向趋于一致</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="250"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="187"/>
         <source>Needs an exponential</source>
         <translation>需要计算指数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="253"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="190"/>
         <source>Centred on 0, range (−1, 1): the next layer gets inputs of both signs</source>
         <translation>以 0 为中心，取值范围 (−1, 1)：下一层得到有正有负的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="254"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="191"/>
         <source>Its slope at 0 is 1, four times the sigmoid&apos;s; DyT uses tanh(αx) in place of a norm</source>
         <translation>在 0 处斜率为 1，是 sigmoid 的四倍；DyT 用 tanh(αx) 代替归一化层</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="256"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="193"/>
         <source>Saturates in both tails as the sigmoid does: the gradient still vanishes for large |x|</source>
         <translation>和 sigmoid 一样在两端饱和：|x| 较大时梯度仍会消失</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="257"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="194"/>
         <source>Needs exponentials</source>
         <translation>需要计算指数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="260"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="197"/>
         <source>Almost free to compute: one comparison</source>
         <translation>计算几乎不花代价：只需一次比较</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="261"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="198"/>
         <source>Slope exactly 1 for every positive input: no saturation on that side</source>
         <translation>对所有正输入斜率恰为 1：正半轴不会饱和</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="262"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="199"/>
         <source>Sparse: about half the units are exactly 0</source>
         <translation>稀疏：大约一半的单元恰好为 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="264"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="201"/>
         <source>Slope 0 for negative inputs: a unit whose input stays negative gets no gradient and stops learning (a &quot;dead&quot; ReLU)</source>
         <translation>负输入处斜率为 0：输入一直为负的单元得不到梯度，不再学习（“死亡” ReLU）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="266"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="203"/>
         <source>A kink at 0, and its outputs are unbounded and not centred on 0</source>
         <translation>在 0 处有折点，输出无上界且不以 0 为中心</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="269"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="206"/>
         <source>Turns any vector of scores into a probability distribution (positive, summing to 1) and keeps their order: the output layer of a classifier, and attention&apos;s weights</source>
         <translation>把任意一组分数变成概率分布（全为正、和为 1），并保持大小顺序：用于分类器的输出层和注意力权重</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="271"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="208"/>
         <source>Its backward pass is short: s ⊙ (g − ⟨s, g⟩)</source>
         <translation>反向传播很简洁：s ⊙ (g − ⟨s, g⟩)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="210"/>
         <source>Not element-wise: every output depends on every input</source>
         <translation>不是逐元素的：每个输出都依赖所有输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="274"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="211"/>
         <source>Only differences count (adding a constant to v changes nothing); large differences make it nearly one-hot and its gradient nearly 0, hence attention&apos;s division by √d</source>
         <translation>只有差值起作用（给 v 加一个常数不改变结果）；差值很大时输出接近 one-hot，梯度接近 0，这正是注意力要除以 √d 的原因</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="276"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="213"/>
         <source>exp overflows unless the maximum is subtracted first (done here, as PyTorch does)</source>
         <translation>不先减去最大值时 exp 会溢出（这里和 PyTorch 一样先减去最大值）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="279"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="216"/>
         <source>Smooth, and lets small negative values through (lowest value about −0.28, at x ≈ −1.28 for β = 1) instead of cutting them to 0</source>
         <translation>平滑，并让较小的负值通过（β = 1 时最小值约 −0.28，在 x ≈ −1.28 处），而不是一律截成 0</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="281"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="218"/>
         <source>β moves it between x/2 (β = 0) and ReLU (β → ∞)</source>
         <translation>β 让它在 x/2（β = 0）与 ReLU（β → ∞）之间变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="282"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="219"/>
         <source>SiLU is the gate of SwiGLU</source>
         <translation>SiLU 就是 SwiGLU 的门控</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="284"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="221"/>
         <source>Not monotonic: the dip below 0 is harder to reason about</source>
         <translation>不单调：0 以下的凹陷更难直观分析</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="285"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="222"/>
         <source>Costs an exponential; no outputs that are exactly 0</source>
         <translation>需要计算指数；没有恰好为 0 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="288"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="225"/>
         <source>Smooth everywhere, with no kink at 0 like ReLU&apos;s</source>
         <translation>处处平滑，不像 ReLU 那样在 0 处有折点</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="289"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="226"/>
         <source>Keeps a little of negative inputs (lowest value about −0.17 at x ≈ −0.75): fewer dead units</source>
         <translation>保留少量负输入的信息（最小值约 −0.17，在 x ≈ −0.75 处）：更少“死亡”单元</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="290"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="227"/>
         <source>Weighs x by the chance Φ(x) that a standard normal value is below it, a smooth, deterministic cousin of dropout; the activation of BERT, GPT-2 and ViT</source>
         <translation>用标准正态变量小于 x 的概率 Φ(x) 给 x 加权，可看作 dropout 的平滑、确定性版本；BERT、GPT-2 和 ViT 都用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="293"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="230"/>
         <source>Needs erf, or the tanh form, which differs from it by up to about 5·10⁻⁴ (the dotted curve, magnified): a model should run with the form it was trained with</source>
         <translation>需要 erf，或用 tanh 近似，两者最多相差约 5·10⁻⁴（点线为放大后的差值）：模型推理时应使用训练时的那种形式</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="295"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="232"/>
         <source>A little more work than ReLU</source>
         <translation>计算量比 ReLU 稍大</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="298"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="235"/>
         <source>A gate: one projection through SiLU decides, element by element, how much of a second, linear projection passes</source>
         <translation>门控：一路投影经过 SiLU 后逐元素决定另一路线性投影能通过多少</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="300"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="237"/>
         <source>Better results per unit of compute in practice: the FFN of PaLM, LLaMA and Mistral</source>
         <translation>实践中同等计算量下效果更好：PaLM、LLaMA 和 Mistral 的 FFN 都用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="301"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="238"/>
         <source>No saturation: along u the output is linear, so the gradient keeps flowing</source>
         <translation>不饱和：沿 u 方向输出是线性的，梯度可以持续流动</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="303"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="240"/>
         <source>A third weight matrix: 1.5 × the FFN&apos;s weights at the same hidden width (models shrink the width to about 8/3 · d to make up for it)</source>
         <translation>多一个权重矩阵：相同隐藏宽度下 FFN 参数是原来的 1.5 倍（模型因此把宽度缩小到约 8/3 · d）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="305"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="242"/>
         <source>A product of two projections grows with the square of the input&apos;s scale: a source of very large activations</source>
         <translation>两路投影的乘积随输入尺度的平方增长：这是超大激活值的一个来源</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="249"/>
         <source>GELU, erf form (exact)</source>
         <translation>GELU，erf 形式（精确）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="312"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="249"/>
         <source>GELU, tanh form</source>
         <translation>GELU，tanh 近似形式</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="313"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="250"/>
         <source>derivative (erf form)</source>
         <translation>导数（erf 形式）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="314"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="251"/>
         <source>(erf form − tanh form) × {k}</source>
         <translation>（erf 形式 − tanh 形式）× {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="316"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="253"/>
         <source>s_k as v_k varies</source>
         <translation>s_k 随 v_k 的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="318"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="255"/>
         <source>SiLU(h) · u, u = {u}</source>
         <translation>SiLU(h) · u，u = {u}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="320"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="257"/>
         <source>derivative</source>
         <translation>导数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="328"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="265"/>
         <source>Pick an activation function</source>
         <translation>选择一个激活函数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="330"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="267"/>
         <source>Swish&apos;s β: 1 gives SiLU, 0 the line x/2, large values approach ReLU</source>
         <translation>Swish 的 β：1 即 SiLU，0 为直线 x/2，取值很大时接近 ReLU</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="331"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="268"/>
         <source>Vector v</source>
         <translation>向量 v</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="332"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="269"/>
         <source>A few numbers, separated by commas or spaces</source>
         <translation>几个数字，用逗号或空格分隔</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="333"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="270"/>
         <source>entry k</source>
         <translation>第 k 个分量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="334"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="271"/>
         <source>The entry of v that the plot moves, the others held fixed</source>
         <translation>图中改变的 v 的分量，其余分量保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="335"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="272"/>
         <source>linear branch u</source>
         <translation>线性分支 u</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="336"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="273"/>
         <source>The value of the linear projection x W₃ that the gate multiplies</source>
         <translation>门控所乘的线性投影 x W₃ 的值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="372"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="309"/>
         <source>“{text}” is not 2 to {n} numbers; kept {old}.</source>
         <translation>“{text}” 不是 2 到 {n} 个数字；保留原值 {old}。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="386"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="323"/>
         <source>{name} and its derivative</source>
         <translation>{name} 及其导数</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="403"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="340"/>
         <source>softmax(v) = {s} (sum 1);  ∂softmax(v)/∂v_{k} = {column} (sums to 0: raising one score takes probability from all the others)</source>
         <translation>softmax(v) = {s}（和为 1）；  ∂softmax(v)/∂v_{k} = {column}（和为 0：提高一个分数会从其他所有分量那里拿走概率）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="407"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="344"/>
         <source>Pros</source>
         <translation>优点</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/activations_view.py" line="408"/>
+        <location filename="../../widgets/teaching/activations_view.py" line="345"/>
         <source>Cons</source>
         <translation>缺点</translation>
     </message>
@@ -343,222 +343,113 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="103"/>
         <source>&amp;Token:</source>
-        <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="104"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="105"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="106"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
-        <source>&amp;Dimension:</source>
-        <translation>维度(&amp;D)：</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
-        <source>The column whose running statistics are plotted</source>
-        <translation>绘制哪一列的滑动统计量</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="108"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="109"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="233"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="110"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="347"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="117"/>
+        <source>Only the first {n} of the {total} tokens are used.</source>
+        <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
+    </message>
+</context>
+<context>
+    <name>BatchSizeLesson</name>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="122"/>
         <source>{token}: output per dimension as the batch grows</source>
+        <extracomment>Up to this many dimensions, the plot draws each one; above, the distance to the full-batch row.</extracomment>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="348"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="123"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="125"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="126"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="127"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="353"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="128"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="359"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="134"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="360"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="135"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="362"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="137"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="138"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="368"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="392"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="484"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="143"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="146"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="376"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="151"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="383"/>
-        <source>Only the first {n} of the {total} tokens are used.</source>
-        <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="398"/>
-        <source>x (the token)</source>
-        <translation>x（该 token ）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="399"/>
-        <source>running mean</source>
-        <translation>滑动均值</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="400"/>
-        <source>running variance</source>
-        <translation>滑动方差</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="401"/>
-        <source>eval mode (alone)</source>
-        <translation>推理模式（单独）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
-        <source>training mode (batch of {n})</source>
-        <translation>训练模式（{n} 个 token 的批）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
-        <source>difference</source>
-        <translation>差值</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="414"/>
-        <source>Showing the first {shown} of {d} dimensions.</source>
-        <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="417"/>
-        <source>Training mode: refused</source>
-        <translation>训练模式：拒绝计算</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
-        <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
-        <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="420"/>
-        <source>Eval mode: running statistics</source>
-        <translation>推理模式：滑动统计量</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
-        <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
-        <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
-        <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
-        <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="428"/>
-        <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
-        <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="473"/>
-        <source>mean of d{n}</source>
-        <translation>d{n} 的均值</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="474"/>
-        <source>variance of d{n}</source>
-        <translation>d{n} 的方差</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="475"/>
-        <source>training step</source>
-        <translation>训练步</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
-        <source>running buffer</source>
-        <translation>滑动缓冲</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
-        <source>batch value it approaches (variance: unbiased)</source>
-        <translation>趋近的批统计量（方差为无偏）</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
-        <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
-        <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="494"/>
-        <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
-        <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
 </context>
 <context>
@@ -3119,6 +3010,80 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>OneTokenLesson</name>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="50"/>
+        <source>No scenario yet.</source>
+        <extracomment>Columns of the table (dimensions) before it is cut.</extracomment>
+        <translation>还没有场景。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="55"/>
+        <source>x (the token)</source>
+        <translation>x（该 token ）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="56"/>
+        <source>running mean</source>
+        <translation>滑动均值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="57"/>
+        <source>running variance</source>
+        <translation>滑动方差</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="58"/>
+        <source>eval mode (alone)</source>
+        <translation>推理模式（单独）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="59"/>
+        <source>training mode (batch of {n})</source>
+        <translation>训练模式（{n} 个 token 的批）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="60"/>
+        <source>difference</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="71"/>
+        <source>Showing the first {shown} of {d} dimensions.</source>
+        <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="74"/>
+        <source>Training mode: refused</source>
+        <translation>训练模式：拒绝计算</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="75"/>
+        <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
+        <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="77"/>
+        <source>Eval mode: running statistics</source>
+        <translation>推理模式：滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="78"/>
+        <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
+        <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="82"/>
+        <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
+        <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_one_token.py" line="85"/>
+        <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
+        <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
+    </message>
+</context>
+<context>
     <name>OutlierStripView</name>
     <message>
         <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
@@ -3321,7 +3286,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/io.py" line="91"/>
         <location filename="../../engine/lessons/lesson_file.py" line="94"/>
-        <location filename="../../engine/session.py" line="277"/>
+        <location filename="../../engine/state/session.py" line="277"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
@@ -3561,28 +3526,28 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="155"/>
+        <location filename="../../engine/state/session.py" line="155"/>
         <source>not a NormScope snapshot ({reason})</source>
         <translation>不是 NormScope 快照（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="158"/>
+        <location filename="../../engine/state/session.py" line="158"/>
         <source>not a NormScope snapshot</source>
         <translation>不是 NormScope 快照</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="217"/>
+        <location filename="../../engine/state/session.py" line="217"/>
         <source>field &apos;{name}&apos; must be a {ndim}-D list of numbers</source>
         <translation>字段 &apos;{name}&apos; 必须是 {ndim} 维的数字列表</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="177"/>
-        <location filename="../../engine/session.py" line="247"/>
+        <location filename="../../engine/state/session.py" line="177"/>
+        <location filename="../../engine/state/session.py" line="247"/>
         <source>field &apos;{name}&apos; must be {expected}, got {got}</source>
         <translation>字段 &apos;{name}&apos; 必须是 {expected}，实际为 {got}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="251"/>
+        <location filename="../../engine/state/session.py" line="251"/>
         <source>field &apos;labels&apos; must be a list of strings</source>
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
@@ -3608,73 +3573,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="152"/>
+        <location filename="../../engine/state/session.py" line="152"/>
         <source>its header is not text</source>
         <extracomment>Fields a version-1 session (before the norm variants) lacks, and the values that reproduce it: its stacks were drawn with every matrix N(0, 1/d). Above this many numbers a session is written compactly: exact float64 text instead of the shortest per-value text (which costs ~3 µs a number), and no line per row. The snapshot&apos;s members besides the scenario&apos;s arrays: A&apos;s arrays (prefixed) and the training runs. A snapshot may hold two scenarios at the matrix cap (the current one and A) and the runs beside them. Characters of the session file&apos;s path a snapshot names (any real path is far shorter).</extracomment>
         <translation>其文件头不是文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="175"/>
+        <location filename="../../engine/state/session.py" line="175"/>
         <source>field &apos;session_path&apos; must be a file&apos;s path</source>
         <translation>字段“session_path”必须是文件路径</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="187"/>
-        <location filename="../../engine/session.py" line="191"/>
+        <location filename="../../engine/state/session.py" line="187"/>
+        <location filename="../../engine/state/session.py" line="191"/>
         <source>its training runs are not UTF-8 text</source>
         <translation>其中的训练记录不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="233"/>
-        <location filename="../../engine/session.py" line="256"/>
+        <location filename="../../engine/state/session.py" line="233"/>
+        <location filename="../../engine/state/session.py" line="256"/>
         <source>field &apos;{name}&apos; holds a number too large to be finite</source>
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="308"/>
+        <location filename="../../engine/state/session.py" line="308"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="312"/>
+        <location filename="../../engine/state/session.py" line="312"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="332"/>
+        <location filename="../../engine/state/session.py" line="332"/>
         <source>field &apos;pinned&apos; (the scenario pinned as A) is not an object</source>
         <translation>字段 &apos;pinned&apos;（固定为 A 的场景）不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="336"/>
+        <location filename="../../engine/state/session.py" line="336"/>
         <source>the scenario pinned as A: {problem}</source>
         <translation>固定为 A 的场景：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="399"/>
+        <location filename="../../engine/state/session.py" line="399"/>
         <source>field &apos;version&apos; must be an integer</source>
         <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. The sections whose &quot;matrix&quot; may be read apart, in the order a session writes them.</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="401"/>
+        <location filename="../../engine/state/session.py" line="401"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="194"/>
-        <location filename="../../engine/session.py" line="324"/>
-        <location filename="../../engine/session.py" line="407"/>
+        <location filename="../../engine/state/session.py" line="194"/>
+        <location filename="../../engine/state/session.py" line="324"/>
+        <location filename="../../engine/state/session.py" line="407"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="413"/>
+        <location filename="../../engine/state/session.py" line="413"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="418"/>
+        <location filename="../../engine/state/session.py" line="418"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -4433,6 +4398,59 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
+    </message>
+</context>
+<context>
+    <name>RunningStatsLesson</name>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="70"/>
+        <source>&amp;Dimension:</source>
+        <translation>维度(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="71"/>
+        <source>The column whose running statistics are plotted</source>
+        <translation>绘制哪一列的滑动统计量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="116"/>
+        <source>mean of d{n}</source>
+        <translation>d{n} 的均值</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="117"/>
+        <source>variance of d{n}</source>
+        <translation>d{n} 的方差</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="118"/>
+        <source>training step</source>
+        <translation>训练步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="121"/>
+        <source>running buffer</source>
+        <translation>滑动缓冲</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="122"/>
+        <source>batch value it approaches (variance: unbiased)</source>
+        <translation>趋近的批统计量（方差为无偏）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="127"/>
+        <source>No scenario yet.</source>
+        <translation>还没有场景。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="131"/>
+        <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
+        <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="137"/>
+        <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
+        <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
 </context>
 <context>

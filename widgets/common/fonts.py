@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtGui import QFontDatabase
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
-BUNDLED_FAMILY = "NormScope Sans SC"  # the family of resources/fonts/NormScopeSansSC-Regular.otf
+from widgets.plotkit.bundled_font import FONT_DIR
 
 
 def register_bundled_fonts() -> list[str]:

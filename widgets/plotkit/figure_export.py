@@ -21,7 +21,7 @@ from PySide6.QtGui import (QColor, QFont, QFontInfo, QFontMetricsF, QImage, QPag
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMainWindow, QWidget
 
-from widgets.common.fonts import BUNDLED_FAMILY
+from widgets.plotkit.bundled_font import BUNDLED_FAMILY
 from widgets.plotkit.plot_style import scale_plots
 from widgets.plotkit.svg_plain import plain_svg
 
