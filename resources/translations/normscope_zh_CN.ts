@@ -1316,12 +1316,12 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="171"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="173"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="209"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="211"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1858,12 +1858,12 @@
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="94"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="96"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="128"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="130"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2130,56 +2130,106 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../app/help_menu.py" line="65"/>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="66"/>
+        <source>Tokens and γ / β</source>
+        <translation>Token 矩阵与 γ / β</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="67"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="70"/>
-        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
-        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
+        <location filename="../../app/help_menu.py" line="67"/>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
-        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
-        <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
+        <location filename="../../app/help_menu.py" line="72"/>
+        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size, so under RMSNorm the last bar is the RMS after the norm, which it sets to 1; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes. The title says what the chosen norm sets to 1.</source>
+        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在乘 γ、加 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小，所以在 RMSNorm 下最后一根柱是归一化之后的 RMS，它被设为 1；在 BatchNorm 下图改为按维度显示，即 BatchNorm 归一化的分组。标题说明所选归一化把什么设为 1。</translation>
     </message>
     <message>
         <location filename="../../app/help_menu.py" line="78"/>
+        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t. The stacks run on the first 32 tokens (the plot says so when there are more); the no-norm stack has no norm at all, QK-Norm included.</source>
+        <translation>隐藏状态在 N 个堆叠的 block 之后各有多大（其 RMS）：没有归一化时残差和不断变大，Pre-Norm 缓慢增长，Post-Norm 保持不变。旁边是种子文章的玩具模型 v ← a·v + b（会爆炸）和它的归一化版本（不会）。这些堆叠只在前 32 个 token 上运行（token 更多时图上会注明）；“无归一化”的堆叠完全没有归一化，QK-Norm 也没有。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="84"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="82"/>
+        <location filename="../../app/help_menu.py" line="88"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="86"/>
+        <location filename="../../app/help_menu.py" line="92"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="89"/>
+        <location filename="../../app/help_menu.py" line="95"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="92"/>
+        <location filename="../../app/help_menu.py" line="98"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="95"/>
+        <location filename="../../app/help_menu.py" line="101"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="99"/>
+        <location filename="../../app/help_menu.py" line="105"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/help_menu.py" line="109"/>
+        <source>The FFN&apos;s activation functions of seed 004: Sigmoid, Tanh, ReLU, Softmax of a small vector you type, Swish/SiLU, GELU and SwiGLU, each drawn with its derivative and with its pros and cons.</source>
+        <translation>种子文章 004 中 FFN 的激活函数：Sigmoid、Tanh、ReLU、你输入的小向量的 Softmax、Swish/SiLU、GELU 和 SwiGLU，每个都画出它的导数，并列出优缺点。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="112"/>
+        <source>Small character-level Transformers trained live in NumPy, to see Post-Norm stall where Pre-Norm learns. Pick a preset or set the recipe, press Train: each run&apos;s loss is drawn over the steps (dots: validation loss; dashed: the loss of a model that learned nothing), and for the chosen run four layer × step heatmaps show gradient norms, update sizes, residual RMS and the largest attention logit.</source>
+        <translation>用 NumPy 现场训练小型字符级 Transformer，看 Post-Norm 停滞而 Pre-Norm 在学习。选一个预设或设置训练方案，按“训练”：每次运行的损失按步数画出（圆点：验证损失；虚线：什么也没学到的模型的损失），所选运行的四张“层 × 步”热图显示梯度范数、更新大小、残差 RMS 和最大的注意力 logit。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="118"/>
+        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm&apos;s input → output. What if edits γ, β or a dimension and runs the layers above again; Show in the token grid brings a real hidden state into every other view.</source>
+        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，并重新运行其上的各层；“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="124"/>
+        <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
+        <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="128"/>
+        <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
+        <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="131"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -3411,49 +3461,49 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>字段 &apos;{name}&apos; 含有过大而无法成为有限数的数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="224"/>
+        <location filename="../../engine/session.py" line="221"/>
         <source>not a NormScope session (no &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是 NormScope 会话（没有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="228"/>
+        <location filename="../../engine/session.py" line="225"/>
         <source>field &apos;scenario&apos; is missing or not an object</source>
         <translation>字段 &apos;scenario&apos; 缺失或不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="248"/>
+        <location filename="../../engine/session.py" line="245"/>
         <source>field &apos;pinned&apos; (the scenario pinned as A) is not an object</source>
-        <translation>字段 'pinned'（固定为 A 的场景）不是对象</translation>
+        <translation>字段 &apos;pinned&apos;（固定为 A 的场景）不是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="252"/>
+        <location filename="../../engine/session.py" line="249"/>
         <source>the scenario pinned as A: {problem}</source>
         <translation>固定为 A 的场景：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="291"/>
+        <location filename="../../engine/session.py" line="312"/>
         <source>field &apos;version&apos; must be an integer</source>
-        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. Stands in for the matrix in the JSON that json.loads reads (no session text holds a NUL).</extracomment>
+        <extracomment>Above this many characters a session&apos;s matrix is read apart from the rest of the JSON. The sections whose &quot;matrix&quot; may be read apart, in the order a session writes them.</extracomment>
         <translation>字段 &apos;version&apos; 必须是整数</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="293"/>
+        <location filename="../../engine/session.py" line="314"/>
         <source>written by a newer NormScope (session version {version}); fields it added are ignored</source>
         <translation>由更新版本的 NormScope 写入（会话版本 {version}）；其新增的字段已忽略</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="240"/>
-        <location filename="../../engine/session.py" line="299"/>
+        <location filename="../../engine/session.py" line="237"/>
+        <location filename="../../engine/session.py" line="320"/>
         <source>ignored unknown field(s): {names}</source>
         <translation>已忽略未知字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="305"/>
+        <location filename="../../engine/session.py" line="326"/>
         <source>missing field(s): {names}</source>
         <translation>缺少字段：{names}</translation>
     </message>
     <message>
-        <location filename="../../engine/session.py" line="310"/>
+        <location filename="../../engine/session.py" line="331"/>
         <source>invalid session: {problem}</source>
         <translation>会话无效：{problem}</translation>
     </message>
@@ -3514,54 +3564,59 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="117"/>
-        <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
+        <location filename="../../engine/compute.py" line="112"/>
+        <source>Only the first {used} of the {tokens} tokens are simulated here (the block and depth simulations use at most {used}).</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
+        <translation>这里只模拟了 {tokens} 个 token 中的前 {used} 个（block 和深度模拟最多使用 {used} 个）。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="130"/>
+        <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="119"/>
+        <location filename="../../engine/compute.py" line="132"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="120"/>
+        <location filename="../../engine/compute.py" line="133"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="122"/>
+        <location filename="../../engine/compute.py" line="135"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="124"/>
+        <location filename="../../engine/compute.py" line="137"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="217"/>
+        <location filename="../../engine/compute.py" line="230"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="259"/>
+        <location filename="../../engine/compute.py" line="272"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="281"/>
+        <location filename="../../engine/compute.py" line="294"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="286"/>
+        <location filename="../../engine/compute.py" line="299"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="319"/>
+        <location filename="../../engine/compute.py" line="332"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -3891,71 +3946,101 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
+        <source>RMS after</source>
+        <translation>之后的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="87"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="261"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="90"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="282"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="93"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="95"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="97"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
         <source>A is not drawn: its tokens or grouping differ from these.</source>
         <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="112"/>
+        <source>μ and σ per token · LayerNorm sets σ to 1</source>
+        <translation>每个 token 的 μ 和 σ · LayerNorm 把 σ 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="113"/>
+        <source>μ, σ and RMS per token · RMSNorm sets RMS to 1</source>
+        <translation>每个 token 的 μ、σ 和 RMS · RMSNorm 把 RMS 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="114"/>
+        <source>μ and σ per dimension · BatchNorm sets each column&apos;s σ to 1</source>
+        <translation>每个维度的 μ 和 σ · BatchNorm 把每列的 σ 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="115"/>
+        <source>μ and σ per token · DyT sets nothing to 1</source>
+        <translation>每个 token 的 μ 和 σ · DyT 不把任何量设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <source>{title} (before γ, β)</source>
+        <translation>{title}（在 γ、β 之前）</translation>
     </message>
 </context>
 <context>
@@ -4359,71 +4444,71 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="139"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="141"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="143"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
         <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="147"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="175"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="178"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="238"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="233"/>
         <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="235"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="238"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="234"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="237"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="236"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="239"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="241"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
