@@ -1968,64 +1968,69 @@
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="117"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="120"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="119"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="122"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="120"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="123"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="132"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="135"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="141"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="144"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="158"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="161"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="160"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="163"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="165"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="168"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="167"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="170"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="174"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="177"/>
         <source>DyT takes no statistics of the row: no μ, no σ.</source>
         <translation>DyT 不计算这一行的任何统计量：没有 μ，也没有 σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="184"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="187"/>
         <source>Step 2 · t = tanh(α·x), element by element</source>
         <translation>第 2 步 · 逐元素计算 t = tanh(α·x)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="186"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="189"/>
         <source>Step 3 · scale by γ, shift by β</source>
         <translation>第 3 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="212"/>
+        <source>Each step uses the unrounded numbers of the step before; they are shown rounded to {n} decimals, so redoing a step from the digits shown can change its last digit.</source>
+        <translation>每一步都使用上一步未经舍入的数值；显示时四舍五入到 {n} 位小数，所以用显示的数字重算某一步，最后一位可能不同。</translation>
     </message>
 </context>
 <context>
@@ -4020,7 +4025,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="112"/>
         <source>μ and σ per token · LayerNorm sets σ to 1</source>
-        <translation>每个 token 的 μ 和 σ · LayerNorm 把 σ 设为 1</translation>
+        <translation>每个 token 的 μ 与 σ · LayerNorm 把 σ 设为 1</translation>
     </message>
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="113"/>
@@ -4030,12 +4035,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="114"/>
         <source>μ and σ per dimension · BatchNorm sets each column&apos;s σ to 1</source>
-        <translation>每个维度的 μ 和 σ · BatchNorm 把每列的 σ 设为 1</translation>
+        <translation>每个维度的 μ 与 σ · BatchNorm 把每列的 σ 设为 1</translation>
     </message>
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="115"/>
         <source>μ and σ per token · DyT sets nothing to 1</source>
-        <translation>每个 token 的 μ 和 σ · DyT 不把任何量设为 1</translation>
+        <translation>每个 token 的 μ 与 σ · DyT 不把任何量设为 1</translation>
     </message>
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
