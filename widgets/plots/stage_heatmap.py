@@ -12,6 +12,7 @@ from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.heatmap_image import HeatmapImage, blocky
+from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
 from widgets.plotkit.round_limits import colour_limit
 
@@ -20,12 +21,13 @@ class StageHeatmap(pg.PlotWidget):
     """Rows are tokens (top to bottom); a symmetric colour scale around 0 with a colour bar."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes())
+        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("stageHeatmap")
         self.setAccessibleName("stageHeatmap")
         configure_plot(self.plotItem)
         self.plotItem.invertY(True)
         self.plotItem.hideButtons()
+        plot_options_off(self.plotItem)
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
         self._image = HeatmapImage(axisOrder="row-major")
         self._image.setColorMap(colormap)

@@ -37,6 +37,7 @@ from engine.batch_lessons import (
 from engine.compute import Result
 from engine.scenario import Scenario
 from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 from widgets.common.retranslation import Retranslating
 
@@ -122,11 +123,12 @@ class BatchNormLab(Retranslating, QWidget):
 
     def _build_batch_tab(self) -> QWidget:
         page = QWidget()
-        self.batch_plot = pg.PlotWidget(axisItems=grid_axes())
+        self.batch_plot = pg.PlotWidget(axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.batch_plot.setObjectName("batchDependencePlot")
         self.batch_plot.setAccessibleName("batchDependencePlot")
         item = self.batch_plot.plotItem
         configure_plot(item)
+        plot_options_off(item)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.addLegend(offset=(-8, 8), colCount=2, brush=LIGHT["legend"], labelTextSize="10pt")
         item.addLine(y=0, pen=pen("#BBBBBB", 1))
@@ -187,11 +189,12 @@ class BatchNormLab(Retranslating, QWidget):
         self.running_plot = pg.GraphicsLayoutWidget()
         self.running_plot.setObjectName("runningStatsPlot")
         self.running_plot.setAccessibleName("runningStatsPlot")
-        self._mean_item = self.running_plot.addPlot(row=0, col=0, axisItems=grid_axes())
-        self._var_item = self.running_plot.addPlot(row=1, col=0, axisItems=grid_axes())
+        self._mean_item = self.running_plot.addPlot(row=0, col=0, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
+        self._var_item = self.running_plot.addPlot(row=1, col=0, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self._var_item.setXLink(self._mean_item)
         for item in (self._mean_item, self._var_item):
             configure_plot(item)
+            plot_options_off(item)
             item.setTitle(None)  # no empty title row: the axis labels name the dimension
             item.getAxis("left").enableAutoSIPrefix(False)
         self._mean_item.getAxis("bottom").setStyle(showValues=False)  # the linked plot below has them
