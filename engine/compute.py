@@ -109,8 +109,7 @@ class Result(_ComparedByValue):
         used = min(s.stack_tokens, s.tokens)
         if used == s.tokens:
             return None
-        return Note(QT_TRANSLATE_NOOP("Problem", "Only the first {used} of the {tokens} tokens are simulated "
-                                                 "here (the block and depth simulations use at most {used})."),
+        return Note(QT_TRANSLATE_NOOP("Problem", "Simulated on the first {used} of the {tokens} tokens only."),
                     used=used, tokens=s.tokens)
 
     def toy_curves(self) -> tuple[np.ndarray, np.ndarray]:

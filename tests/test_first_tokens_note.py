@@ -19,8 +19,7 @@ def _scenario(tokens: int) -> Scenario:
 def test_the_engine_notes_the_first_tokens_only_when_some_are_left_out():
     long = compute(_scenario(40))
     assert long.stages["input"].shape[0] == 32
-    assert str(long.stack_tokens_note) == ("Only the first 32 of the 40 tokens are simulated here "
-                                           "(the block and depth simulations use at most 32).")
+    assert str(long.stack_tokens_note) == "Simulated on the first 32 of the 40 tokens only."
     assert long.stack_tokens_note not in long.notes  # on the views, not repeated in the status bar
     assert compute(_scenario(32)).stack_tokens_note is None
 

@@ -2320,43 +2320,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="136"/>
+        <location filename="../../app/main_window.py" line="137"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="121"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3691,58 +3691,58 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/compute.py" line="112"/>
-        <source>Only the first {used} of the {tokens} tokens are simulated here (the block and depth simulations use at most {used}).</source>
+        <source>Simulated on the first {used} of the {tokens} tokens only.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
-        <translation>这里只模拟了 {tokens} 个 token 中的前 {used} 个（block 和深度模拟最多使用 {used} 个）。</translation>
+        <translation>只模拟了 {tokens} 个 token 中的前 {used} 个。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="130"/>
+        <location filename="../../engine/compute.py" line="129"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="132"/>
+        <location filename="../../engine/compute.py" line="131"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="133"/>
+        <location filename="../../engine/compute.py" line="132"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="135"/>
+        <location filename="../../engine/compute.py" line="134"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="137"/>
+        <location filename="../../engine/compute.py" line="136"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="230"/>
+        <location filename="../../engine/compute.py" line="229"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="272"/>
+        <location filename="../../engine/compute.py" line="271"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="294"/>
+        <location filename="../../engine/compute.py" line="293"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="299"/>
+        <location filename="../../engine/compute.py" line="298"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="332"/>
+        <location filename="../../engine/compute.py" line="331"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
