@@ -4,6 +4,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo
 from PySide6.QtWidgets import QFileDialog, QLabel
 
@@ -21,15 +22,25 @@ def chinese(qapp):
     apply_language("en")
 
 
+@pytest.fixture
+def made(qapp):
+    """Widgets deleted at once after the test: pytest-qt's addWidget closes a pyqtgraph view (clearing its
+    scene) and deletes it only later, and a language change in between would reach a plot without its items."""
+    widgets = []
+    yield widgets.append
+    for widget in widgets:
+        shiboken6.delete(widget)
+
+
 def _menu_texts(view) -> list[str]:
     click = SimpleNamespace(acceptedItem=view)
     menu = view.scene().addParentContextMenus(view, view.getMenu(click), click)
     return [action.text() for action in menu.actions() if action.text()]
 
 
-def test_pyqtgraph_menu_follows_the_language_switch(qtbot, qapp):
+def test_pyqtgraph_menu_follows_the_language_switch(made):
     plot = DepthPlot()
-    qtbot.addWidget(plot)
+    made(plot)
     view = plot.plot.vb
     assert _menu_texts(view)[:4] == ["View All", "X axis", "Y axis", "Mouse Mode"]
     apply_language("zh_CN")  # the menu was built in English: it is worded again when shown
@@ -43,9 +54,9 @@ def test_pyqtgraph_menu_follows_the_language_switch(qtbot, qapp):
     assert _menu_texts(view)[:4] == ["View All", "X axis", "Y axis", "Mouse Mode"]
 
 
-def test_a_plot_widget_has_the_same_menu_without_pyqtgraphs_plot_options(qtbot, chinese):
+def test_a_plot_widget_has_the_same_menu_without_pyqtgraphs_plot_options(made, chinese):
     heatmap = StageHeatmap()
-    qtbot.addWidget(heatmap)
+    made(heatmap)
     heatmap.show_stage(compute(load_preset("xian")), "input", "x")
     texts = _menu_texts(heatmap.plotItem.vb)
     assert texts[:4] == ["显示全部", "X 轴", "Y 轴", "鼠标模式"] and "Plot Options" not in texts
@@ -67,11 +78,11 @@ def test_the_file_dialog_is_chinese_the_words_qtbase_lacks_included(qtbot, chine
     assert labels == {"查找范围(&L)：", "文件名称(&N)：", "文件类型(&T)："}
 
 
-def test_the_model_line_follows_the_language_switch(qtbot, qapp, monkeypatch):
+def test_the_model_line_follows_the_language_switch(made, monkeypatch):
     from widgets.models.model_page import ModelPage
 
     page = ModelPage()
-    qtbot.addWidget(page)
+    made(page)
     monkeypatch.setattr(page, "_on_run", lambda: None)
     spec = SimpleNamespace(layers=6, dims=384, heads=12, kv_heads=12, norm_kind="layer", placement="post")
     page._on_loaded(SimpleNamespace(name="MiniLM", spec=spec))

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+import shiboken6
 
 from engine.compute import compute
 from engine.scenario import Scenario
@@ -9,6 +10,16 @@ from widgets.plots.depth_plot import DepthPlot
 from widgets.plots.grad_plot import GradPlot
 from widgets.plots.stage_heatmap import StageHeatmap
 from widgets.plots.stage_heatmaps import StageHeatmaps
+
+
+@pytest.fixture
+def made(qapp):
+    """Widgets deleted at once after the test: pytest-qt's addWidget closes a pyqtgraph view (clearing its
+    scene) and deletes it only later, and a language change in between would reach a plot without its items."""
+    widgets = []
+    yield widgets.append
+    for widget in widgets:
+        shiboken6.delete(widget)
 
 
 def _scenario(tokens: int) -> Scenario:
@@ -26,18 +37,18 @@ def test_the_engine_notes_the_first_tokens_only_when_some_are_left_out():
 
 @pytest.mark.parametrize("make, note", [
     (DepthPlot, lambda v: v.plot.note), (GradPlot, lambda v: v.note), (StageHeatmaps, lambda v: v.note)])
-def test_stack_views_write_the_first_tokens_note_on_themselves(qtbot, make, note):
+def test_stack_views_write_the_first_tokens_note_on_themselves(made, make, note):
     view = make()
-    qtbot.addWidget(view)
+    made(view)
     view.show_result(compute(_scenario(40)))
     assert "first 32 of the 40 tokens" in note(view).text()
     view.show_result(compute(_scenario(6)))
     assert "first" not in note(view).text()
 
 
-def test_the_block_pages_stage_heatmap_notes_the_first_tokens(qtbot):
+def test_the_block_pages_stage_heatmap_notes_the_first_tokens(made):
     view = StageHeatmap()
-    qtbot.addWidget(view)
+    made(view)
     view.show_stage(compute(_scenario(40)), "norm1", "After norm ①")
     assert "first 32 of the 40 tokens" in view.note.text() and view.note.isVisible()
     view.show_stage(compute(_scenario(6)), "norm1", "After norm ①")

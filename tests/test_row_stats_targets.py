@@ -3,6 +3,7 @@ for BatchNorm, nothing for DyT; the values come from the engine's statistics."""
 
 import numpy as np
 import pytest
+import shiboken6
 
 from engine.compute import compute
 from engine.presets import load_preset
@@ -10,10 +11,11 @@ from widgets.plots.row_stats_plot import RowStatsPlot
 
 
 @pytest.fixture
-def plot(qtbot):
+def plot(qapp):
+    """A plot deleted at once after the test (see tests/test_plot_readability.py's ``shown``)."""
     view = RowStatsPlot()
-    qtbot.addWidget(view)
-    return view
+    yield view
+    shiboken6.delete(view)
 
 
 def _plain(norm: str):
