@@ -169,8 +169,8 @@ def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mu
     runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
                          init=init, ln_scaling=ln_scaling) for p in ordered}
     return DepthProfile(
-        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed, ffn_mult,
-                       with_grad=False, init=init),
+        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed,
+                       ffn_mult, with_grad=False, init=init),
         runs=MappingProxyType(runs),
         toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
         toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),

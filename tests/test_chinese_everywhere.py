@@ -47,7 +47,8 @@ def test_pyqtgraph_menu_follows_the_language_switch(made):
     try:
         assert _menu_texts(view)[:4] == ["显示全部", "X 轴", "Y 轴", "鼠标模式"]
         form = view.menu.ctrl[0]
-        assert [form.autoRadio.text(), form.manualRadio.text(), form.invertCheck.text()] == ["自动", "手动", "反转坐标轴"]
+        texts = [form.autoRadio.text(), form.manualRadio.text(), form.invertCheck.text()]
+        assert texts == ["自动", "手动", "反转坐标轴"]
         assert view.menu.mouseModes[0].text().startswith("三键")
     finally:
         apply_language("en")
