@@ -4730,27 +4730,32 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="61"/>
+        <source>Activation function (Activations tab)</source>
+        <translation>激活函数（激活函数页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="91"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="91"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <location filename="../../app/teaching_tabs.py" line="92"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <location filename="../../app/teaching_tabs.py" line="92"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="90"/>
+        <location filename="../../app/teaching_tabs.py" line="93"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>
