@@ -65,3 +65,11 @@ def test_a_pinned_layernorm_is_drawn_with_the_statistic_b_shows(plot):
     plot.show_result(b)
     np.testing.assert_array_equal(plot.pinned_bar_heights()["std_out"], a.norm.row_stats.rms_out)
     assert "A: RMS after" in plot.key.names()
+
+
+def test_rmsnorm_has_no_beta_to_mention(plot):
+    s = _plain("rms")
+    plot.show_result(compute(s.replace(beta=np.full(s.dims, 0.5, s.dtype))))  # RMSNorm ignores β
+    assert plot.titleLabel.text == "μ, σ and RMS per token · RMSNorm sets RMS to 1"
+    plot.show_result(compute(load_preset("xian").replace(norm="rms")))
+    assert plot.titleLabel.text == "μ, σ and RMS per token · RMSNorm sets RMS to 1 (before γ)"

@@ -4118,7 +4118,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/plots/row_stats_plot.py" line="90"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="282"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="283"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
@@ -4181,6 +4181,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
         <source>{title} (before γ, β)</source>
         <translation>{title}（在 γ、β 之前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <source>{title} (before γ)</source>
+        <translation>{title}（在 γ 之前）</translation>
     </message>
 </context>
 <context>

@@ -39,7 +39,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._pinned_bars, self._pinned_lines = {}, {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_result: Result | None = None  # A, read again when B's norm changes the statistic shown
-        self._identity_affine = True  # γ = 1 and β = 0: the norm's targets show as they are
+        self._identity_affine = True  # γ = 1 and β = 0 (RMSNorm: γ = 1): the norm's targets show as they are
         self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
@@ -114,7 +114,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
                  "batch": self.tr("μ and σ per dimension · BatchNorm sets each column's σ to 1"),
                  "dyt": self.tr("μ and σ per token · DyT sets nothing to 1")}.get(self._norm, "")
         if title and self._norm != "dyt" and not self._identity_affine:
-            title = self.tr("{title} (before γ, β)").format(title=title)
+            after = self.tr("{title} (before γ)") if self._norm == "rms" else self.tr("{title} (before γ, β)")
+            title = after.format(title=title)
         return title
 
     @property
@@ -136,7 +137,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._shown = result.norm
         renormed = s.norm != self._norm
         self._norm = s.norm
-        self._identity_affine = bool(np.all(s.gamma == 1) and np.all(s.beta == 0))
+        # RMSNorm has no β: only γ acts after it.
+        self._identity_affine = bool(np.all(s.gamma == 1) and (s.norm == "rms" or np.all(s.beta == 0)))
         grouping, self._values = _series_of(result, self._norm)
         regrouped = grouping != self._grouping
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if grouping == "columns" else s.labels
