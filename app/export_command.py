@@ -167,7 +167,7 @@ def run_export(args) -> int:
     profile, depth_message = depth(scenario, STACK_PLACEMENTS)
     result = dataclasses.replace(compute(scenario, stack=False), depth=profile, depth_message=depth_message,
                                  stack_note=stack_note(scenario))
-    for message in result.messages:
+    for message in (*result.messages, *filter(None, [result.stack_tokens_note])):
         print(f"normscope export: note: {message}", file=sys.stderr)
     written = []
     for name, table in result_tables(result).items():

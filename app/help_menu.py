@@ -64,18 +64,24 @@ class HelpMenu(QObject):
                 "grad": self.tr("Gradient norms"), "stages": self.tr("Stage heatmaps"),
                 "hand_calc": self.tr("Hand calculation"), "block": self.tr("Block flow"),
                 "groups": self.tr("LN vs BN groups"), "batchnorm": self.tr("BatchNorm's problems"),
-                "scale": self.tr("Scale invariance"), "compare": self.tr("A/B compare")}
+                "scale": self.tr("Scale invariance"), "activations": self.tr("Activations"),
+                "training": self.tr("Training"), "model": self.tr("Model"), "grids": self.tr("Tokens and γ / β"),
+                "settings": self.tr("Settings"), "compare": self.tr("A/B compare")}
 
     def explanation(self, key: str) -> str:
         return {
             "row_stats": self.tr(
                 "Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it "
                 "(yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes "
-                "only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes."),
+                "only the size, so under RMSNorm the last bar is the RMS after the norm, which it sets to 1; under "
+                "BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes. The title says what "
+                "the chosen norm sets to 1."),
             "depth": self.tr(
                 "How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the "
                 "residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed's "
-                "toy v ← a·v + b, which explodes, and its normalized twin, which doesn't."),
+                "toy v ← a·v + b, which explodes, and its normalized twin, which doesn't. The stacks run on the "
+                "first 32 tokens (the plot says so when there are more); the no-norm stack has no norm at all, "
+                "QK-Norm included."),
             "grad": self.tr(
                 "The size of each layer's weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at "
                 "initialization. Post-Norm's grow towards the output layers, Pre-Norm's stay even, the reason "
@@ -101,6 +107,28 @@ class HelpMenu(QObject):
                 "LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the "
                 "scale is lost and γ/β can't bring it back; rows with another pattern stay different. Edit the "
                 "vectors to try your own."),
+            "activations": self.tr(
+                "The FFN's activation functions of seed 004: Sigmoid, Tanh, ReLU, Softmax of a small vector you "
+                "type, Swish/SiLU, GELU and SwiGLU, each drawn with its derivative and with its pros and cons."),
+            "training": self.tr(
+                "Small character-level Transformers trained live in NumPy, to see Post-Norm stall where Pre-Norm "
+                "learns. Pick a preset or set the recipe, press Train: each run's loss is drawn over the steps "
+                "(dots: validation loss; dashed: the loss of a model that learned nothing), and for the chosen "
+                "run four layer × step heatmaps show gradient norms, update sizes, residual RMS and the largest "
+                "attention logit."),
+            "model": self.tr(
+                "A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline "
+                "on a sentence you type: its tokens, the size of its residual stream layer by layer beside "
+                "simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm's input → output. "
+                "What if edits γ, β or a dimension and runs the layers above again; Show in the token grid "
+                "brings a real hidden state into every other view."),
+            "grids": self.tr(
+                "The token matrix (one row per token, one column per dimension) and the norm's γ and β, as "
+                "spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and "
+                "dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it."),
+            "settings": self.tr(
+                "The norm, where it sits in the block, ε, the number of stacked layers and the rest of the "
+                "block's settings; each choice's tooltip gives its formula. Every change is one undo step."),
             "compare": self.tr(
                 "Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth "
                 "and gradient plots draw A's curves in short dashes (\"A: …\") beside the current ones (B), the μ/σ "

@@ -12,10 +12,20 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from engine.problem import QT_TRANSLATE_NOOP
+
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations"
 CHOICES = ("system", "en", "zh_CN")
 
 _installed: list[QTranslator] = []
+
+#: Qt's own words (QFileDialog's) that the qtbase_zh_CN.qm shipped with PySide6 6.11 lacks: Qt 6.11 gave
+#: these labels a mnemonic, and the shipped file still has only "Look in:" and "Files of type:". Listed
+#: here, they are translated in NormScope's own .ts, whose translator Qt asks after Qt's.
+QT_WORDS_MISSING_IN_QTBASE = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
 
 
 def effective_language(choice: str) -> str:

@@ -23,6 +23,7 @@ from app.document import Document
 from app.figure_menus import FigureMenus
 from app.figure_registry import FigureRegistry
 from app.file_actions import FileActions
+from app.dock_widths import PREFERRED_WIDTH, DockWidths
 from app.hand_calc_dock import HandCalcDock
 from app.lesson_dock import LessonDock
 from app.menus import Menus
@@ -138,7 +139,7 @@ class MainWindow(Retranslating, QMainWindow):
             "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.busyChanged.connect(self.busy_indicator.set_busy)
         self.resize(1400, 860)
-        self.resizeDocks(self._docks[:1], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks(self._docks[:1], [PREFERRED_WIDTH], Qt.Orientation.Horizontal)
         self.resizeDocks(self._docks[:3], [320, 110, 330], Qt.Orientation.Vertical)
         self._docks[2].raise_()
         # Typing goes into the matrix from the start, at the seed's 西安 row (the hand calculation's too).
@@ -146,6 +147,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.token_grid.setFocus()
         self._default_state = self.saveState()
         self._restore_layout()
+        # A layout restored (or squeezed by a narrow window) with docks too narrow to use widens when shown.
+        self.dock_widths = DockWidths(self, self._docks)
         if self.document.result is not None:
             self.notes.show_result_notes(self.document.result)
         self.set_theme(settings_file.text(self._settings, "ui/theme", "system", theme.CHOICES))

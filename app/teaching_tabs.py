@@ -57,6 +57,9 @@ class TeachingTabs(QObject):
                            lambda: {"batch_size": self.batchnorm_lab.batch_plot,
                                     "running_stats": self.batchnorm_lab.running_plot},
                            self._batchnorm)
+        # Its plot too gets Export… / Copy image in the UI's language (it had pyqtgraph's English "Export...").
+        window.add_figures(lambda: {"activations": self.tr("Activation function (Activations tab)")},
+                           lambda: {"activations": self.activations_view.plot}, self._activations)
         window.add_figures(self._training_titles, lambda: self.training_page.figures(), self._training)
         token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
 

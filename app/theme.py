@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
+from app.indicator_style import VisibleIndicatorStyle
 from widgets.plotkit.plot_style import apply_plot_theme
 
 CHOICES = ("system", "light", "dark")
@@ -43,8 +44,13 @@ def apply_theme(choice: str, root: QWidget, plots_dark: bool | None = None) -> b
     """
     app = QApplication.instance()
     dark = is_dark(choice)
-    if app.style().name().lower() != "fusion":  # a new style object re-polishes every widget: ~3 ms
-        app.setStyle("Fusion")  # a style whose colours follow the palette on every platform
+    # A style whose colours follow the palette on every platform: Fusion, with check boxes edged on the
+    # dark palette. A new style object re-polishes every widget (~3 ms): only when it changes.
+    edged = isinstance(app.style(), VisibleIndicatorStyle)
+    if dark and not edged:
+        app.setStyle(VisibleIndicatorStyle())
+    elif not dark and (edged or app.style().name().lower() != "fusion"):
+        app.setStyle("Fusion")
     app.setPalette(_dark_palette() if dark else app.style().standardPalette())
     if plots_dark is None or plots_dark != dark:
         apply_plot_theme(root, dark)

@@ -106,6 +106,18 @@ class Result(_ComparedByValue):
                               token=self.scenario.labels[index] if part == "norm" else ""))
         return tuple(notes)
 
+    @property
+    def stack_tokens_note(self) -> Note | None:
+        """That the block and depth simulations ran on the first ``stack_tokens`` tokens only (None when
+        they ran on all). Not among ``notes``: it holds for every edit of a long matrix, so the views
+        that show those simulations write it on themselves instead of the status bar repeating it."""
+        s = self.scenario
+        used = min(s.stack_tokens, s.tokens)
+        if used == s.tokens:
+            return None
+        return Note(QT_TRANSLATE_NOOP("Problem", "Simulated on the first {used} of the {tokens} tokens only."),
+                    used=used, tokens=s.tokens)
+
     def toy_curves(self) -> tuple[np.ndarray, np.ndarray]:
         """Seed 000's toy v ← a·v + b and its normalized twin over the scenario's layers. They need
         no matrix: the depth plot keeps them when the stack simulation is skipped."""

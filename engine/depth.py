@@ -162,13 +162,15 @@ def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mu
                   toy_a: float, toy_b: float, toy_v0: float, placements=("pre", "post"), *,
                   init: str = "fan_in", ln_scaling: bool = False) -> DepthProfile:
     """Run the same input through a no-norm stack and one stack per placement, on the same weights
-    (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them."""
+    (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them. The no-norm
+    stack holds no norm at all, QK-Norm included: it is the baseline every normalization is measured
+    against, so the QK-Norm setting leaves it as it is."""
     ordered = [p for p in STACK_PLACEMENTS if p in {"pre", "post", *placements}]
     runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
                          init=init, ln_scaling=ln_scaling) for p in ordered}
     return DepthProfile(
-        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre"), layers, seed, ffn_mult,
-                       with_grad=False, init=init),
+        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed,
+                       ffn_mult, with_grad=False, init=init),
         runs=MappingProxyType(runs),
         toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
         toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),

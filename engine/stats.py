@@ -1,4 +1,4 @@
-"""Per-row and per-column mean and standard deviation (ddof 0), before and after a norm."""
+"""Per-row and per-column mean and standard deviation (ddof 0), before and after a norm, and their RMS."""
 
 from __future__ import annotations
 
@@ -15,6 +15,19 @@ class AxisStats:
     std_in: np.ndarray
     mean_out: np.ndarray
     std_out: np.ndarray
+
+    @property
+    def rms_in(self) -> np.ndarray:
+        """Root mean square of each input row (or column): √(μ² + σ²), what RMSNorm divides by."""
+        return np.hypot(self.mean_in, self.std_in)
+
+    @property
+    def rms_out(self) -> np.ndarray:
+        """Root mean square after the norm: what RMSNorm sets to 1 (before γ), as LayerNorm sets σ.
+
+        √(μ² + σ²) of the float64 statistics: a sum of squares, so no cancellation, and no pass over
+        the matrix (a 2048 × 4096 edit stays as cheap as it was)."""
+        return np.hypot(self.mean_out, self.std_out)
 
 
 def _mean_std(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:

@@ -95,3 +95,16 @@ def test_float32_and_float64_stacks_use_the_same_network():
     run64 = run_stack(x, spec, 6, 4, 4, with_grad=False)
     run32 = run_stack(x.astype(np.float32), spec, 6, 4, 4, with_grad=False)
     np.testing.assert_allclose(run32.rms, run64.rms, rtol=1e-4)
+
+
+@pytest.mark.parametrize("norm", ["layer", "rms"])
+def test_no_norm_curve_is_norm_free_whatever_qk_norm_is(norm):
+    """"No norm" promises no norm at all: turning QK-Norm on moves the normalized stacks, not the baseline."""
+    s = load_preset("xian").replace(norm=norm, layers=6)
+    plain, with_qk = compute(s).depth, compute(s.replace(qk_norm=True)).depth
+    np.testing.assert_array_equal(with_qk.none.rms, plain.none.rms)
+    np.testing.assert_array_equal(with_qk.none.max_abs, plain.none.max_abs)
+    assert not np.array_equal(with_qk.pre.rms, plain.pre.rms)  # QK-Norm itself still acts where asked
+    bare = run_stack(s.matrix, BlockSpec(norm="none", heads=s.heads, qk_norm=False), 6, s.seed, s.ffn_mult,
+                     with_grad=False)
+    np.testing.assert_array_equal(with_qk.none.rms, bare.rms)

@@ -54,7 +54,7 @@ def test_switching_to_dyt_shows_its_steps_and_the_row_statistics_note(window):
     window.document.wait_until_idle()
     assert "tanh(0.5 × " in window.hand_calc.text.toPlainText()
     assert window.row_stats_plot.note.text() == "DyT does not normalize: no statistics are taken"
-    assert window.row_stats_plot.titleLabel.text.endswith("DyT")
+    assert window.row_stats_plot.titleLabel.text.endswith("DyT sets nothing to 1")
     window.set_language("zh_CN")
     assert "不做归一化" in window.row_stats_plot.note.text()
     assert "逐元素" in window.hand_calc.text.toPlainText()

@@ -92,7 +92,7 @@ def _texts(path) -> list[ElementTree.Element]:
 def test_svg_text_keeps_words_together_and_names_the_bundled_font(figures):
     out, _ = figures
     texts = _texts(out / "row_stats.svg")
-    assert "μ and σ per token, LayerNorm" in [t.text for t in texts]
+    assert "μ and σ per token · LayerNorm sets σ to 1" in [t.text for t in texts]
     assert "苹果(换序)" in [t.text for t in texts]
     assert {"2", "4"} <= {t.text for t in _texts(out / "depth.svg")}  # tick labels stay apart
     families = {t.get("font-family") for t in texts}

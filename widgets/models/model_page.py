@@ -10,6 +10,7 @@ to load into its editors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -81,6 +82,8 @@ class ModelPage(Retranslating, QWidget):
         self.token_table = TokenTable()
         self.status = QLabel()
         self.status.setObjectName("modelStatus")
+        # What the status line says, worded again on a language switch (the model's line included).
+        self._status: Callable[[], str] = lambda: self.tr("Pick a model and press Load (SmolLM2 takes about 3 s).")
         self.status.setWordWrap(True)
         self.place = QComboBox()
         self.place.setObjectName("modelPlace")
@@ -242,8 +245,12 @@ class ModelPage(Retranslating, QWidget):
         self._fill_actions()
         self._fill_places()
         self._show_trace()
-        if self.runner.model is None and not self.status.text():
-            self.status.setText(self.tr("Pick a model and press Load (SmolLM2 takes about 3 s)."))
+        self.status.setText(self._status())
+
+    def _say(self, words: Callable[[], str]) -> None:
+        """Show ``words()`` on the status line, now and in each language switched to later."""
+        self._status = words
+        self.status.setText(words())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         # On a narrow window the two panels go one above the other instead of squeezing each other.
@@ -326,7 +333,7 @@ class ModelPage(Retranslating, QWidget):
             return
         if self.model_choice.findData(source) >= 0:
             self.model_choice.setCurrentIndex(self.model_choice.findData(source))
-        self.status.setText(self.tr("Loading {model}…").format(model=Path(str(source)).name))
+        self._say(lambda: self.tr("Loading {model}…").format(model=Path(str(source)).name))
         self.progress.setValue(0)
         self.progress.show()
         self.cancel_button.show()
@@ -347,13 +354,13 @@ class ModelPage(Retranslating, QWidget):
         try:
             self.runner.set_text(self.text.text())
         except Problem as problem:
-            self.status.setText(describe(problem))
+            self._say(lambda: describe(problem))
 
     def _on_loaded(self, model) -> None:
         self.progress.hide()
         self.cancel_button.hide()
         s = model.spec
-        self.status.setText(self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
+        self._say(lambda: self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
             name=model.name, layers=s.layers, dims=s.dims, heads=s.heads, kv=s.kv_heads,
             norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Pre-LN"))
         self.base = self.trace = None
@@ -364,9 +371,9 @@ class ModelPage(Retranslating, QWidget):
         self.progress.hide()
         self.cancel_button.hide()
         if isinstance(error, LoadCancelled):
-            self.status.setText(self.tr("Loading cancelled."))
+            self._say(lambda: self.tr("Loading cancelled."))
         else:  # the model loaded before (if any) stays, with its run
-            self.status.setText(describe_failure(error))
+            self._say(lambda: describe_failure(error))
         self._enable()
 
     def _on_busy(self, busy: bool) -> None:
@@ -482,9 +489,9 @@ class ModelPage(Retranslating, QWidget):
         tokens = self._tokens
         self.token_table.show_tokens(tokens)
         if tokens.truncated:
-            self.status.setText(self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))
+            self._say(lambda: self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))
         for note in non_finite_notes(self.trace):  # NaN weights, a negative ε: drawn, and said where they began
-            self.status.setText(describe(note))
+            self._say(lambda note=note: describe(note))
         edited = self.trace is not self.base
         self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None,
                                       self._model_name())

@@ -87,6 +87,8 @@ class DepthPlot(Retranslating, QWidget):
         self.log_scale.setText(self.tr("Log scale"))
         self.log_scale.setToolTip(self.tr("Show the value axis on a log scale (the toy explosion grows exponentially)"))
         self._draw_overflow(self.log_scale.isChecked())
+        if self._result is not None:  # the note, in the new language
+            self.plot.note.set_text(stack_note(self._result))
 
     def _set_key(self) -> None:
         """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why)."""

@@ -51,6 +51,8 @@ class GradPlot(Retranslating, PlotPanel):
         set_title_once(self, self.tr("Gradient norms at initialization"))
         self.setLabel("bottom", self.tr("layer"))
         self.setLabel("left", self.tr("gradient norm"))
+        if self._result is not None:  # the note, in the new language
+            self.note.set_text(stack_note(self._result))
 
     def set_picked_stacks(self, stacks) -> None:
         """Draw these stacks ("pre", "post", …; "none" has no weights) besides the chosen placement."""

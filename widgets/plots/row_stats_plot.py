@@ -1,5 +1,6 @@
 """Per-token (or, under BatchNorm, per-dimension) μ and σ before and after the norm, as grouped bars
-(as lines when the bars would be too thin to see, e.g. 2048 tokens)."""
+(as lines when the bars would be too thin to see, e.g. 2048 tokens). Under RMSNorm the last bar is the
+RMS after the norm, what RMSNorm sets to 1, not σ; the title says what each norm sets to 1."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._bars, self._lines = {}, {}
         self._pinned_bars, self._pinned_lines = {}, {}
         self._pinned: dict[str, np.ndarray] = {}
+        self._pinned_result: Result | None = None  # A, read again when B's norm changes the statistic shown
+        self._identity_affine = True  # γ = 1 and β = 0 (RMSNorm: γ = 1): the norm's targets show as they are
         self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
         for field, color, _ in SERIES:
             bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
@@ -71,8 +74,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self.retranslate()
 
     def _series_names(self) -> dict[str, str]:
-        return {"mean_in": self.tr("μ before"), "std_in": self.tr("σ before"),
-                "mean_out": self.tr("μ after"), "std_out": self.tr("σ after")}
+        return {"mean_in": self.tr("μ before"), "std_in": self.tr("σ before"), "mean_out": self.tr("μ after"),
+                "std_out": self.tr("RMS after") if self._norm == "rms" else self.tr("σ after")}
 
     def retranslate(self) -> None:
         self._set_key()
@@ -100,9 +103,20 @@ class RowStatsPlot(Retranslating, PlotPanel):
             title, what = self.tr("μ and σ per dimension, {kind}"), self.tr("dimension (column)")
         else:
             title, what = self.tr("μ and σ per token, {kind}"), self.tr("token (row)")
-        set_title_once(self, title.format(kind=kind))
+        set_title_once(self, self._target_title() or title.format(kind=kind))
         if self.getAxis("bottom").labelText != what:
             self.setLabel("bottom", what)
+
+    def _target_title(self) -> str:
+        """The title naming what the norm sets to 1 ("" for no norm), and that γ and β act after it."""
+        title = {"layer": self.tr("μ and σ per token · LayerNorm sets σ to 1"),
+                 "rms": self.tr("μ, σ and RMS per token · RMSNorm sets RMS to 1"),
+                 "batch": self.tr("μ and σ per dimension · BatchNorm sets each column's σ to 1"),
+                 "dyt": self.tr("μ and σ per token · DyT sets nothing to 1")}.get(self._norm, "")
+        if title and self._norm != "dyt" and not self._identity_affine:
+            after = self.tr("{title} (before γ)") if self._norm == "rms" else self.tr("{title} (before γ, β)")
+            title = after.format(title=title)
+        return title
 
     @property
     def grouping(self) -> str:
@@ -121,11 +135,16 @@ class RowStatsPlot(Retranslating, PlotPanel):
         if result.norm is self._shown and s.labels == self._names:
             return  # same statistics (a setting that only moves the stack changed)
         self._shown = result.norm
-        grouping, self._values = _series_of(result)
+        renormed = s.norm != self._norm
+        self._norm = s.norm
+        # RMSNorm has no β: only γ acts after it.
+        self._identity_affine = bool(np.all(s.gamma == 1) and (s.norm == "rms" or np.all(s.beta == 0)))
+        grouping, self._values = _series_of(result, self._norm)
         regrouped = grouping != self._grouping
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if grouping == "columns" else s.labels
         self._grouping = grouping
-        self._norm = s.norm
+        if renormed and self._pinned_result is not None:
+            self._take_pinned()  # A's last bar is the statistic B's norm sets to 1, as B's is
         self._relabel()
         self._set_key()
         self._draw_marks()
@@ -138,15 +157,19 @@ class RowStatsPlot(Retranslating, PlotPanel):
         """Draw A's μ and σ (a pinned scenario's Result) as dashed outlines over the current bars
         (dashed lines when the bars are lines); None: none. Drawn only when A has the same tokens (or
         dimensions) in the same grouping, else the plot says so."""
-        if result is None:
-            self._pinned, self._pinned_grouping = {}, None
-        else:
-            grouping, self._pinned = _series_of(result)
-            self._pinned_grouping = (grouping, len(self._pinned["mean_in"]))
+        self._pinned_result = result
+        self._take_pinned()
         self._relabel()
         self._set_key()
         self._draw_marks()
         self._fit()
+
+    def _take_pinned(self) -> None:
+        if self._pinned_result is None:
+            self._pinned, self._pinned_grouping = {}, None
+        else:
+            grouping, self._pinned = _series_of(self._pinned_result, self._norm)
+            self._pinned_grouping = (grouping, len(self._pinned["mean_in"]))
 
     def _pinned_drawn(self) -> bool:
         return self._pinned_grouping == (self._grouping, len(self._names))
@@ -263,13 +286,15 @@ class RowStatsPlot(Retranslating, PlotPanel):
             self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
 
 
-def _series_of(result: Result) -> tuple[str, dict[str, np.ndarray]]:
+def _series_of(result: Result, shown_norm: str) -> tuple[str, dict[str, np.ndarray]]:
     """How ``result``'s statistics are grouped (``"columns"`` under BatchNorm, else ``"rows"``) and their
-    values by AxisStats field."""
+    values by AxisStats field; under a ``shown_norm`` of RMSNorm the ``std_out`` series holds the RMS after
+    the norm (``AxisStats.rms_out``), the statistic RMSNorm sets to 1."""
     by_column = result.scenario.norm == "batch"
     stats = result.norm.col_stats if by_column else result.norm.row_stats
+    fields = {field: field for field, _, _ in SERIES} | ({"std_out": "rms_out"} if shown_norm == "rms" else {})
     return "columns" if by_column else "rows", {
-        field: np.asarray(getattr(stats, field), dtype=float) for field, _, _ in SERIES}
+        field: np.asarray(getattr(stats, source), dtype=float) for field, source in fields.items()}
 
 
 if __name__ == "__main__":

@@ -7,9 +7,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from engine.compute import Result
+from widgets.common.stack_notes import stack_tokens_note
 from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.heatmap_image import HeatmapImage, blocky
+from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
 from widgets.plotkit.round_limits import colour_limit
 
@@ -18,12 +21,13 @@ class StageHeatmap(pg.PlotWidget):
     """Rows are tokens (top to bottom); a symmetric colour scale around 0 with a colour bar."""
 
     def __init__(self, parent=None):
-        super().__init__(parent, axisItems=grid_axes())
+        super().__init__(parent, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.setObjectName("stageHeatmap")
         self.setAccessibleName("stageHeatmap")
         configure_plot(self.plotItem)
         self.plotItem.invertY(True)
         self.plotItem.hideButtons()
+        plot_options_off(self.plotItem)
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
         self._image = HeatmapImage(axisOrder="row-major")
         self._image.setColorMap(colormap)
@@ -34,11 +38,13 @@ class StageHeatmap(pg.PlotWidget):
         self._matrix = np.zeros((0, 0))
         self._names: tuple[list[str], list[str]] = ([], [])  # token and dimension labels
         self.plotItem.vb.sigResized.connect(lambda _: self._label_axes())
+        self.note = PlotNote(self.plotItem.vb)  # that the stage holds the first tokens only
 
     def show_stage(self, result: Result | None, key: str | None, title: str = "") -> None:
         """Draw ``result.stages[key]``; an empty picture when there is no such stage."""
         stages = None if result is None else result.stages
         set_title_once(self.plotItem, title)
+        self.note.set_text(stack_tokens_note(result) if result is not None else "")
         if stages is None or key not in stages:
             self._matrix = np.zeros((0, 0))
             self._image.clear()

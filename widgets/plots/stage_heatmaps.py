@@ -13,7 +13,7 @@ from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
-from widgets.common.stack_notes import stale_note
+from widgets.common.stack_notes import stack_tokens_note, stale_note
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
@@ -102,6 +102,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._stale = False
         self._pinned: Result | None = None
         self._no_difference = False  # B − A is shown and is 0 everywhere
+        self._tokens_of: Result | None = None  # the shown result: its stages may hold the first tokens only
         self.note = PlotNote(self.centralWidget, over=self._views)  # across all four panels, under their titles
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
@@ -109,6 +110,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     def show_result(self, result: Result) -> None:
         # Still the matrices of earlier settings (a large preset computing): faded, and said so.
         self._stale = result.stack_stale
+        self._tokens_of = result  # for the note on the first tokens
         for image in self._images:
             image.setOpacity(0.35 if result.stack_stale else 1.0)
         if result.stages is None or (result.stages is self._shown and result.stack_labels == self._labels):
@@ -144,7 +146,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         else:
             text = self.tr("A's stages have other tokens, dimensions or norm positions: these are the current "
                            "stages, not B − A.")
-        self.note.set_text(text)
+        first_tokens = stack_tokens_note(self._tokens_of) if self._tokens_of else ""
+        self.note.set_text(" ".join(part for part in (text, first_tokens) if part))
 
     def _non_finite_note(self) -> str:
         """A note naming the panels that hold NaN (drawn as 0) or ±inf (drawn as the scale's end), or ""."""

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from engine.batch_lessons import BatchDependence
 from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen
 from widgets.teaching.batchnorm_numbers import SAMPLE_GREY, lab_number
 
@@ -36,11 +37,12 @@ class BatchSizeLesson(QWidget):
         self._dependence: BatchDependence | None = None
         self._per_dimension = True
         self._note = ""
-        self.plot = pg.PlotWidget(axisItems=grid_axes())
+        self.plot = pg.PlotWidget(axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self.plot.setObjectName("batchDependencePlot")
         self.plot.setAccessibleName("batchDependencePlot")
         item = self.plot.plotItem
         configure_plot(item)
+        plot_options_off(item)
         item.getAxis("left").enableAutoSIPrefix(False)
         item.addLegend(offset=(-8, 8), colCount=2, brush=LIGHT["legend"], labelTextSize="10pt")
         item.addLine(y=0, pen=pen("#BBBBBB", 1))

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from engine.batch_lessons import RunningStatistics
 from widgets.plotkit.grid_axis import grid_axes
+from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import BLUE, RED, configure_plot, pen
 from widgets.teaching.batchnorm_numbers import SAMPLE_GREY
 
@@ -35,11 +36,12 @@ class RunningStatsLesson(QWidget):
         self.plot = pg.GraphicsLayoutWidget()
         self.plot.setObjectName("runningStatsPlot")
         self.plot.setAccessibleName("runningStatsPlot")
-        self._mean_item = self.plot.addPlot(row=0, col=0, axisItems=grid_axes())
-        self._var_item = self.plot.addPlot(row=1, col=0, axisItems=grid_axes())
+        self._mean_item = self.plot.addPlot(row=0, col=0, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
+        self._var_item = self.plot.addPlot(row=1, col=0, axisItems=grid_axes(), viewBox=LazyMenuViewBox())
         self._var_item.setXLink(self._mean_item)
         for item in (self._mean_item, self._var_item):
             configure_plot(item)
+            plot_options_off(item)
             item.setTitle(None)  # no empty title row: the axis labels name the dimension
             item.getAxis("left").enableAutoSIPrefix(False)
         self._mean_item.getAxis("bottom").setStyle(showValues=False)  # the linked plot below has them

@@ -1,5 +1,8 @@
 """A HandCalculation written out as rich text (HTML), plain text and LaTeX from one description.
 
+Each step is computed at full precision and shown rounded; one line above the steps says so (a class
+redoing 西安's x̂₂ from the digits shown gets 0.705 where the panel shows 0.704, the plots' value).
+
 Each formula is built once from parts that know their three spellings (x₁, x<sub>1</sub>, x_{1}),
 so the panel, the clipboard text and the LaTeX never disagree.
 """
@@ -223,8 +226,17 @@ def _affine_lines(calc: HandCalculation, p: int, max_terms: int, shift: bool) ->
     return lines
 
 
+def precision_note(precision: int) -> str:
+    """The one line that says how the shown digits relate to the steps: each step is computed from the
+    unrounded numbers of the one before (so the panel agrees with the plots), and only shown rounded."""
+    return QCoreApplication.translate(
+        "HandCalculation", "Each step uses the unrounded numbers of the step before; they are shown rounded to "
+                           "{n} decimals, so redoing a step from the digits shown can change its last digit.").format(
+        n=precision)
+
+
 def to_html(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
-    parts = []
+    parts = [f"<p><i>{precision_note(precision)}</i></p>"]
     for step in steps(calc, precision, max_terms):
         parts.append(f"<h3>{step.title}</h3>")
         parts.extend(f"<p style='margin-left:12px'>{''.join(line.html)}</p>" for line in step.lines)
@@ -232,7 +244,7 @@ def to_html(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> st
 
 
 def to_text(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
-    blocks = []
+    blocks = [precision_note(precision)]
     for step in steps(calc, precision, max_terms):
         blocks.append("\n".join([step.title] + ["  " + "".join(line.text) for line in step.lines]))
     return "\n\n".join(blocks) + "\n"
@@ -270,7 +282,8 @@ def latex_text(text: str) -> tuple[str, bool]:
 
 def to_latex(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> str:
     """An ``align*`` that pdflatex compiles; its first line names the packages it needs."""
-    lines, cjk = [], False
+    note, cjk = latex_text(precision_note(precision))  # a paragraph above the steps: it wraps there
+    lines = []
     for step in steps(calc, precision, max_terms):
         title, has_cjk = latex_text(step.title)
         cjk = cjk or has_cjk
@@ -279,4 +292,4 @@ def to_latex(calc: HandCalculation, precision: int = 3, max_terms: int = 6) -> s
     needs = r"% pdflatex: needs \usepackage{amsmath}"
     if cjk:
         needs += r" and \usepackage{CJKutf8} (Chinese in the gbsn font; Debian: latex-cjk-chinese)"
-    return "\n".join([needs + ".", r"\begin{align*}", *lines, r"\end{align*}"]) + "\n"
+    return "\n".join([needs + ".", note, "", r"\begin{align*}", *lines, r"\end{align*}"]) + "\n"
