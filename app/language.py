@@ -7,12 +7,12 @@ each view then re-reads its texts (``retranslate``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
-TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations"
+from engine.resources import resource_path
+
+TRANSLATIONS = resource_path("translations")
 CHOICES = ("system", "en", "zh_CN")
 
 _installed: list[QTranslator] = []

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtGui import QFontDatabase
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+from engine.resources import resource_path
+
+FONT_DIR = resource_path("fonts")
 BUNDLED_FAMILY = "NormScope Sans SC"  # the family of resources/fonts/NormScopeSansSC-Regular.otf
 
 
