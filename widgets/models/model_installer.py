@@ -12,8 +12,6 @@ from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QProgressBar, QPushButto
 
 from engine.models.installed import KNOWN_MODELS, is_installed
 from engine.models.model_install import pip_command, read_progress
-from engine.problem import Problem
-from widgets.common.problem_text import describe
 from widgets.common.retranslation import Retranslating
 
 
@@ -89,11 +87,7 @@ class ModelInstaller(Retranslating, QWidget):
         if KNOWN_MODELS[name].needs_agreement and not self.ask_agreement(name):
             self._say(self.tr("Not installed: its terms were not agreed to."))
             return
-        try:
-            command = pip_command(name, progress="raw")
-        except Problem as problem:
-            self._say(describe(problem))
-            return
+        command = pip_command(name, progress="raw")
         self._cancelled, self._done_bytes, self._last_line = False, 0, ""
         self.process = QProcess(self)
         self.process.setProcessChannelMode(QProcess.ProcessChannelMode.MergedChannels)
