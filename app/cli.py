@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from app.lesson_command import add_lesson_parser
+from app.models_command import add_models_parser
 from app.train_command import add_train_parser
 from engine.activations import ACTIVATIONS
 from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
@@ -87,7 +88,7 @@ def _add_export_parser(commands) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python main.py",
+        prog="normscope",
         description="NormScope: a desktop lab for LayerNorm, RMSNorm and BatchNorm inside a Transformer block.",
     )
     parser.add_argument("--version", action="version", version=f"NormScope {__version__}")
@@ -95,10 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--preset", choices=list(PRESETS), default="xian",
         help="scenario to open with (default: xian, seed 000's 今天西安的天气怎么样)",
     )
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="build the window, paint it once and exit 0 (checks the font and translations too)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     _add_export_parser(commands)
     add_train_parser(commands)
     add_lesson_parser(commands)
+    add_models_parser(commands)
     return parser
 
 
@@ -128,6 +132,14 @@ def main(argv: list[str] | None = None) -> int:
         from app.lesson_command import run_lesson
 
         return run_lesson(args)
+    if args.command == "models":
+        from app.models_command import run_models
+
+        return run_models(args)
+    if args.smoke_test:
+        from app.smoke_test import run_smoke_test
+
+        return run_smoke_test(args.preset)
     from app.gui import run_gui
 
     return run_gui(args.preset, sys.argv[:1])

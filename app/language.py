@@ -7,14 +7,13 @@ each view then re-reads its texts (``retranslate``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from engine.problem import QT_TRANSLATE_NOOP
+from engine.resources import resource_path
 
-TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations"
+TRANSLATIONS = resource_path("translations")
 CHOICES = ("system", "en", "zh_CN")
 
 _installed: list[QTranslator] = []

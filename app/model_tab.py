@@ -51,6 +51,7 @@ def install_model_tab(window: TabHost) -> LazyPage:
                        lambda: lazy.content.figures(), lazy)
     # Only once the window really closes (not when a Save / Discard / Cancel question is cancelled).
     window.closing.connect(lambda: lazy.content is not None and lazy.content.runner.shutdown())
+    window.closing.connect(lambda: lazy.content is not None and lazy.content.installer.shutdown())  # a running pip
 
     def page():
         return window.show_tab(lazy)

@@ -39,7 +39,7 @@ def test_dev_sets_up_without_apt_or_sha256sum_and_shows_each_step(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "==> Creating the virtual environment" in run.stderr and "==> Installing" in run.stderr
     calls = log.read_text().splitlines()
-    assert "-m pip install --disable-pip-version-check --progress-bar on .[test]" in calls  # pip's own progress
+    assert "-m pip install --disable-pip-version-check --progress-bar on -e .[test]" in calls  # pip's own progress
     assert calls[-1] == "-m pytest -q"
     again = subprocess.run([str(bin_dir / "bash"), "dev", "test"], cwd=project, capture_output=True, text=True,
                            timeout=60, env={"PATH": str(bin_dir), "HOME": str(tmp_path)})

