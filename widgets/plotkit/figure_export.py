@@ -17,7 +17,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter,
-                           QPicture, QRegion)
+                           QPen, QPicture, QRegion)
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMainWindow, QWidget
 
@@ -70,7 +70,7 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
     with _figure(widget, options) as (paint, size):
         view_clips = _view_clips(widget) if fmt == "svg" else []
         if fmt == "png":
-            image = _image(paint, size, options.dpi / LAYOUT_DPI)
+            image = _image(paint, size, options.dpi / LAYOUT_DPI, _scene_items(widget))
             dots_per_metre = round(options.dpi / 0.0254)
             image.setDotsPerMeterX(dots_per_metre)
             image.setDotsPerMeterY(dots_per_metre)
@@ -92,7 +92,7 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
 def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
     """``widget`` on white, ``scale`` times its size in pixels (for the clipboard)."""
     with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size):
-        return _image(paint, size, scale)
+        return _image(paint, size, scale, _scene_items(widget))
 
 
 def figure_font_families() -> str:
@@ -103,7 +103,7 @@ def figure_font_families() -> str:
     return ", ".join(f"'{family}'" for family in families) + ", sans-serif"
 
 
-def _image(paint, size: QSizeF, scale: float) -> QImage:
+def _image(paint, size: QSizeF, scale: float, items=()) -> QImage:
     pixels = QSize(round(size.width() * scale), round(size.height() * scale))
     image = QImage(pixels, QImage.Format.Format_ARGB32)
     if image.isNull():
@@ -111,8 +111,51 @@ def _image(paint, size: QSizeF, scale: float) -> QImage:
                          "size or DPI")
     image.fill(0xFFFFFFFF)
     image.setDevicePixelRatio(scale)
-    _on(image, paint)
+    with _cosmetic_pens_scaled(scale, items):
+        _on(image, paint)
     return image
+
+
+@contextmanager
+def _cosmetic_pens_scaled(scale: float, items=()):
+    """Cosmetic pens (pyqtgraph's, of every curve, axis and grid) are as wide in device pixels
+    whatever the painter's scale: in SVG and PDF a device pixel is a layout pixel (1/96 inch), in a
+    PNG at ``scale`` × 96 dpi it is ``scale`` times thinner, so the PNG's lines were hairlines. While
+    a PNG is painted, each cosmetic pen a painter is given is ``scale`` times wider (a width of 0,
+    Qt's one-pixel hairline, counts as 1): the PNG then carries the ink of the vector formats.
+    Every plot item paints in Python, so replacing QPainter.setPen reaches them all; the drawings
+    some ``items`` keep as a QPicture (pyqtgraph's axes, bars) are recorded afresh, before and after."""
+    if scale == 1.0:
+        yield
+        return
+    set_pen = QPainter.setPen
+    _forget_pictures(items)
+
+    def scaled_pen(painter: QPainter, pen) -> None:
+        if isinstance(pen, QPen) and pen.isCosmetic() and pen.style() != Qt.PenStyle.NoPen:
+            pen = QPen(pen)
+            pen.setWidthF((pen.widthF() or 1.0) * scale)
+        set_pen(painter, pen)
+
+    QPainter.setPen = scaled_pen
+    try:
+        yield
+    finally:
+        QPainter.setPen = set_pen
+        _forget_pictures(items)
+
+
+def _forget_pictures(items) -> None:
+    for item in items:
+        if isinstance(getattr(item, "picture", None), QPicture):
+            item.picture = None
+            item.update()
+
+
+def _scene_items(widget: QWidget) -> list:
+    """Every graphics item of ``widget``'s plots (the widget itself and the views inside it)."""
+    return [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
+            for item in view.scene().items()]
 
 
 def _view_clips(widget: QWidget) -> list:
@@ -256,8 +299,7 @@ def _for_export(widget: QWidget):
     draw them afresh, as vectors or at the figure's resolution, while exporting. pyqtgraph's items
     are told they are exported (as its own exporters do): markers are then drawn as shapes, not
     stamped from a sprite sheet, which QSvgGenerator would write whole for every marker."""
-    items = [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
-             for item in view.scene().items()]
+    items = _scene_items(widget)
     cached = [item for item in items if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     modes = [item.cacheMode() for item in cached]
     for item in cached:
