@@ -108,8 +108,8 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
                             scenario=scenario)
         window.resize(*WINDOW_SIZE)
         window.show()
-        window.document.wait_until_idle()
-        QTest.qWait(100)  # deliver the worker's result and settle the layouts
+        settle(window.document)
+        QTest.qWait(100)  # settle the layouts
         for name, widget in window.figures().items():
             for fmt in formats:
                 written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
@@ -118,6 +118,22 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
         window.close()
     app.processEvents()
     return written
+
+
+def settle(document) -> None:
+    """Wait until ``document``'s stack simulation has finished and its Result reached the views: a
+    figure is drawn from the finished result, never from the partial one (which says "Computing…").
+    The worker's answer comes as a queued signal, and a first answer may start more work (the stacks
+    the plots draw), so this waits and delivers until nothing is pending."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtTest import QTest
+
+    while True:
+        document.wait_until_idle()
+        QCoreApplication.processEvents()
+        if not document.busy and not (document.result is not None and document.result.stack_stale):
+            return
+        QTest.qWait(20)
 
 
 def figure_formats(text: str) -> list[str]:
