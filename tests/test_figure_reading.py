@@ -62,3 +62,23 @@ def test_publication_thickens_the_lines_of_the_png_too(window, tmp_path):
         _export(window, "depth", folder, FigureOptions(8.5, 6.5, "cm", 300, publication))
         inks[publication] = coloured(load(folder / "depth.png", colour=True)).mean()  # the curves, not the text
     assert inks[True] > 1.2 * inks[False]
+
+
+def test_a_wide_short_figure_puts_a_long_key_beside_the_data_and_the_window_gets_it_back(qtbot):
+    import pyqtgraph as pg
+    from PySide6.QtCore import QSizeF
+
+    from widgets.plotkit.plot_panel import PlotPanel
+
+    plot = PlotPanel()
+    qtbot.addWidget(plot)
+    plot.resize(600, 400)
+    plot.show()
+    curves = [pg.PlotCurveItem([0, 1], [i, i + 1], pen=pg.mkPen("k")) for i in range(12)]  # six stacks, A and B
+    plot.key.set_entries([(curve, f"stack {i} (pinned A)") for i, curve in enumerate(curves)])
+    grid = plot._grid
+    with plot.figure_layout(QSizeF(900, 260)):
+        assert grid.itemAt(1, 2) is plot.key and grid.itemAt(3, 0) is None
+    assert grid.itemAt(3, 0) is plot.key and grid.itemAt(1, 2) is None
+    with plot.figure_layout(QSizeF(1920, 1080)):
+        assert grid.itemAt(3, 0) is plot.key  # room below: the key stays under the data

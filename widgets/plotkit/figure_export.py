@@ -10,7 +10,7 @@ widget's), in layout pixels of 1/96 inch, so text keeps its point size on paper;
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,7 +233,9 @@ def _figure(widget: QWidget, options: FigureOptions):
             yield paint_diagram, QSizeF(area.size())
             return
         size = options.layout_size(widget.size())
-        with _publication(widget, options.publication), _laid_out(widget, size) as source:
+        arranged = getattr(widget, "figure_layout", None)  # a plot that arranges itself for the size
+        with _publication(widget, options.publication), (arranged(size) if arranged else nullcontext()), \
+                _laid_out(widget, size) as source:
             def paint(painter: QPainter) -> None:
                 target = QRectF(0, 0, size.width(), size.height())
                 painter.fillRect(target, widget.backgroundBrush())

@@ -13,11 +13,14 @@ from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.text_fit import elided, font_of
 
 
+LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is cut
+
+
 class QuickAxis(pg.AxisItem):
     """pyqtgraph lays out the axis label's HTML, and the axis's size, again on every pen change and
     range change (140 times while the window starts, ~5 ms); here only when the text changes. A
-    label longer than the axis (a short plot in presentation mode) is elided instead of running
-    past it."""
+    label longer than the axis (a short plot in presentation mode) is drawn smaller, and only
+    then elided, instead of running past it."""
 
     def _length(self) -> float:
         return self.size().height() if self.orientation in ("left", "right") else self.size().width()
@@ -26,22 +29,37 @@ class QuickAxis(pg.AxisItem):
         full, length = self.labelText, self._length()
         if not full or length <= 0:
             return super().labelString()
-        try:  # pyqtgraph's own label, built around the shortened text
-            self.labelText = self._fitted_text(full, length)
+        size = self.labelStyle.get("font-size")
+        text, points = self._fitted_text(full, length)
+        try:  # pyqtgraph's own label, built around the fitted text and size
+            self.labelText = text
+            if points is not None:
+                self.labelStyle["font-size"] = f"{points:.2f}pt"
             return super().labelString()
         finally:
             self.labelText = full
+            if points is not None:
+                self.labelStyle["font-size"] = size
 
-    def _fitted_text(self, full: str, length: float) -> str:
-        """``full`` cut to fit ``length`` beside its units; measured again only when one of them changes."""
+    def _fitted_text(self, full: str, length: float) -> tuple[str, float | None]:
+        """``full`` as it fits ``length`` beside its units: whole, at a smaller size (down to
+        LABEL_SHRINK[-1] of the asked one; None: the asked size), else cut with "…"; measured again
+        only when one of them changes."""
         size = str(self.labelStyle.get("font-size", ""))
         key = (full, length, size, self.labelUnits, self.labelUnitPrefix, self.autoSIPrefixScale)
         if key != getattr(self, "_fit_key", None):
-            font = font_of(size)
+            asked = font_of(size)
             self.labelText = ""
             units = re.sub(r"<[^>]*>", "", super().labelString())  # " (x1e-06)", or a space
             self._fit_key = key
-            self._fit_text = elided(full, font, length - 8 - QFontMetricsF(font).horizontalAdvance(units))
+            self._fit_text = (elided(full, asked, length - 8 - QFontMetricsF(asked).horizontalAdvance(units)), None)
+            for scale in LABEL_SHRINK:
+                font = font_of(size)
+                font.setPointSizeF(asked.pointSizeF() * scale)
+                metrics = QFontMetricsF(font)
+                if metrics.horizontalAdvance(full) + metrics.horizontalAdvance(units) + 8 <= length:
+                    self._fit_text = (full, None if scale == 1.0 else font.pointSizeF())
+                    break
         return self._fit_text
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802

@@ -51,16 +51,22 @@ def log_tick_levels(low: float, high: float, length: float, label_room: float) -
         return [(float(step), majors), (None, minors)]
     # Fewer than three labelled decades fit the range: label its 1-2-5 multiples, or all of 1…9,
     # where they have room (a reader needs three labels to read a log scale's steps).
-    labelled: list[float] = []
+    labelled = _with_room([float(n) for n in range(first, last + 1)], [], per_decade, label_room)
     for mantissas in MANTISSAS:
-        candidates = sorted([float(n) for n in range(first, last + 1)] +
-                            [v for v in multiples if round(10 ** (v - math.floor(v))) in mantissas])
-        labelled = []
-        for value in candidates:
-            if not labelled or (value - labelled[-1]) * per_decade >= label_room:
-                labelled.append(value)
         if len(labelled) >= MIN_LABELS:
             break
+        between = [v for v in multiples if round(10 ** (v - math.floor(v))) in mantissas]
+        labelled = _with_room(between, labelled, per_decade, label_room)
     rest = [v for v in multiples + [float(n) for n in range(first, last + 1)]
             if not np.isclose(labelled, v, atol=1e-9).any()] if labelled else multiples
     return [(1.0, labelled), (None, sorted(rest))]
+
+
+def _with_room(candidates: list[float], labelled: list[float], per_decade: float, room: float) -> list[float]:
+    """``labelled`` and those ``candidates``, in order, that keep ``room`` pixels from every label
+    already taken (the decades come first, then their multiples between them)."""
+    taken = list(labelled)
+    for value in candidates:
+        if all(abs(value - other) * per_decade >= room for other in taken):
+            taken.append(value)
+    return sorted(taken)

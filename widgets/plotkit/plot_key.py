@@ -68,6 +68,27 @@ class PlotKey(pg.GraphicsWidget):
             self._height_budget = height
             self._relayout()
 
+    def height_at(self, width: float) -> float:
+        """The height the entries take below a view ``width`` pixels wide, at the asked size."""
+        if not self._entries:
+            return 0.0
+        shown = self._font.pointSizeF()
+        self._font.setPointSizeF(self._asked_points)
+        columns = max(1, len(self._fit_columns(width)))
+        _, row, _, _ = self._metrics()
+        self._font.setPointSizeF(shown)
+        return -(-len(self._entries) // columns) * row + 2 * PADDING
+
+    def column_width(self) -> float:
+        """The width of the entries in one column (beside a view), at the asked size."""
+        if not self._entries:
+            return 0.0
+        shown = self._font.pointSizeF()
+        self._font.setPointSizeF(self._asked_points)
+        width = self._fit_columns(0.0)[0] + 2 * PADDING
+        self._font.setPointSizeF(shown)
+        return width
+
     def columns(self) -> int:
         """How many columns the entries take at the present width."""
         return len(self._column_widths)
