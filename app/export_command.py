@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
 
+from app.figure_args import figure_options
 from engine.compute import compute, depth, stack_note
 from engine.depth import STACK_PLACEMENTS
 from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
@@ -71,26 +71,11 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     return scenario.replace(**changes), warnings
 
 
-SIZE = re.compile(r"(\d+(?:\.\d*)?)x(\d+(?:\.\d*)?)(px|cm|in)?")
-
-
-def figure_options(args):
-    """The FigureOptions of ``--size``, ``--dpi`` and ``--publication``; a ValueError names a bad one."""
-    from widgets.plotkit.figure_export import FigureOptions
-
-    width = height = None
-    unit = "px"
-    if args.size:
-        match = SIZE.fullmatch(args.size.strip().lower().replace("×", "x"))
-        if match is None:
-            raise ValueError(f"--size {args.size!r}: give WIDTHxHEIGHT with px, cm or in, e.g. 17x6cm")
-        width, height, unit = float(match.group(1)), float(match.group(2)), match.group(3) or "px"
-    return FigureOptions(width, height, unit, args.dpi, args.publication)
-
-
-def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None) -> list[Path]:
+def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None,
+                   stacks: tuple[str, ...] | None = None) -> list[Path]:
     """Draw the main window offscreen and save every plot in ``formats`` with ``options`` (a
-    FigureOptions; None: as on screen at 300 DPI), plus window.png."""
+    FigureOptions; None: as on screen at 300 DPI), plus window.png; the depth and gradient plots draw
+    ``stacks`` (None: the window's default)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
@@ -98,14 +83,17 @@ def render_figures(scenario: Scenario, out: Path, formats: list[str], options=No
 
     from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
+    from app.placement_choice import NOTHING as NOTHING_DRAWN, SETTINGS_KEY as STACKS_KEY
     from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
     written = []
     with tempfile.TemporaryDirectory() as tmp:  # a throwaway settings file: the user's stay untouched
-        window = MainWindow(settings=QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat),
-                            scenario=scenario)
+        settings = QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat)
+        if stacks is not None:  # as right-click → Draw would have remembered them
+            settings.setValue(STACKS_KEY, ",".join(stacks) or NOTHING_DRAWN)
+        window = MainWindow(settings=settings, scenario=scenario)
         window.resize(*WINDOW_SIZE)
         window.show()
         settle(window.document)
@@ -178,7 +166,7 @@ def run_export(args) -> int:
         path = out / f"{name}.csv"
         atomic_write(path, to_csv(table, bom=args.bom).encode("utf-8"))
         written.append(path)
-    written += render_figures(scenario, out, formats, options)
+    written += render_figures(scenario, out, formats, options, args.draw)
     for path in written:
         print(path)
     return 0

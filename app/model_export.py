@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.figure_args import figure_options
 from engine.io import atomic_write
 from engine.models.forward import run_model
 from engine.models.loading import load_model
@@ -37,15 +38,16 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) -> list[Path]:
-    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)."""
+def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None) -> list[Path]:
+    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)
+    with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
     if not formats:
         return []
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from widgets.common.fonts import register_bundled_fonts
-    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.figure_export import FigureOptions, export_widget
     from widgets.plotkit.plot_style import apply_plot_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -70,7 +72,8 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) ->
         widget.show()
         app.processEvents()
         for fmt in formats:
-            written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
+            written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
+                                         title=f"NormScope: {name}"))
         widget.close()
     app.processEvents()
     return written
@@ -95,11 +98,12 @@ def run_model_export(args) -> int:
     if unknown:
         return _fail(f"unknown format {unknown[0]!r}; use {', '.join(FORMATS)}")
     try:
+        options = figure_options(args)
         model = load_model(args.model)
         tokens = model.tokenizer.encode(args.text)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-    except (Problem, OSError) as error:
+    except (Problem, OSError, ValueError) as error:
         return _fail(error)
     if tokens.truncated:
         print(f"normscope export: note: the text was cut to its first {len(tokens.ids)} tokens", file=sys.stderr)
@@ -112,7 +116,7 @@ def run_model_export(args) -> int:
         path = out / f"{table.name}.csv"
         atomic_write(path, to_csv(table).encode("utf-8"))
         written.append(path)
-    written += render_model_figures(model, tokens, trace, out, formats)
+    written += render_model_figures(model, tokens, trace, out, formats, options)
     for path in written:
         print(path)
     return 0

@@ -32,7 +32,8 @@ class PlotKey(pg.GraphicsWidget):
         self.setMaximumHeight(0.0)  # no entries, no room (else Qt's default height of 50)
 
     def set_entries(self, entries) -> None:
-        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar.
+        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar,
+        None a note on the styles (``"thin dashed: A"``), in italics without a sample.
         The same items under the same names as now cost a repaint only, not a new layout (plots set
         their key on every edit)."""
         entries = list(entries)
@@ -103,7 +104,9 @@ class PlotKey(pg.GraphicsWidget):
         """Column widths for the entries, filled row by row: as few rows as fit in ``width``, and
         then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
         metrics, _, sample, gap = self._metrics()
-        entry_widths = [sample + gap + metrics.horizontalAdvance(name) for _, name in self._entries]
+        italic = QFontMetricsF(self._note_font())
+        entry_widths = [italic.horizontalAdvance(name) if item is None else sample + gap + metrics.horizontalAdvance(name)
+                        for item, name in self._entries]
 
         def columns(count: int) -> list[float]:
             return [max(entry_widths[i::count]) for i in range(count)]
@@ -116,6 +119,11 @@ class PlotKey(pg.GraphicsWidget):
                 balanced = -(-len(entry_widths) // -(-len(entry_widths) // count))  # same rows, fewest columns
                 return columns(balanced if fits(balanced) else count)
         return []
+
+    def _note_font(self) -> QFont:
+        font = QFont(self._font)
+        font.setItalic(True)
+        return font
 
     def _relayout(self) -> None:
         points = self._asked_points
@@ -150,6 +158,13 @@ class PlotKey(pg.GraphicsWidget):
             column, line = i % columns, i // columns
             x = left + sum(self._column_widths[:column]) + PADDING * column
             middle = PADDING + line * row + row / 2
+            if item is None:  # a note on the styles: text only
+                painter.setFont(self._note_font())
+                painter.setPen(self._text_color)
+                painter.drawText(QRectF(x, middle - row / 2, self._column_widths[column] + PADDING, row),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+                painter.setFont(self._font)
+                continue
             if isinstance(item, pg.BarGraphItem):
                 side = metrics.height() * 0.8
                 painter.setPen(pg.mkPen(item.opts.get("pen")))
