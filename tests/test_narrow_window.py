@@ -52,7 +52,7 @@ def test_a_title_gets_a_smaller_font_then_more_lines_never_an_ellipsis(qtbot):
     panel.setTitle("A title far, far too long for a plot only this wide, however small its font")
     QApplication.processEvents()
     shown, points = title.shown()
-    assert "…" not in shown and shown.replace("\n", " ") == title.text and points == pytest.approx(8.8)
+    assert "…" not in shown and shown.replace("\n", " ") == title.text and 6.0 <= points <= 8.8
     lines = shown.split("\n")
     assert len(lines) >= 2 and all(QFontMetricsF(font_of(f"{points}pt")).horizontalAdvance(line)
                                    <= title.size().width() for line in lines)

@@ -29,6 +29,7 @@ FORMATS = ("png", "svg", "pdf")
 UNITS = ("px", "cm", "in")
 LAYOUT_DPI = 96.0  # the layout's pixels per inch (Qt's logical DPI): points → layout pixels
 PUBLICATION_SCALE = 1.3  # text and line widths in the publication style
+REHEARSALS = 2  # layout passes before a figure is drawn
 
 
 @dataclass(frozen=True)
@@ -267,13 +268,15 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
         layout.activate()
-        # pyqtgraph sizes an axis to the tick labels it last drew: one drawing at this size (into a
-        # QPicture, which rasterises nothing) settles the widths, so that every format gets one layout.
-        picture = QPicture()
-        rehearsal = QPainter(picture)
-        view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
-        rehearsal.end()
-        layout.activate()
+        # pyqtgraph sizes an axis to the tick labels it last drew, and a wrapped title's height
+        # follows its width: drawings at this size (into a QPicture, which rasterises nothing) settle
+        # them, so that every format gets one layout.
+        for _ in range(REHEARSALS):
+            picture = QPicture()
+            rehearsal = QPainter(picture)
+            view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
+            rehearsal.end()
+            layout.activate()
     try:
         yield QRectF(shown.topLeft(), size)
     finally:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QSizePolicy
 
 PADDING = 5.0
 SMALLEST_FONT = 0.75  # of the asked size: a key shrinks this far to stay within its height budget
+FIGURE_SMALLEST_POINTS = 7.0  # in a figure a key may shrink further, to this size (a journal's smallest)
 
 
 class PlotKey(pg.GraphicsWidget):
@@ -26,6 +27,7 @@ class PlotKey(pg.GraphicsWidget):
         self._font.setPointSizeF(9.0)
         self._asked_points = 9.0  # the size asked for; the font may be smaller to fit the budget
         self._height_budget = float("inf")
+        self._smallest_points: float | None = None  # None: SMALLEST_FONT of the asked size
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
         self.setMinimumHeight(0.0)
@@ -90,6 +92,12 @@ class PlotKey(pg.GraphicsWidget):
         self._font.setPointSizeF(shown)
         return width
 
+    def set_smallest_points(self, points: float | None) -> None:
+        """The smallest size the key may shrink to (None: SMALLEST_FONT of the asked size)."""
+        if points != self._smallest_points:
+            self._smallest_points = points
+            self._relayout()
+
     def columns(self) -> int:
         """How many columns the entries take at the present width."""
         return len(self._column_widths)
@@ -133,7 +141,10 @@ class PlotKey(pg.GraphicsWidget):
             _, row, _, _ = self._metrics()
             rows = -(-len(self._entries) // max(1, len(self._column_widths)))
             height = rows * row + 2 * PADDING if self._entries else 0.0
-            if height <= self._height_budget or points - 0.25 < SMALLEST_FONT * self._asked_points:
+            smallest = SMALLEST_FONT * self._asked_points
+            if self._smallest_points is not None:
+                smallest = min(smallest, self._smallest_points)
+            if height <= self._height_budget or points - 0.25 < smallest:
                 break
             points -= 0.25
         if height != self.minimumHeight():

@@ -15,7 +15,7 @@ QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" for a widget's size
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.grid_axis import GridAxis, grid_axes
-from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_key import FIGURE_SMALLEST_POINTS, PlotKey
 from widgets.plotkit.plot_note import PlotNote
 
 
@@ -86,9 +86,11 @@ class PlotPanel(pg.GraphicsView):
         beside_area = max(data_width - beside, 0.0) * (size.height() - fixed)
         if below_area >= beside_area or beside > FIGURE_KEY_WIDTH_SHARE * size.width():
             self.key.set_height_budget(FIGURE_KEY_SHARE * size.height())
+            self.key.set_smallest_points(FIGURE_SMALLEST_POINTS)
             try:
                 yield
             finally:
+                self.key.set_smallest_points(None)
                 self.key.set_height_budget(KEY_SHARE * self.height())
             return
         layout = self._grid

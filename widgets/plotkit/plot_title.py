@@ -11,6 +11,8 @@ from widgets.plotkit.text_fit import wrapped_lines
 
 TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
 SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is wrapped
+WRAP_SHRINK = (0.8, 0.7, 0.6)  # font scales tried for a title in two lines
+SMALLEST_POINTS = 6.0  # a title is never drawn smaller
 
 
 class PlotTitle(pg.GraphicsWidget):
@@ -76,10 +78,14 @@ class PlotTitle(pg.GraphicsWidget):
                 shown = (self.text, self._points * scale)
                 if QFontMetricsF(font).horizontalAdvance(self.text) <= width:
                     break
-            else:
-                wrapped = wrapped_lines(self.text, font, width)
+            else:  # two lines, at a smaller size if need be (WRAP_SHRINK); more only at the floor: never cut
+                for scale in WRAP_SHRINK:
+                    points = max(self._points * scale, SMALLEST_POINTS)
+                    wrapped = wrapped_lines(self.text, self._font(points), width)
+                    if len(wrapped) <= 2:
+                        break
                 lines = len(wrapped)
-                shown = ("\n".join(wrapped), self._points * SHRINK[-1])
+                shown = ("\n".join(wrapped), points)
         self._shown = shown
         self._fit_height(lines, shown[1])
         self.setToolTip(self.text if shown[0].replace("\n", " ") != self.text else "")
