@@ -38,7 +38,7 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None) -> list[Path]:
+def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None, text: str = "") -> list[Path]:
     """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)
     with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
     if not formats:
@@ -59,7 +59,10 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str], op
     from widgets.models.outlier_strip_view import OutlierStripView
     from widgets.models.real_depth_view import RealDepthView
 
+    from widgets.models.figure_subtitle import model_subtitle, show_subtitle
+
     depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
+    show_subtitle((depth, outliers, scatter), model_subtitle(model.name, text))
     depth.show_profiles(depth_profile(trace.states), None, model.name)
     depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
     outliers.show_states(trace.states, tokens.labels)
@@ -116,7 +119,7 @@ def run_model_export(args) -> int:
         path = out / f"{table.name}.csv"
         atomic_write(path, to_csv(table).encode("utf-8"))
         written.append(path)
-    written += render_model_figures(model, tokens, trace, out, formats, options)
+    written += render_model_figures(model, tokens, trace, out, formats, options, args.text)
     for path in written:
         print(path)
     return 0

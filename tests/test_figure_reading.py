@@ -1,7 +1,9 @@
 """What a reader sees in an exported figure, measured on its rasterisation: the same ink in PNG, SVG
 and PDF at any DPI (PNG as written, SVG through librsvg, PDF through poppler)."""
 
+import re
 import shutil
+import xml.etree.ElementTree as ElementTree
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -9,6 +11,7 @@ from PySide6.QtCore import QSettings
 from app.main_window import MainWindow
 from tests.figure_raster import coloured, ink, load, pdftoppm, rsvg
 from widgets.plotkit.figure_export import FigureOptions
+from widgets.plotkit.svg_plain import SVG_NS
 
 PLOTS = ("row_stats", "depth", "grad", "stages")
 #: Dark-pixel shares of one figure in two formats, at one pixel size, within this factor. Before PNG
@@ -82,3 +85,76 @@ def test_a_wide_short_figure_puts_a_long_key_beside_the_data_and_the_window_gets
     assert grid.itemAt(3, 0) is plot.key and grid.itemAt(1, 2) is None
     with plot.figure_layout(QSizeF(1920, 1080)):
         assert grid.itemAt(3, 0) is plot.key  # room below: the key stays under the data
+
+
+# --- layout at the sizes figures are asked for ----------------------------------------------------
+
+SIZES = {  # name: (options, figures with numeric ticks on both axes)
+    "column, 600 dpi, publication": FigureOptions(8.5, 6.4, "cm", 600, True),
+    "slide": FigureOptions(1920, 1080, "px", 300),
+    "800 x 600 px": FigureOptions(800, 600, "px", 96),
+}
+SIX_STACKS = ("none", "pre", "post", "peri", "deepnorm", "mixln")
+_NUMBER = re.compile(r"^[-−]?[\d.]+(×10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?$|^10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
+
+
+def _placed_texts(path) -> list[tuple[str, float, float]]:
+    """(text, x, y) of every text of an exported SVG, in the figure's coordinates."""
+    from widgets.plotkit.svg_plain import _apply, _parse_matrix
+
+    placed = []
+    for group in ElementTree.parse(path).getroot().iter(f"{{{SVG_NS}}}g"):
+        for child in group:
+            if child.tag.endswith("}text"):
+                m = _parse_matrix(child.get("transform") or group.get("transform")) or (1, 0, 0, 1, 0, 0)
+                x, y = _apply(m, float(child.get("x", 0)), float(child.get("y", 0)))
+                placed.append((child.text or "", x, y))
+    return placed
+
+
+def _axis_labels(path) -> tuple[int, int]:
+    """Numeric tick labels along x (the largest set on one baseline) and along y (the others)."""
+    numbers = [(text, x, y) for text, x, y in _placed_texts(path) if _NUMBER.match(text.strip())]
+    rows: dict[int, int] = {}
+    for _, _, y in numbers:
+        rows[round(y)] = rows.get(round(y), 0) + 1
+    baseline = max(rows, key=rows.get) if rows else None
+    along_x = sum(1 for _, _, y in numbers if abs(y - baseline) <= 1)
+    return along_x, len(numbers) - along_x
+
+
+def _data_share(path) -> float:
+    """The plot views' area (their clip rectangles) over the figure's."""
+    root = ElementTree.parse(path).getroot()
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    rects = [clip.find(f"{{{SVG_NS}}}rect") for clip in root.iter(f"{{{SVG_NS}}}clipPath")]
+    return sum(float(r.get("width")) * float(r.get("height")) for r in rects) / (width * height)
+
+
+@pytest.fixture(scope="module")
+def six_stacks(tmp_path_factory, qapp):
+    from widgets.common.fonts import register_bundled_fonts
+
+    register_bundled_fonts()
+    settings = QSettings(str(tmp_path_factory.mktemp("six") / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("plots/stacks", ",".join(SIX_STACKS))
+    window = MainWindow("apple", settings)
+    window.resize(1400, 860)
+    window.show()
+    window.document.wait_until_idle()
+    qapp.processEvents()
+    yield window
+    window.close()
+    window.deleteLater()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["depth", "grad", "row_stats"])
+def test_a_figure_lays_itself_out_for_the_size_asked(six_stacks, tmp_path, size, name):
+    path = tmp_path / f"{name}.svg"
+    assert six_stacks.files.export_figure(name, path, SIZES[size])
+    texts = [text for text, _, _ in _placed_texts(path)]
+    assert not any("…" in text for text in texts), texts  # nothing cut
+    along_x, along_y = _axis_labels(path)
+    assert along_y >= 3 and (name == "row_stats" or along_x >= 3), (along_x, along_y)  # tokens along x there
+    assert _data_share(path) >= 0.35

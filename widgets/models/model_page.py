@@ -24,6 +24,7 @@ from engine.models.real_depth import depth_profile
 from engine.models.trace import Trace, top_tokens
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
 from engine.problem import Problem
+from widgets.models.figure_subtitle import model_subtitle, show_subtitle
 from widgets.models.model_runner import LoadCancelled, ModelRunner
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
@@ -345,6 +346,7 @@ class ModelPage(Retranslating, QWidget):
     def _on_run(self) -> None:
         try:
             self.runner.set_text(self.text.text())
+            self._run_text = self.text.text()  # what the figures say they show
         except Problem as problem:
             self.status.setText(describe(problem))
 
@@ -476,9 +478,11 @@ class ModelPage(Retranslating, QWidget):
             self.outlier_view.clear()
             self.effect_label.setText("")
             self.edits_label.setText("")
+            show_subtitle(self.figures().values(), "")
             self._show_place()
             return
         tokens = self._tokens
+        show_subtitle(self.figures().values(), model_subtitle(self._model_name(), getattr(self, "_run_text", "")))
         self.token_table.show_tokens(tokens)
         if tokens.truncated:
             self.status.setText(self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))

@@ -24,12 +24,15 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMa
 from widgets.common.fonts import BUNDLED_FAMILY
 from widgets.plotkit.plot_style import scale_plots
 from widgets.plotkit.svg_plain import plain_svg
+from widgets.plotkit.text_fit import wrapped_lines
 
 FORMATS = ("png", "svg", "pdf")
 UNITS = ("px", "cm", "in")
 LAYOUT_DPI = 96.0  # the layout's pixels per inch (Qt's logical DPI): points → layout pixels
 PUBLICATION_SCALE = 1.3  # text and line widths in the publication style
 REHEARSALS = 2  # layout passes before a figure is drawn
+SUBTITLE_POINTS = 8.0  # what a figure shows (its run, model, text), above the plot
+SUBTITLE_COLOR = "#333333"
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,8 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
         raise ValueError(f"unknown figure format {fmt!r}; use one of {', '.join(FORMATS)}")
-    with _figure(widget, options) as (paint, size):
-        view_clips = _view_clips(widget) if fmt == "svg" else []
+    with _figure(widget, options) as (paint, size, top):
+        view_clips = _view_clips(widget, top) if fmt == "svg" else []
         if fmt == "png":
             image = _image(paint, size, options.dpi / LAYOUT_DPI, _scene_items(widget))
             dots_per_metre = round(options.dpi / 0.0254)
@@ -92,7 +95,7 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
 
 def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
     """``widget`` on white, ``scale`` times its size in pixels (for the clipboard)."""
-    with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size):
+    with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size, _):
         return _image(paint, size, scale, _scene_items(widget))
 
 
@@ -159,12 +162,12 @@ def _scene_items(widget: QWidget) -> list:
             for item in view.scene().items()]
 
 
-def _view_clips(widget: QWidget) -> list:
+def _view_clips(widget: QWidget, top: float = 0.0) -> list:
     """Each plot view's data transform and rectangle in the figure's coordinates (see svg_plain),
-    as laid out for the figure now."""
+    as laid out for the figure now, ``top`` layout pixels under the figure's subtitle."""
     if not isinstance(widget, pg.GraphicsView):
         return []
-    origin = widget.centralWidget.geometry().topLeft()
+    origin = widget.centralWidget.geometry().topLeft() - QPointF(0.0, top)
     clips = []
     for item in widget.scene().items():
         if isinstance(item, pg.ViewBox) and item.isVisible():
@@ -217,11 +220,14 @@ def _on(device, paint) -> None:
 
 @contextmanager
 def _figure(widget: QWidget, options: FigureOptions):
-    """(paint(painter), size): how to draw ``widget`` as the figure ``options`` ask for, while the
-    figure's layout, style and uncached items are in place."""
-    with _for_export(widget):
+    """(paint(painter), size, top): how to draw ``widget`` as the figure ``options`` ask for, while the
+    figure's layout, style and uncached items are in place; the plot starts ``top`` layout pixels
+    down, under the subtitle the widget names (its ``figure_subtitle``: the run, model or text it
+    shows), if any."""
+    as_figure = getattr(widget, "as_figure", None)  # a view drawn otherwise as a figure (no selection)
+    with _for_export(widget), (as_figure() if as_figure else nullcontext()):
         if isinstance(widget, QMainWindow):  # the whole window, as on screen
-            yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size())
+            yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size()), 0.0
             return
         if not isinstance(widget, pg.GraphicsView):  # a diagram the widget paints itself
             area = _drawing_area(widget)
@@ -231,18 +237,28 @@ def _figure(widget: QWidget, options: FigureOptions):
                 # Without DrawChildren: the drawing, not its caption and buttons.
                 QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
 
-            yield paint_diagram, QSizeF(area.size())
+            yield paint_diagram, QSizeF(area.size()), 0.0
             return
         size = options.layout_size(widget.size())
+        font = QFont()
+        font.setPointSizeF(SUBTITLE_POINTS * (PUBLICATION_SCALE if options.publication else 1.0))
+        subtitle = getattr(widget, "figure_subtitle", "") or ""
+        lines = wrapped_lines(subtitle, font, size.width() - 8) if subtitle else []
+        line = QFontMetricsF(font, _LAYOUT_DEVICE).height()
+        top = len(lines) * line + 4 if lines else 0.0
+        plot_size = QSizeF(size.width(), max(size.height() - top, 1.0))
         arranged = getattr(widget, "figure_layout", None)  # a plot that arranges itself for the size
-        with _publication(widget, options.publication), (arranged(size) if arranged else nullcontext()), \
-                _laid_out(widget, size) as source:
+        with _publication(widget, options.publication), (arranged(plot_size) if arranged else nullcontext()), \
+                _laid_out(widget, plot_size) as source:
             def paint(painter: QPainter) -> None:
-                target = QRectF(0, 0, size.width(), size.height())
-                painter.fillRect(target, widget.backgroundBrush())
-                widget.scene().render(painter, target, source)
+                painter.fillRect(QRectF(0, 0, size.width(), size.height()), widget.backgroundBrush())
+                painter.setFont(font)
+                painter.setPen(QColor(SUBTITLE_COLOR))
+                for i, text in enumerate(lines):
+                    painter.drawText(QRectF(0, 2 + i * line, size.width(), line), Qt.AlignmentFlag.AlignCenter, text)
+                widget.scene().render(painter, QRectF(0, top, plot_size.width(), plot_size.height()), source)
 
-            yield paint, size
+            yield paint, size, top
 
 
 def _drawing_area(widget: QWidget) -> QRect:

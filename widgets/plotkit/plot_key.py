@@ -3,12 +3,15 @@ columns as fit the width."""
 
 from __future__ import annotations
 
+import re
+
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
 PADDING = 5.0
+_DETAIL = re.compile(r"\s*[(（][^()（）]*[)）]$")  # a name's closing "(residual only)", "（稳定）"
 SMALLEST_FONT = 0.75  # of the asked size: a key shrinks this far to stay within its height budget
 FIGURE_SMALLEST_POINTS = 7.0  # in a figure a key may shrink further, to this size (a journal's smallest)
 
@@ -28,6 +31,7 @@ class PlotKey(pg.GraphicsWidget):
         self._asked_points = 9.0  # the size asked for; the font may be smaller to fit the budget
         self._height_budget = float("inf")
         self._smallest_points: float | None = None  # None: SMALLEST_FONT of the asked size
+        self._short = False  # names drawn without their "(…)" details
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
         self.setMinimumHeight(0.0)
@@ -113,7 +117,8 @@ class PlotKey(pg.GraphicsWidget):
         then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
         metrics, _, sample, gap = self._metrics()
         italic = QFontMetricsF(self._note_font())
-        entry_widths = [italic.horizontalAdvance(name) if item is None else sample + gap + metrics.horizontalAdvance(name)
+        entry_widths = [italic.horizontalAdvance(name) if item is None
+                        else sample + gap + metrics.horizontalAdvance(self._shown_name(name))
                         for item, name in self._entries]
 
         def columns(count: int) -> list[float]:
@@ -133,20 +138,30 @@ class PlotKey(pg.GraphicsWidget):
         font.setItalic(True)
         return font
 
+    def _shown_name(self, name: str) -> str:
+        """``name`` as drawn: without its parenthesised detail when the key must be short."""
+        return _DETAIL.sub("", name) if self._short else name
+
     def _relayout(self) -> None:
-        points = self._asked_points
-        while True:  # the asked size, or the largest smaller one whose rows fit the budget
-            self._font.setPointSizeF(points)
-            self._column_widths = self._fit_columns(self.size().width())
-            _, row, _, _ = self._metrics()
-            rows = -(-len(self._entries) // max(1, len(self._column_widths)))
-            height = rows * row + 2 * PADDING if self._entries else 0.0
-            smallest = SMALLEST_FONT * self._asked_points
-            if self._smallest_points is not None:
-                smallest = min(smallest, self._smallest_points)
-            if height <= self._height_budget or points - 0.25 < smallest:
+        # The asked size, or the largest smaller one whose rows fit the budget; at the smallest, the
+        # names without their "(…)" details (the rule: a short key drops them; the curves stay named).
+        for short in (False, True):
+            self._short = short
+            points = self._asked_points
+            while True:
+                self._font.setPointSizeF(points)
+                self._column_widths = self._fit_columns(self.size().width())
+                _, row, _, _ = self._metrics()
+                rows = -(-len(self._entries) // max(1, len(self._column_widths)))
+                height = rows * row + 2 * PADDING if self._entries else 0.0
+                smallest = SMALLEST_FONT * self._asked_points
+                if self._smallest_points is not None:
+                    smallest = min(smallest, self._smallest_points)
+                if height <= self._height_budget or points - 0.25 < smallest:
+                    break
+                points -= 0.25
+            if height <= self._height_budget or not any(_DETAIL.search(name) for _, name in self._entries):
                 break
-            points -= 0.25
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
             self.setMaximumHeight(height)  # the layout gives it this height, and the view the rest
@@ -186,4 +201,4 @@ class PlotKey(pg.GraphicsWidget):
                 painter.drawLine(QPointF(x, middle), QPointF(x + sample, middle))
             painter.setPen(self._text_color)
             painter.drawText(QRectF(x + sample + gap, middle - row / 2, self._column_widths[column], row),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._shown_name(name))

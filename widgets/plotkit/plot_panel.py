@@ -74,10 +74,22 @@ class PlotPanel(pg.GraphicsView):
 
     @contextmanager
     def figure_layout(self, size: QSizeF):
-        """The plot arranged for a figure of ``size`` (layout pixels) while it is exported: the key
-        below the view in as many columns as fit (within FIGURE_KEY_SHARE of the height), or beside
-        it in one column when that leaves the data more area (a wide, short figure).
-        Decided at export time only: the window's layout is put back afterwards."""
+        """The plot arranged for a figure of ``size`` (layout pixels) while it is exported: the value
+        axis as wide as its labels need (a two-line label too), and the key placed by
+        ``_figure_key``. Decided at export time only: the window's layout is put back afterwards."""
+        left = self._axes["left"]
+        width = left.fixedWidth
+        left.setWidth(None)
+        try:
+            with self._figure_key(size):
+                yield
+        finally:
+            left.setWidth(width)
+
+    @contextmanager
+    def _figure_key(self, size: QSizeF):
+        """The key below the view in as many columns as fit (within FIGURE_KEY_SHARE of the height),
+        or beside it in one column when that leaves the data more area (a wide, short figure)."""
         key_height = self.key.height_at(size.width())
         beside = self.key.column_width()
         fixed = self.titleLabel.size().height() + self._axes["bottom"].size().height()
