@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 import re
 
-#: Named sizes: a journal's single column and full page width, and a 16:9 slide in pixels.
-SIZE_PRESETS = {"column": (8.5, 6.4, "cm"), "page": (17.5, 8.75, "cm"), "slide": (1920.0, 1080.0, "px")}
+from widgets.plotkit.figure_sizes import SIZE_PRESETS
+
 #: The smallest figure every plot still lays out readably at (3 ticks per axis, the data about half
 #: the figure, no text cut), with text at its point size: measured, see tests/test_figure_reading.py.
 SMALLEST_CM = (6.0, 4.5)
