@@ -52,6 +52,8 @@ class GradPlot(Retranslating, PlotPanel):
         set_title_once(self, self.tr("Gradient norms at initialization"))
         self.setLabel("bottom", self.tr("layer"))
         self.setLabel("left", self.tr("gradient norm"))
+        if self._result is not None:
+            self._draw()  # the key's notes in the new language
 
     def set_picked_stacks(self, stacks) -> None:
         """Draw these stacks ("pre", "post", …; "none" has no weights) besides the chosen placement."""
