@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -55,7 +55,10 @@ class DepthLawsCaption(Retranslating, QWidget):
 
     def _fit_height(self) -> None:
         # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.
-        self.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
+        # As tall as two lines are laid out (a wrapped line can be a pixel taller than lineSpacing, a line
+        # with Chinese, drawn in the bundled CJK font, taller still).
+        two_lines = self.fontMetrics().boundingRect(QRect(0, 0, 10_000, 10_000), int(Qt.TextFlag.TextWordWrap), "Ag层\nAg层")
+        self.setFixedHeight(max(2 * self.fontMetrics().lineSpacing(), two_lines.height()) + 4)
 
     def text(self) -> str:
         """The whole caption (every stack), whatever part of it the two lines show."""
