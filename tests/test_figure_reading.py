@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from PySide6.QtCore import QSettings
 
+from app.figure_args import SMALLEST_CM
 from app.main_window import MainWindow
 from tests.figure_raster import coloured, ink, load, pdftoppm, rsvg
 from widgets.plotkit.figure_export import FigureOptions
@@ -91,6 +92,8 @@ def test_a_wide_short_figure_puts_a_long_key_beside_the_data_and_the_window_gets
 
 SIZES = {  # name: (options, figures with numeric ticks on both axes)
     "column, 600 dpi, publication": FigureOptions(8.5, 6.4, "cm", 600, True),
+    "the smallest accepted, publication": FigureOptions(*SMALLEST_CM, "cm", 300, True),
+    "the smallest accepted": FigureOptions(*SMALLEST_CM, "cm", 300),
     "slide": FigureOptions(1920, 1080, "px", 300),
     "800 x 600 px": FigureOptions(800, 600, "px", 96),
 }
