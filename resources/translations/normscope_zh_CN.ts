@@ -1232,74 +1232,74 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="125"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="128"/>
         <source>No norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="158"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="161"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="90"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="93"/>
         <source>+{n} more (hover to read)</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>另有 {n} 条（悬停查看）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="130"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="133"/>
         <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="140"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="143"/>
         <source>stays flat (near {level}) after layer 1</source>
         <translation>第 1 层后保持平稳（约 {level}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="142"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="145"/>
         <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
         <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="145"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="148"/>
         <source>RMS² grows by about {slope} per layer</source>
         <translation>RMS² 每层约增加 {slope}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="147"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="150"/>
         <source>grows ×{growth} over {n} layers</source>
         <translation>{n} 层内增长 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="148"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="151"/>
         <source>shrinks to ×{growth} over {n} layers</source>
         <translation>{n} 层内缩小到 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="151"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="154"/>
         <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
         <translation>最后一层梯度是第一层的 {skew} 倍</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="161"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="163"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="166"/>
         <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
         <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="166"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="169"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="152"/>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="167"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="170"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1929,22 +1929,22 @@
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="95"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="97"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="104"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="106"/>
         <source>thick: {weight} · thin: {input}</source>
         <translation>粗线：{weight} · 细线：{input}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="107"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="109"/>
         <source>thin dashed: A (pinned)</source>
         <translation>细虚线：A（已固定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="134"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="136"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -3906,73 +3906,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>model</source>
         <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>{model} (real) RMS</source>
         <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>{model} (real) max |x|</source>
         <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
         <source>RMS, what-if</source>
         <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
         <source>max |x|, what-if</source>
         <translation>最大 |x|，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
         <source>Pre-Norm, random init</source>
         <translation>Pre-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
         <source>Post-Norm, random init</source>
         <translation>Post-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
         <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
         <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="90"/>
         <source>state k (entering block k; the last: after the last block)</source>
         <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="89"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="91"/>
         <source>size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="99"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
         <source>Load a model to see the size of its residual stream, layer by layer.</source>
         <translation>加载模型后可逐层查看其残差流的大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="103"/>
         <source>The simulated Pre-Norm and Post-Norm stacks failed: {reason}</source>
         <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="156"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="158"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>
