@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from app.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
 from app.lesson_command import add_lesson_parser
 from app.models_command import add_models_parser
 from app.train_command import add_train_parser
@@ -75,12 +76,11 @@ def _add_export_parser(commands) -> None:
                         help="figure formats, comma-separated (default png,svg,pdf)")
     export.add_argument("--bom", action="store_true",
                         help="start each CSV with a UTF-8 byte order mark, so that Excel shows 今天 correctly")
-    export.add_argument("--size", metavar="WxH[px|cm|in]",
-                        help="every plot's figure at this size, e.g. 17x6cm or 1600x900 (px); default: as on screen")
-    export.add_argument("--dpi", type=float, default=300.0, metavar="N",
-                        help="pixels per inch of the PNGs (and of --size in px); default 300")
-    export.add_argument("--publication", action="store_true",
-                        help="publication style: larger text and thicker lines")
+    add_figure_arguments(export)
+    export.add_argument("--draw", type=drawn_stacks, metavar="LIST",
+                        help=f"the stacks the depth and gradient figures draw, comma-separated from "
+                             f"{', '.join(DRAWABLE_STACKS)} (default none,pre,post; the scenario's placement is "
+                             f"always drawn; the CSVs hold every placement)")
     from app.model_export import add_model_arguments
 
     add_model_arguments(export)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.figure_args import figure_options
 from engine.compute import compute, depth, stack_note
 from engine.depth import STACK_PLACEMENTS
 from engine.io import FileProblem, atomic_write, load_matrix, vector_candidates
@@ -72,27 +72,11 @@ def build_scenario(args) -> tuple[Scenario, list[Problem]]:
     return scenario.replace(**changes), warnings
 
 
-SIZE = re.compile(r"(\d+(?:\.\d*)?)x(\d+(?:\.\d*)?)(px|cm|in)?")
-
-
-def figure_options(args):
-    """The FigureOptions of ``--size``, ``--dpi`` and ``--publication``; a ValueError names a bad one."""
-    from widgets.plotkit.figure_export import FigureOptions
-
-    width = height = None
-    unit = "px"
-    if args.size:
-        match = SIZE.fullmatch(args.size.strip().lower().replace("×", "x"))
-        if match is None:
-            raise ValueError(f"--size {args.size!r}: give WIDTHxHEIGHT with px, cm or in, e.g. 17x6cm")
-        width, height, unit = float(match.group(1)), float(match.group(2)), match.group(3) or "px"
-    return FigureOptions(width, height, unit, args.dpi, args.publication)
-
-
 @contextmanager
-def headless_window(scenario: Scenario):
-    """The main window on ``scenario``, shown offscreen at ``WINDOW_SIZE`` with its first result drawn,
-    on a throwaway settings file (the user's stay untouched); closed afterwards."""
+def headless_window(scenario: Scenario, stacks: tuple[str, ...] | None = None):
+    """The main window on ``scenario``, shown offscreen at ``WINDOW_SIZE`` with its finished result drawn
+    (``settle``), the depth and gradient plots drawing ``stacks`` (None: the window's default), on a
+    throwaway settings file (the user's stay untouched); closed afterwards."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
@@ -100,16 +84,19 @@ def headless_window(scenario: Scenario):
 
     from widgets.common.fonts import register_bundled_fonts
     from app.main_window import MainWindow
+    from app.placement_choice import NOTHING as NOTHING_DRAWN, SETTINGS_KEY as STACKS_KEY
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
     with tempfile.TemporaryDirectory() as tmp:
-        window = MainWindow(settings=QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat),
-                            scenario=scenario)
+        settings = QSettings(str(Path(tmp) / "export.ini"), QSettings.Format.IniFormat)
+        if stacks is not None:  # as right-click → Draw would have remembered them
+            settings.setValue(STACKS_KEY, ",".join(stacks) or NOTHING_DRAWN)
+        window = MainWindow(settings=settings, scenario=scenario)
         window.resize(*WINDOW_SIZE)
         window.show()
-        window.document.wait_until_idle()
-        QTest.qWait(100)  # deliver the worker's result and settle the layouts
+        settle(window.document)
+        QTest.qWait(100)  # settle the layouts
         try:
             yield window
         finally:
@@ -117,19 +104,37 @@ def headless_window(scenario: Scenario):
     app.processEvents()
 
 
-def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None) -> list[Path]:
+def render_figures(scenario: Scenario, out: Path, formats: list[str], options=None,
+                   stacks: tuple[str, ...] | None = None) -> list[Path]:
     """Draw the main window offscreen and save every plot in ``formats`` with ``options`` (a
-    FigureOptions; None: as on screen at 300 DPI), plus window.png."""
+    FigureOptions; None: as on screen at 300 DPI), plus window.png; the depth and gradient plots draw
+    ``stacks`` (None: the window's default)."""
     from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
 
     written = []
-    with headless_window(scenario) as window:
+    with headless_window(scenario, stacks) as window:
         for name, widget in window.figures().items():
             for fmt in formats:
                 written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
                                              title=f"NormScope: {name}"))
         written.append(export_widget(window, out / "window.png", FigureOptions(dpi=LAYOUT_DPI), title="NormScope"))
     return written
+
+
+def settle(document) -> None:
+    """Wait until ``document``'s stack simulation has finished and its Result reached the views: a
+    figure is drawn from the finished result, never from the partial one (which says "Computing…").
+    The worker's answer comes as a queued signal, and a first answer may start more work (the stacks
+    the plots draw), so this waits and delivers until nothing is pending."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtTest import QTest
+
+    while True:
+        document.wait_until_idle()
+        QCoreApplication.processEvents()
+        if not document.busy and not (document.result is not None and document.result.stack_stale):
+            return
+        QTest.qWait(20)
 
 
 def figure_formats(text: str) -> list[str]:
@@ -174,7 +179,7 @@ def run_export(args) -> int:
         path = out / f"{name}.csv"
         atomic_write(path, to_csv(table, bom=args.bom).encode("utf-8"))
         written.append(path)
-    written += render_figures(scenario, out, formats, options)
+    written += render_figures(scenario, out, formats, options, args.draw)
     for path in written:
         print(path)
     return 0

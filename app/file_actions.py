@@ -412,6 +412,7 @@ class FileActions(QObject):
         options = FigureOptions(dpi=LAYOUT_DPI)  # the window: as it is on screen
         if name != "window":
             options = self._ask_figure_options(ExportDialog(self._window.figure(name).size(), self._window,
+                                                            fmt=Path(path).suffix.lower().lstrip("."),
                                                             **self._figure_defaults()))
             if options is None:
                 return

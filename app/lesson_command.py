@@ -61,7 +61,7 @@ def run_lesson(args) -> int:
 def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> list[Path]:
     """Each step's figure (``step-NN-VIEW.png``) and ``steps.json``; the paths written."""
     from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
-    from app.export_command import headless_window
+    from app.export_command import headless_window, settle
     from app.lesson_views import VIEW_PLACES, show_view, view_figure
     from PySide6.QtTest import QTest
 
@@ -70,7 +70,7 @@ def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> li
         window.set_language(UI_LANGUAGE[lesson.lang])
         for number, (step, found) in enumerate(zip(lesson.steps, answers), 1):
             window.document.load_scenario(step.state.scenario, step.title)
-            window.document.wait_until_idle()
+            settle(window.document)  # the finished result, never 'Computing…'
             show_view(window, step.state.view)
             if step.state.row is not None:
                 window.token_grid.setCurrentIndex(window.token_grid.model().index(step.state.row, 0))

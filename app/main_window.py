@@ -117,6 +117,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.add_figures(self.plots.figure_titles, self.plots.figures)
         # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
+        self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
         self.menus = Menus(self, self._docks, lambda: self._default_state)
         # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.

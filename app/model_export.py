@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from app.figure_args import figure_options
 from engine.io import atomic_write
 from engine.models.forward import run_model
 from engine.models.loading import load_model
@@ -43,15 +44,16 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) -> list[Path]:
-    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)."""
+def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None, text: str = "") -> list[Path]:
+    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)
+    with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
     if not formats:
         return []
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from widgets.common.fonts import register_bundled_fonts
-    from widgets.plotkit.figure_export import export_widget
+    from widgets.plotkit.figure_export import FigureOptions, export_widget
     from widgets.plotkit.plot_style import apply_plot_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -63,7 +65,10 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) ->
     from widgets.models.outlier_strip_view import OutlierStripView
     from widgets.models.real_depth_view import RealDepthView
 
+    from widgets.models.figure_subtitle import model_subtitle, show_subtitle
+
     depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
+    show_subtitle((depth, outliers, scatter), model_subtitle(model.name, text))
     depth.show_profiles(depth_profile(trace.states), None, model.name)
     depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
     outliers.show_states(trace.states, tokens.labels)
@@ -76,7 +81,8 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str]) ->
         widget.show()
         app.processEvents()
         for fmt in formats:
-            written.append(export_widget(widget, out / f"{name}.{fmt}", title=f"NormScope: {name}"))
+            written.append(export_widget(widget, out / f"{name}.{fmt}", options or FigureOptions(),
+                                         title=f"NormScope: {name}"))
         widget.close()
     app.processEvents()
     return written
@@ -126,12 +132,13 @@ def run_model_export(args) -> int:
         return _fail(f"unknown format {unknown[0]!r}; use {', '.join(FORMATS)}")
     out = Path(args.out)
     try:
+        options = figure_options(args)
         model = load_model(args.model)
         with _native_stderr_held():
             tokens = model.tokenizer.encode(args.text)
         out.mkdir(parents=True, exist_ok=True)
         trace = run_model(model, tokens.ids)
-    except Problem as error:
+    except (Problem, ValueError) as error:  # ValueError: a figure size too small
         return _fail(error)
     except OSError as error:
         return _fail(f"{out}: can't be written ({error.strerror or error})")
@@ -141,7 +148,7 @@ def run_model_export(args) -> int:
         written = _write_tables(model, tokens, trace, out)
         with warnings.catch_warnings():  # pyqtgraph's own about all-NaN curves: the note below says it once
             warnings.simplefilter("ignore", RuntimeWarning)
-            written += render_model_figures(model, tokens, trace, out, formats)
+            written += render_model_figures(model, tokens, trace, out, formats, options, args.text)
     except OSError as error:  # a read-only or full --out: what was written stays whole (atomic writes)
         return _fail(f"{error.filename or out}: can't be written ({error.strerror or error})")
     for note in non_finite_notes(trace):

@@ -27,6 +27,7 @@ def _one_line_error(message: str):
 
 def add_train_parser(commands) -> None:
     """Register ``train`` and its options on the command line's subcommands."""
+    from app.figure_args import add_figure_arguments
     from engine.training.settings import (ACTIVATIONS, INITS, NORMS, PLACEMENTS, POSITIONS, QKV_XAVIER, SCHEDULES,
                                           TrainSettings)
 
@@ -67,6 +68,7 @@ def add_train_parser(commands) -> None:
     train.add_argument("--untied", action="store_true", help="a head of its own instead of the embeddings")
     train.add_argument("--format", default="png,svg", metavar="LIST",
                        help='figure formats, comma-separated, "" for none (default png,svg)')
+    add_figure_arguments(train)
     train.add_argument("--sample", type=int, default=0, metavar="N",
                        help="after training, write N sampled characters to sample.txt (default 0: none)")
 
@@ -89,12 +91,14 @@ def run_train(args: argparse.Namespace) -> int:
     from engine.io import atomic_write
     from engine.problem import Problem
     from app.export_command import figure_formats
+    from app.figure_args import figure_options
     from engine.training.history import RunHistory
     from engine.training.train_log import LAYER_LOG_HEADER, layer_log_lines, train_log_header, train_log_line
     from engine.training.trainer import Trainer
 
     try:
         formats = figure_formats(args.format)
+        options = figure_options(args)
         settings = _settings(args)
         trainer = Trainer(settings)
         out = Path(args.out)
@@ -139,7 +143,7 @@ def run_train(args: argparse.Namespace) -> int:
         atomic_write(out / "sample.txt", text.encode("utf-8"))
     atomic_write(out / "summary.json", (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     if formats:
-        _write_figures(settings, trainer.unigram_entropy, history, out, formats)
+        _write_figures(settings, trainer.unigram_entropy, history, out, formats, options)
     if diverged:
         print(f"diverged at step {trainer.diverged_at}")
     else:
@@ -148,14 +152,15 @@ def run_train(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_figures(settings, entropy: float, history, out: Path, formats: list[str]) -> None:
-    """The run's curves as the Training tab draws them (its plots, offscreen), one file per figure and format."""
+def _write_figures(settings, entropy: float, history, out: Path, formats: list[str], options) -> None:
+    """The run's curves as the Training tab draws them (its plots, offscreen), one file per figure and
+    format, with ``options`` (FigureOptions)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from engine.training.run_record import RunRecord
     from widgets.common.fonts import register_bundled_fonts
-    from widgets.plotkit.figure_export import FigureOptions, export_widget
+    from widgets.plotkit.figure_export import export_widget
     from widgets.plotkit.plot_style import use_light_theme
     from widgets.training.training_page import TrainingPage
 
@@ -169,7 +174,7 @@ def _write_figures(settings, entropy: float, history, out: Path, formats: list[s
     app.processEvents()
     for name, view in page.figures().items():
         for fmt in formats:
-            export_widget(view, out / f"{name}.{fmt}", FigureOptions(), title=f"NormScope: {name}")
+            export_widget(view, out / f"{name}.{fmt}", options, title=f"NormScope: {name}")
     page.shutdown()
     page.close()
     app.processEvents()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.compute import Result
+from engine.depth import toy_explosion
 from engine.table_text import format_number
 
 
@@ -35,7 +36,8 @@ def _with_status(table: Table) -> Table:
 
 
 def result_tables(result: Result) -> dict[str, Table]:
-    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad``.
+    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad`` (when it
+    was skipped, ``depth`` holds the toy only).
 
     ``depth`` holds the RMS after each layer of every stack the profile ran (``none``, then each
     placement: ``pre``, ``post``, …), then the toy; ``grad`` each layer's ‖∂L/∂W‖ per placement and
@@ -61,6 +63,9 @@ def result_tables(result: Result) -> dict[str, Table]:
         tables["grad"] = _with_status(_columns(
             "grad", ("layer", *runs, *(f"{p}_dx" for p in runs)), range(1, s.layers + 1),
             *(run.weight_grad for run in runs.values()), *(run.input_grad for run in runs.values())))
+    elif result.depth_message is not None:  # the stacks were skipped (memory); the toy needs none
+        tables["depth"] = _with_status(_columns("depth", ("layer", "toy"), range(s.layers + 1),
+                                                toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers)))
     return tables
 
 

@@ -232,3 +232,15 @@ def test_the_flow_draws_each_variant_and_walks_its_stages(qtbot, placement, laye
         flow.step_forward()
         assert flow.stage_description(flow.selected_stage())
     flow.grab()  # paints every box and bypass of the layout without raising
+
+
+def test_an_exported_block_flow_carries_no_selection_and_keeps_it_on_screen(flow, tmp_path):
+    from tests.figure_raster import load
+    from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
+
+    flow.show_result(xian())
+    export_widget(flow, tmp_path / "plain.png", FigureOptions(dpi=LAYOUT_DPI))
+    flow.select_stage("norm1")
+    export_widget(flow, tmp_path / "selected.png", FigureOptions(dpi=LAYOUT_DPI))
+    assert (load(tmp_path / "plain.png") == load(tmp_path / "selected.png")).all()
+    assert flow.selected_stage() == "norm1"

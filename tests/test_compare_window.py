@@ -24,7 +24,9 @@ def test_pin_then_edit_draws_a_dashed_with_as_numbers_beside_b_solid(window):
     b_pen, a_pen = depth.curve_pens()["pre"], depth.curve_pens(pinned=True)["pre"]
     assert b_pen.style() == Qt.PenStyle.SolidLine and a_pen.style() == Qt.PenStyle.CustomDashLine
     assert a_pen.color() == b_pen.color()
-    assert "A: Pre-Norm" in depth.key.names() and "Pre-Norm" in depth.key.names()
+    # A's twins share B's entries; one note says how A is drawn (no second entry per curve).
+    assert depth.key.names().count("Pre-Norm") == 1 and depth.key.names()[-1] == "thin dashed: A (pinned)"
+    assert window.grad_plot.key.names()[-1] == "thin dashed: A (pinned)"
     grads = window.grad_plot.pinned_curve_data()
     assert "A: Pre-Norm ‖∂L/∂W‖" in grads and len(grads["A: Pre-Norm ‖∂L/∂W‖"]) == 10
 
@@ -71,7 +73,7 @@ def test_clear_removes_as_curves_and_key_entries(window):
     settle(window)
     action(window, "compareClear").trigger()
     assert window.depth_plot.pinned_curve_data() == {} and window.grad_plot.pinned_curve_data() == {}
-    assert not any(name.startswith("A:") for name in window.depth_plot.key.names())
+    assert not any("A (pinned)" in name for name in window.depth_plot.key.names())
     assert not action(window, "compareSwap").isEnabled()
 
 
@@ -131,7 +133,7 @@ def test_an_exported_figure_holds_as_curves_while_a_is_pinned(window, tmp_path):
     settle(window)
     assert window.files.export_figure("depth", tmp_path / "pinned.svg")
     pinned, unpinned = (tmp_path / "pinned.svg").read_text(), (tmp_path / "unpinned.svg").read_text()
-    assert "A: Pre-Norm" in pinned and "A: Pre-Norm" not in unpinned
+    assert "thin dashed: A (pinned)" in pinned and "A (pinned)" not in unpinned
 
 
 def test_picking_a_stack_while_a_is_pinned_gives_a_that_stack_too(window):

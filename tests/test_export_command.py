@@ -263,15 +263,31 @@ def test_a_session_with_a_setting_out_of_range_exits_2_with_one_line(tmp_path, c
 def test_export_sizes_figures_in_cm_at_a_dpi_in_publication_style(tmp_path):
     from PySide6.QtGui import QImage
 
-    done = run_cli("export", "--preset", "apple", "--format", "png", "--size", "8x6cm", "--dpi", "150",
+    done = run_cli("export", "--preset", "apple", "--format", "png", "--size", "9x7cm", "--dpi", "150",
                    "--publication", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     for name in ("row_stats", "depth", "grad", "stages"):
         image = QImage(str(tmp_path / f"{name}.png"))
-        assert (image.width(), image.height()) == (round(8 / 2.54 * 150), round(6 / 2.54 * 150))
+        assert (image.width(), image.height()) == (round(9 / 2.54 * 150), round(7 / 2.54 * 150))
 
 
-@pytest.mark.parametrize("option", [("--size", "8x"), ("--size", "big"), ("--dpi", "0")])
+@pytest.mark.parametrize("option", [("--size", "8x"), ("--size", "big"), ("--dpi", "0"), ("--size", "8x6cm"),
+                                    ("--draw", "pre,sideways")])
 def test_a_bad_figure_size_exits_with_one_line(tmp_path, option):
     done = run_cli("export", *option, "--out", str(tmp_path))
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and not any(tmp_path.iterdir())
+
+
+def test_size_presets_draw_lists_and_the_smallest_size_are_parsed_in_one_place():
+    from app.cli import build_parser
+    from app.figure_args import figure_options
+
+    args = build_parser().parse_args(["export", "--out", "x", "--size", "column", "--draw", "mixln,none,pre"])
+    assert args.size == (8.5, 6.4, "cm") and args.draw == ("none", "pre", "mixln")  # the stacks' own order
+    assert figure_options(args).unit == "cm"
+    train = build_parser().parse_args(["train", "--out", "x", "--size", "slide", "--dpi", "144", "--publication"])
+    assert (train.size, train.dpi, train.publication) == ((1920.0, 1080.0, "px"), 144.0, True)
+    small = build_parser().parse_args(["export", "--out", "x", "--size", "800x600"])
+    with pytest.raises(ValueError, match=r"smallest that works is 1004x755.9px"):
+        figure_options(small)  # 800 × 600 px at 300 dpi is 6.8 × 5.1 cm
+    assert figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "800x600", "--dpi", "96"]))

@@ -103,3 +103,17 @@ def test_the_dialog_starts_from_the_dpi_and_style_chosen_last(window, settings, 
     assert shown == [(300, False), (600, True)]
     assert settings.value("figures/dpi") == "600" and settings.value("figures/publication") == "true"
     assert QImage(str(tmp_path / "d.png")).dotsPerMeterX() == round(600 / 0.0254)
+
+
+def test_the_dialog_offers_the_presets_and_speaks_of_the_format_written(qtbot):
+    svg = ExportDialog(QSize(400, 300), fmt="svg")
+    qtbot.addWidget(svg)
+    assert svg.pixels_note.text().startswith("SVG:") and "px" not in svg.pixels_note.text()
+    svg.preset_box.setCurrentIndex(svg.preset_box.findData("column"))
+    svg.preset_box.activated.emit(svg.preset_box.currentIndex())
+    options = svg.options()
+    assert (options.width, options.height, options.unit) == (pytest.approx(8.5), pytest.approx(6.4), "cm")
+    png = ExportDialog(QSize(400, 300), fmt="png")
+    qtbot.addWidget(png)
+    png.preset_box.activated.emit(png.preset_box.findData("slide"))
+    assert png.pixels_note.text().startswith("PNG: 1920 × 1080 px")

@@ -43,7 +43,7 @@ def test_the_keys_sit_below_the_views_of_the_window(qtbot, tmp_path):
     QApplication.processEvents()
     for plot in (window.row_stats_plot, window.depth_plot.plot, window.grad_plot):
         view, key = plot.vb.sceneBoundingRect(), plot.key.sceneBoundingRect()
-        assert len(plot.key.names()) >= 4
+        assert len(plot.key.names()) >= 3
         assert key.top() >= view.bottom() and not key.intersects(view)
         assert plot.key.size().height() > 0
 

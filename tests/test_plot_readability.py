@@ -51,7 +51,11 @@ def test_log_labels_are_decades_thinned_to_the_room():
     labelled, _ = log_tick_levels(-30.0, 10.0, 200, 22)
     assert len(labelled[1]) * 22 <= 200 and labelled[1][1] - labelled[1][0] >= 5  # every 5th or 10th decade
     labelled, _ = log_tick_levels(np.log10(0.2), np.log10(0.5), 200, 22)  # less than a decade
-    assert [power_label(v) for v in labelled[1]] == ["2×10⁻¹", "5×10⁻¹"]
+    assert [power_label(v) for v in labelled[1]] == ["2×10⁻¹", "3×10⁻¹", "4×10⁻¹", "5×10⁻¹"]  # three at least
+    labelled, _ = log_tick_levels(0.0, np.log10(4.0), 300, 22)  # the large preset's toy: 1 … 3.5
+    assert [power_label(v) for v in labelled[1]] == ["10⁰", "2×10⁰", "3×10⁰", "4×10⁰"]
+    labelled, _ = log_tick_levels(-0.2, 1.35, 300, 22)  # two decades: their 1-2-5 multiples too
+    assert [power_label(v) for v in labelled[1]] == ["10⁰", "2×10⁰", "5×10⁰", "10¹", "2×10¹"]
 
 
 def _labels(axis, length: float) -> list[str]:

@@ -455,273 +455,273 @@
 <context>
     <name>BlockFlow</name>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="175"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
         <source>Pre-Norm block</source>
         <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="176"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
         <source>Post-Norm block</source>
         <translation>Post-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="177"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
         <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
         <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="178"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
         <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
         <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="179"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
         <source>Peri-Norm block</source>
         <translation>Peri-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="180"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
         <source>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</source>
         <translation>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="181"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
         <source>DeepNorm block, α = {alpha:.3f}</source>
         <translation>DeepNorm Block，α = {alpha:.3f}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="182"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
         <source>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</source>
         <translation>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="183"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
         <source>Mix-LN: layers 1–{k} Post-Norm, then Pre-Norm</source>
         <translation>Mix-LN：第 1–{k} 层为 Post-Norm，之后为 Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="184"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
         <source>Mix-LN: every layer Pre-Norm (N &lt; 4)</source>
         <translation>Mix-LN：每层都是 Pre-Norm（N &lt; 4）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="185"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
         <source>②′ {norm}</source>
         <translation>②′ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
         <source>④′ {norm}</source>
         <translation>④′ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
         <source>+α·x</source>
         <translation>+α·x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
         <source>+α·h</source>
         <translation>+α·h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="203"/>
         <source>②′ N₁′(Attn(N₁(x))): the attention output normalized too</source>
         <translation>②′ N₁′(Attn(N₁(x)))：注意力输出也被归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="204"/>
         <source>⊕ h = x + N₁′(Attn(N₁(x))): the first residual sum</source>
         <translation>⊕ h = x + N₁′(Attn(N₁(x)))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="207"/>
         <source>④′ N₂′(FFN(N₂(h))): the FFN output normalized too</source>
         <translation>④′ N₂′(FFN(N₂(h)))：FFN 输出也被归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="208"/>
         <source>⊕ y = h + N₂′(FFN(N₂(h))): the block&apos;s output</source>
         <translation>⊕ y = h + N₂′(FFN(N₂(h)))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="200"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="211"/>
         <source>⊕ α·x + Attn(x): the residual weighted by α</source>
         <translation>⊕ α·x + Attn(x)：残差按 α 加权</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="201"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="212"/>
         <source>① h = N₁(α·x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(α·x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="203"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="214"/>
         <source>⊕ α·h + FFN(h): the second residual sum</source>
         <translation>⊕ α·h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="204"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="215"/>
         <source>③ y = N₂(α·h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(α·h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="205"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="216"/>
         <source>x (input)</source>
         <translation>x（输入）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="206"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="217"/>
         <source>① {norm}</source>
         <translation>① {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="207"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="218"/>
         <source>② Multi-head attention</source>
         <translation>② 多头自注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="208"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="219"/>
         <source>③ {norm}</source>
         <translation>③ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="209"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="220"/>
         <source>④ FFN</source>
         <translation>④ 前馈网络 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="210"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="221"/>
         <source>norm off (identity)</source>
         <translation>不归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="211"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="222"/>
         <source>residual add</source>
         <translation>残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="212"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="223"/>
         <source>+x</source>
         <translation>+x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="213"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="214"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="224"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="225"/>
         <source>+h</source>
         <translation>+h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="215"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="226"/>
         <source>y → next block</source>
         <translation>y → 下一个 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="216"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="223"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="200"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="209"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="227"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="234"/>
         <source>x: the block&apos;s input tokens</source>
         <translation>x：Block 的输入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="217"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="201"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="228"/>
         <source>① N₁(x): each token normalized before attention</source>
         <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="218"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="202"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="229"/>
         <source>② Attn(N₁(x)): the multi-head self-attention output</source>
         <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="219"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="230"/>
         <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
         <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="220"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="205"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="231"/>
         <source>③ N₂(h): normalized again before the FFN</source>
         <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="221"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="206"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="232"/>
         <source>④ FFN(N₂(h)): the feed-forward output</source>
         <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="222"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="233"/>
         <source>⊕ y = h + FFN(N₂(h)): the block&apos;s output</source>
         <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="224"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="210"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="235"/>
         <source>② Attn(x): attention on the raw input</source>
         <translation>② Attn(x)：直接对输入做注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="225"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="236"/>
         <source>⊕ x + Attn(x): the first residual sum</source>
         <translation>⊕ x + Attn(x)：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="226"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="237"/>
         <source>① h = N₁(x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="202"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="227"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="213"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="238"/>
         <source>④ FFN(h): the feed-forward output</source>
         <translation>④ FFN(h)：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="228"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="239"/>
         <source>⊕ h + FFN(h): the second residual sum</source>
         <translation>⊕ h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="229"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="240"/>
         <source>③ y = N₂(h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="230"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="241"/>
         <source>Click a step, or press Step ▶ to walk through the block.</source>
         <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="231"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="242"/>
         <source>Selected: {description}</source>
         <translation>当前：{description}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="233"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="244"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="234"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="245"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="235"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="246"/>
         <source>Step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="236"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="247"/>
         <source>Next step (wraps around)</source>
         <translation>下一步（到末尾后回到开头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="237"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="248"/>
         <source>One Transformer block: click a step to show its output</source>
         <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
@@ -1124,43 +1124,79 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="81"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="129"/>
         <source>No norm</source>
-        <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="87"/>
-        <source>Measured from the curves above for these settings: RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
-        <translation>由上方曲线在当前设置下测得：最后一层后的 RMS 与输入 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="94"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="162"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="97"/>
-        <source>flat</source>
-        <translation>平稳</translation>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="94"/>
+        <source>+{n} more (hover to read)</source>
+        <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
+        <translation>另有 {n} 条（悬停查看）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="98"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="134"/>
+        <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
+        <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="144"/>
+        <source>stays flat (near {level}) after layer 1</source>
+        <translation>第 1 层后保持平稳（约 {level}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="146"/>
+        <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
+        <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="149"/>
+        <source>RMS² grows by about {slope} per layer</source>
+        <translation>RMS² 每层约增加 {slope}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="151"/>
+        <source>grows ×{growth} over {n} layers</source>
+        <translation>{n} 层内增长 ×{growth}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="152"/>
+        <source>shrinks to ×{growth} over {n} layers</source>
+        <translation>{n} 层内缩小到 ×{growth}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
+        <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
+        <translation>最后一层梯度是第一层的 {skew} 倍</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="165"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="100"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="167"/>
+        <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
+        <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="170"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="104"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="105"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="156"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="175"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1213,17 +1249,22 @@
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="178"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="100"/>
+        <source>thin dashed: A (pinned)</source>
+        <translation>细虚线：A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/depth_plot.py" line="179"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="178"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="179"/>
         <source>NaN at layer {n}</source>
         <translation>第 {n} 层起为 NaN</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="216"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="217"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1446,39 +1487,69 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="70"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="78"/>
         <source>Figure options</source>
         <translation>图像选项</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="71"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="79"/>
         <source>&amp;Size:</source>
         <translation>尺寸(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="72"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="80"/>
         <source>&amp;DPI:</source>
         <translation>DPI(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="73"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="81"/>
         <source>Formats:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="74"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="82"/>
+        <source>Pr&amp;eset:</source>
+        <translation>预设(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="85"/>
+        <source>as set below</source>
+        <translation>按下方设置</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="86"/>
+        <source>Journal column (8.5 × 6.4 cm)</source>
+        <translation>期刊单栏（8.5 × 6.4 cm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="87"/>
+        <source>Journal page width (17.5 × 8.75 cm)</source>
+        <translation>期刊通栏（17.5 × 8.75 cm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="88"/>
+        <source>Slide (1920 × 1080 px)</source>
+        <translation>幻灯片（1920 × 1080 px）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="90"/>
         <source>Pixels per inch of the PNG; text keeps its size in points</source>
         <translation>PNG 每英寸的像素数；文字保持其磅值大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="75"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="91"/>
         <source>&amp;Publication style (larger text, thicker lines, white)</source>
         <translation>出版样式（文字更大、线条更粗、白色背景）(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../widgets/plotkit/export_dialog.py" line="111"/>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="142"/>
         <source>PNG: {w} × {h} px; on paper {cw:.1f} × {ch:.1f} cm</source>
         <translation>PNG：{w} × {h} 像素；纸面尺寸 {cw:.1f} × {ch:.1f} 厘米</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plotkit/export_dialog.py" line="145"/>
+        <source>{format}: {cw:.1f} × {ch:.1f} cm on paper, vector (text and lines stay sharp at any zoom)</source>
+        <translation>{format}：纸面 {cw:.1f} × {ch:.1f} cm，矢量（任意缩放下文字与线条都清晰）</translation>
     </message>
 </context>
 <context>
@@ -1721,22 +1792,22 @@
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="423"/>
+        <location filename="../../app/file_actions.py" line="424"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="456"/>
+        <location filename="../../app/file_actions.py" line="457"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="458"/>
+        <location filename="../../app/file_actions.py" line="459"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="464"/>
+        <location filename="../../app/file_actions.py" line="465"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -1744,28 +1815,38 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="51"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
         <source>Gradient norms at initialization</source>
         <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="96"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="130"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="107"/>
+        <source>thick: {weight} · thin: {input}</source>
+        <translation>粗线：{weight} · 细线：{input}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/grad_plot.py" line="110"/>
+        <source>thin dashed: A (pinned)</source>
+        <translation>细虚线：A（已固定）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/grad_plot.py" line="137"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2395,7 +2476,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="139"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
@@ -2405,12 +2486,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="123"/>
+        <location filename="../../app/main_window.py" line="124"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="256"/>
+        <location filename="../../app/main_window.py" line="257"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2614,6 +2695,14 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>ModelFigures</name>
+    <message>
+        <location filename="../../widgets/models/figure_subtitle.py" line="14"/>
+        <source>{model} · “{text}”</source>
+        <translation>{model} · “{text}”</translation>
+    </message>
+</context>
+<context>
     <name>ModelInstaller</name>
     <message>
         <location filename="../../widgets/models/model_installer.py" line="51"/>
@@ -2689,354 +2778,354 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="206"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="210"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="217"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="222"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="314"/>
+        <location filename="../../widgets/models/model_page.py" line="315"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="315"/>
+        <location filename="../../widgets/models/model_page.py" line="316"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="318"/>
+        <location filename="../../widgets/models/model_page.py" line="319"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="320"/>
+        <location filename="../../widgets/models/model_page.py" line="321"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="321"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="321"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="353"/>
+        <location filename="../../widgets/models/model_page.py" line="354"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="365"/>
+        <location filename="../../widgets/models/model_page.py" line="366"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="366"/>
+        <location filename="../../widgets/models/model_page.py" line="367"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="380"/>
+        <location filename="../../widgets/models/model_page.py" line="382"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="391"/>
+        <location filename="../../widgets/models/model_page.py" line="393"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="509"/>
+        <location filename="../../widgets/models/model_page.py" line="513"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="516"/>
+        <location filename="../../widgets/models/model_page.py" line="520"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="528"/>
+        <location filename="../../widgets/models/model_page.py" line="532"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="530"/>
+        <location filename="../../widgets/models/model_page.py" line="534"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="534"/>
+        <location filename="../../widgets/models/model_page.py" line="538"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="551"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="548"/>
+        <location filename="../../widgets/models/model_page.py" line="552"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="561"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="571"/>
+        <location filename="../../widgets/models/model_page.py" line="575"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="574"/>
+        <location filename="../../widgets/models/model_page.py" line="578"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="553"/>
+        <location filename="../../widgets/models/model_page.py" line="557"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="88"/>
+        <location filename="../../widgets/models/model_page.py" line="89"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <location filename="../../widgets/models/model_page.py" line="276"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <location filename="../../widgets/models/model_page.py" line="293"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="573"/>
+        <location filename="../../widgets/models/model_page.py" line="577"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3220,63 +3309,63 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="88"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="89"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="92"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="93"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="97"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="101"/>
         <source>{count} of {total} cells are NaN or inf: drawn at the top of the scale (inf) or blank (NaN).</source>
         <translation>{total} 个单元格中有 {count} 个是 NaN 或 inf：inf 画成色标顶端的颜色，NaN 留空。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="104"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="199"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="205"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="218"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="208"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="221"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="217"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="230"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="220"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="233"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -4533,78 +4622,78 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RealDepthView</name>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="77"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
         <source>model</source>
         <extracomment>The values drawn now by curve key (RMS and max |x| per state; for tests and scripts).</extracomment>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="78"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
         <source>{model} (real) RMS</source>
         <translation>{model}（真实）RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="79"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
         <source>{model} (real) max |x|</source>
         <translation>{model}（真实）最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
         <source>RMS, what-if</source>
         <translation>RMS，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="80"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="82"/>
         <source>max |x|, what-if</source>
         <translation>最大 |x|，假设修改后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
         <source>Pre-Norm, random init</source>
         <translation>Pre-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="81"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="83"/>
         <source>Post-Norm, random init</source>
         <translation>Post-Norm，随机初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="84"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
         <source>Real depth: the residual stream of this sentence</source>
         <translation>真实深度：这句话的残差流</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="86"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
         <source>Pre-Norm / Post-Norm, random init: the Plots tab&apos;s simulated stacks at this model&apos;s depth and width, with random weights, run on this sentence&apos;s embedding output</source>
         <translation>Pre-Norm / Post-Norm，随机初始化：“图表”页的模拟堆叠，取与此模型相同的深度和宽度、随机权重，输入为这句话的嵌入层输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="88"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="90"/>
         <source>state k (entering block k; the last: after the last block)</source>
         <translation>状态 k（进入第 k 块；最后一个：最后一块之后）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="89"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="91"/>
         <source>size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="99"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
         <source>Load a model to see the size of its residual stream, layer by layer.</source>
         <translation>加载模型后可逐层查看其残差流的大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="101"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="103"/>
         <source>The simulated Pre-Norm and Post-Norm stacks failed: {reason}</source>
         <translation>模拟的 Pre-Norm 与 Post-Norm 堆叠计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="105"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="107"/>
         <source>NaN or inf in states {states}: left out of the curves.</source>
         <translation>状态 {states} 含 NaN 或 inf：曲线中未画出。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/real_depth_view.py" line="160"/>
+        <location filename="../../widgets/models/real_depth_view.py" line="162"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
     </message>

@@ -26,6 +26,7 @@ from engine.models.trace import Trace, top_tokens
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
 from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
+from widgets.models.figure_subtitle import model_subtitle, show_subtitle
 from widgets.models.model_installer import ModelInstaller
 from widgets.models.model_runner import LoadCancelled, ModelRunner
 from widgets.models.norm_scatter_view import NormScatterView
@@ -370,6 +371,7 @@ class ModelPage(Retranslating, QWidget):
     def _on_run(self) -> None:
         try:
             self.runner.set_text(self.text.text())
+            self._run_text = self.text.text()  # what the figures say they show
         except Problem as problem:
             self._say(lambda: describe(problem))
 
@@ -501,9 +503,11 @@ class ModelPage(Retranslating, QWidget):
             self.outlier_view.clear()
             self.effect_label.setText("")
             self.edits_label.setText("")
+            show_subtitle(self.figures().values(), "")
             self._show_place()
             return
         tokens = self._tokens
+        show_subtitle(self.figures().values(), model_subtitle(self._model_name(), getattr(self, "_run_text", "")))
         self.token_table.show_tokens(tokens)
         if tokens.truncated:
             self._say(lambda: self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))

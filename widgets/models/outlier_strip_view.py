@@ -68,6 +68,8 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         layout.setColumnSpacing(1, 8)
         layout.setColumnStretchFactor(1, 1)
         self.note = PlotNote(self.vb)
+        self._state_rows = -1  # the view height the state labels were thinned for
+        self.vb.sigResized.connect(lambda _: self._label_states())
         #: Per dimension, the state where it stands out most (largest |x| first).
         self.outliers: list[Outlier] = []
         self._strip = np.zeros((0, 0))  # max |x| per state and dimension
@@ -114,6 +116,17 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         self._colour_bar.view.hide()
         self._colour_bar.axis.hide()
 
+    def _label_states(self) -> None:
+        """The state labels thinned to the view's height, again when it changes (a figure's size):
+        labelled for the first small view they were shown 1 … 29 as only "0"."""
+        rows = self._strip.shape[0]
+        key = (rows, round(self.vb.height()))
+        if not rows or key == self._state_rows:
+            return
+        self._state_rows = key
+        left = self._axes["left"]
+        left.setTicks([cell_ticks([str(k) for k in range(rows)], left, max(self.vb.height(), 1.0))])
+
     def show_states(self, states: np.ndarray, labels: tuple[str, ...]) -> None:
         new_shape = np.shape(states)[::2] != self._strip.shape
         self._strip = outlier_strip(states).astype(np.float64)
@@ -142,8 +155,8 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         self.outliers = sorted(largest.values(), key=lambda o: -abs(o.value))
         self._outlying = {(o.layer, o.dim) for o in found}
         if new_shape:
-            left = self._axes["left"]
-            left.setTicks([cell_ticks([str(k) for k in range(rows)], left, max(self.vb.height(), 1.0))])
+            self._state_rows = -1
+            self._label_states()
             step = _round_step(cols)
             self._axes["bottom"].setTicks([[(j + 0.5, str(j)) for j in range(0, cols, step)]])
             self.vb.fit((0.0, float(cols)), (0.0, float(rows)))

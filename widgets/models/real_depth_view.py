@@ -36,8 +36,10 @@ CURVES = (  # key, pen: line styles tell the curves apart without colour too
 
 def log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
     """Ticks for a log10 axis from ``low`` to ``high`` (log10 values): the powers of ten labelled, 2 and 5
-    labelled too over at most two decades, the other multiples as unlabelled grid lines. pyqtgraph labels
-    every multiple from 1 to 9, which run into each other on a short axis or in presentation mode."""
+    labelled too over at most two decades (in the labelled level: pyqtgraph leaves a second level's labels
+    out on a short axis, and a figure at a column's width then read "1, 10" only), the other multiples as
+    unlabelled grid lines. pyqtgraph labels every multiple from 1 to 9, which run into each other on a
+    short axis or in presentation mode."""
     few = high - low <= 2.0
     major, minor = [], []
     for power in range(int(np.floor(low)), int(np.ceil(high)) + 1):
@@ -46,10 +48,10 @@ def log_ticks(low: float, high: float) -> list[list[tuple[float, str]]]:
             if not low - 1e-9 <= value <= high + 1e-9:
                 continue
             label = f"{multiple * 10.0 ** power:g}"
-            if multiple == 1:
+            if multiple == 1 or (few and multiple in (2, 5)):
                 major.append((value, label))
             else:
-                minor.append((value, label if few and multiple in (2, 5) else ""))
+                minor.append((value, ""))
     return [major, minor]
 
 

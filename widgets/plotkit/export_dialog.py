@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLabel, QSpinBox, QVBoxLayout, QWidget)
 
 from widgets.plotkit.figure_export import FORMATS, LAYOUT_DPI, UNITS, FigureOptions
+from widgets.plotkit.figure_sizes import SIZE_PRESETS
 
 INCHES_PER_UNIT = {"cm": 1 / 2.54, "in": 1.0}
 DEFAULT_DPI = 300
@@ -15,13 +16,18 @@ DEFAULT_DPI = 300
 
 class ExportDialog(QDialog):
     """Asks for a FigureOptions. ``size`` is the plot's size on screen (the starting width × height);
-    with ``size=None`` each figure keeps its own size and the dialog asks for formats instead."""
+    with ``size=None`` each figure keeps its own size and the dialog asks for formats instead.
+    ``fmt`` (png, svg, pdf) is the format of the file being written: the summary speaks of it."""
 
     def __init__(self, size: QSize | None, parent: QWidget | None = None, dpi: int = DEFAULT_DPI,
-                 publication: bool = False):
+                 publication: bool = False, fmt: str = "png"):
         super().__init__(parent)
         self.setObjectName("figureExportDialog")
         self._unit = "px"
+        self._format = fmt if fmt in FORMATS else "png"
+        self.preset_box = QComboBox()
+        self.preset_box.setObjectName("figurePreset")
+        self._preset_label = QLabel()
         self._has_size = size is not None
         form = QFormLayout()
         self.width_box, self.height_box = QDoubleSpinBox(), QDoubleSpinBox()
@@ -44,7 +50,9 @@ class ExportDialog(QDialog):
             row = QHBoxLayout()
             for w in (self.width_box, QLabel("×"), self.height_box, self.unit_box):
                 row.addWidget(w)
+            form.addRow(self._preset_label, self.preset_box)
             form.addRow(self._size_label, row)
+            self.preset_box.activated.connect(self._use_preset)
             self.dpi_box.valueChanged.connect(self._update_note)
             self.unit_box.currentTextChanged.connect(self._set_unit)
             self._set_pixels(size.width() * dpi / LAYOUT_DPI, size.height() * dpi / LAYOUT_DPI)
@@ -71,6 +79,14 @@ class ExportDialog(QDialog):
         self._size_label.setText(self.tr("&Size:"))
         self._dpi_label.setText(self.tr("&DPI:"))
         self._formats_label.setText(self.tr("Formats:"))
+        self._preset_label.setText(self.tr("Pr&eset:"))
+        self._preset_label.setBuddy(self.preset_box)
+        self.preset_box.clear()
+        self.preset_box.addItem(self.tr("as set below"), "")
+        for name, text in (("column", self.tr("Journal column (8.5 × 6.4 cm)")),
+                           ("page", self.tr("Journal page width (17.5 × 8.75 cm)")),
+                           ("slide", self.tr("Slide (1920 × 1080 px)"))):
+            self.preset_box.addItem(text, name)
         self.dpi_box.setToolTip(self.tr("Pixels per inch of the PNG; text keeps its size in points"))
         self.publication_box.setText(self.tr("&Publication style (larger text, thicker lines, white)"))
         self._update_note()
@@ -103,10 +119,29 @@ class ExportDialog(QDialog):
         self._unit = unit
         self._set_pixels(width, height)
 
+    def _use_preset(self, index: int) -> None:
+        """Set the size (and its unit) of the preset picked."""
+        name = self.preset_box.itemData(index)
+        if not name:
+            return
+        width, height, unit = SIZE_PRESETS[name]
+        self.unit_box.blockSignals(True)
+        self.unit_box.setCurrentText(unit)
+        self.unit_box.blockSignals(False)
+        self._unit = unit
+        per_unit = 1.0 if unit == "px" else INCHES_PER_UNIT[unit] * self.dpi_box.value()  # PNG pixels
+        self._set_pixels(width * per_unit, height * per_unit)
+        self._update_note()
+
     def _update_note(self) -> None:
         if not self._has_size:
             return
         width, height = self._pixels()
-        inches = (width / self.dpi_box.value(), height / self.dpi_box.value())
-        self.pixels_note.setText(self.tr("PNG: {w} × {h} px; on paper {cw:.1f} × {ch:.1f} cm").format(
-            w=round(width), h=round(height), cw=inches[0] * 2.54, ch=inches[1] * 2.54))
+        cm = (width / self.dpi_box.value() * 2.54, height / self.dpi_box.value() * 2.54)
+        if self._format == "png":
+            text = self.tr("PNG: {w} × {h} px; on paper {cw:.1f} × {ch:.1f} cm").format(
+                w=round(width), h=round(height), cw=cm[0], ch=cm[1])
+        else:  # vector: no pixels; the DPI only turns a size in px into paper
+            text = self.tr("{format}: {cw:.1f} × {ch:.1f} cm on paper, vector (text and lines stay sharp at any "
+                           "zoom)").format(format=self._format.upper(), cw=cm[0], ch=cm[1])
+        self.pixels_note.setText(text)

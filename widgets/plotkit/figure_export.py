@@ -10,25 +10,29 @@ widget's), in layout pixels of 1/96 inch, so text keeps its point size on paper;
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QBuffer, QMarginsF, QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontInfo, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter,
-                           QPicture, QRegion)
+                           QPen, QPicture, QRegion)
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QGraphicsWidget, QMainWindow, QWidget
 
 from widgets.plotkit.bundled_font import BUNDLED_FAMILY
 from widgets.plotkit.plot_style import scale_plots
 from widgets.plotkit.svg_plain import plain_svg
+from widgets.plotkit.text_fit import wrapped_lines
 
 FORMATS = ("png", "svg", "pdf")
 UNITS = ("px", "cm", "in")
 LAYOUT_DPI = 96.0  # the layout's pixels per inch (Qt's logical DPI): points → layout pixels
 PUBLICATION_SCALE = 1.3  # text and line widths in the publication style
+REHEARSALS = 2  # layout passes before a figure is drawn
+SUBTITLE_POINTS = 8.0  # what a figure shows (its run, model, text), above the plot
+SUBTITLE_COLOR = "#333333"
 
 
 @dataclass(frozen=True)
@@ -67,10 +71,10 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
     fmt = path.suffix.lower().lstrip(".")
     if fmt not in FORMATS:
         raise ValueError(f"unknown figure format {fmt!r}; use one of {', '.join(FORMATS)}")
-    with _figure(widget, options) as (paint, size):
-        view_clips = _view_clips(widget) if fmt == "svg" else []
+    with _figure(widget, options) as (paint, size, top):
+        view_clips = _view_clips(widget, top) if fmt == "svg" else []
         if fmt == "png":
-            image = _image(paint, size, options.dpi / LAYOUT_DPI)
+            image = _image(paint, size, options.dpi / LAYOUT_DPI, _scene_items(widget))
             dots_per_metre = round(options.dpi / 0.0254)
             image.setDotsPerMeterX(dots_per_metre)
             image.setDotsPerMeterY(dots_per_metre)
@@ -91,8 +95,8 @@ def export_widget(widget: QWidget, path, options: FigureOptions = FigureOptions(
 
 def widget_image(widget: QWidget, scale: float = 2.0) -> QImage:
     """``widget`` on white, ``scale`` times its size in pixels (for the clipboard)."""
-    with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size):
-        return _image(paint, size, scale)
+    with _figure(widget, FigureOptions(dpi=LAYOUT_DPI * scale)) as (paint, size, _):
+        return _image(paint, size, scale, _scene_items(widget))
 
 
 def figure_font_families() -> str:
@@ -103,7 +107,7 @@ def figure_font_families() -> str:
     return ", ".join(f"'{family}'" for family in families) + ", sans-serif"
 
 
-def _image(paint, size: QSizeF, scale: float) -> QImage:
+def _image(paint, size: QSizeF, scale: float, items=()) -> QImage:
     pixels = QSize(round(size.width() * scale), round(size.height() * scale))
     image = QImage(pixels, QImage.Format.Format_ARGB32)
     if image.isNull():
@@ -111,16 +115,59 @@ def _image(paint, size: QSizeF, scale: float) -> QImage:
                          "size or DPI")
     image.fill(0xFFFFFFFF)
     image.setDevicePixelRatio(scale)
-    _on(image, paint)
+    with _cosmetic_pens_scaled(scale, items):
+        _on(image, paint)
     return image
 
 
-def _view_clips(widget: QWidget) -> list:
+@contextmanager
+def _cosmetic_pens_scaled(scale: float, items=()):
+    """Cosmetic pens (pyqtgraph's, of every curve, axis and grid) are as wide in device pixels
+    whatever the painter's scale: in SVG and PDF a device pixel is a layout pixel (1/96 inch), in a
+    PNG at ``scale`` × 96 dpi it is ``scale`` times thinner, so the PNG's lines were hairlines. While
+    a PNG is painted, each cosmetic pen a painter is given is ``scale`` times wider (a width of 0,
+    Qt's one-pixel hairline, counts as 1): the PNG then carries the ink of the vector formats.
+    Every plot item paints in Python, so replacing QPainter.setPen reaches them all; the drawings
+    some ``items`` keep as a QPicture (pyqtgraph's axes, bars) are recorded afresh, before and after."""
+    if scale == 1.0:
+        yield
+        return
+    set_pen = QPainter.setPen
+    _forget_pictures(items)
+
+    def scaled_pen(painter: QPainter, pen) -> None:
+        if isinstance(pen, QPen) and pen.isCosmetic() and pen.style() != Qt.PenStyle.NoPen:
+            pen = QPen(pen)
+            pen.setWidthF((pen.widthF() or 1.0) * scale)
+        set_pen(painter, pen)
+
+    QPainter.setPen = scaled_pen
+    try:
+        yield
+    finally:
+        QPainter.setPen = set_pen
+        _forget_pictures(items)
+
+
+def _forget_pictures(items) -> None:
+    for item in items:
+        if isinstance(getattr(item, "picture", None), QPicture):
+            item.picture = None
+            item.update()
+
+
+def _scene_items(widget: QWidget) -> list:
+    """Every graphics item of ``widget``'s plots (the widget itself and the views inside it)."""
+    return [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
+            for item in view.scene().items()]
+
+
+def _view_clips(widget: QWidget, top: float = 0.0) -> list:
     """Each plot view's data transform and rectangle in the figure's coordinates (see svg_plain),
-    as laid out for the figure now."""
+    as laid out for the figure now, ``top`` layout pixels under the figure's subtitle."""
     if not isinstance(widget, pg.GraphicsView):
         return []
-    origin = widget.centralWidget.geometry().topLeft()
+    origin = widget.centralWidget.geometry().topLeft() - QPointF(0.0, top)
     clips = []
     for item in widget.scene().items():
         if isinstance(item, pg.ViewBox) and item.isVisible():
@@ -173,11 +220,14 @@ def _on(device, paint) -> None:
 
 @contextmanager
 def _figure(widget: QWidget, options: FigureOptions):
-    """(paint(painter), size): how to draw ``widget`` as the figure ``options`` ask for, while the
-    figure's layout, style and uncached items are in place."""
-    with _for_export(widget):
+    """(paint(painter), size, top): how to draw ``widget`` as the figure ``options`` ask for, while the
+    figure's layout, style and uncached items are in place; the plot starts ``top`` layout pixels
+    down, under the subtitle the widget names (its ``figure_subtitle``: the run, model or text it
+    shows), if any."""
+    as_figure = getattr(widget, "as_figure", None)  # a view drawn otherwise as a figure (no selection)
+    with _for_export(widget), (as_figure() if as_figure else nullcontext()):
         if isinstance(widget, QMainWindow):  # the whole window, as on screen
-            yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size())
+            yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size()), 0.0
             return
         if not isinstance(widget, pg.GraphicsView):  # a diagram the widget paints itself
             area = _drawing_area(widget)
@@ -187,16 +237,28 @@ def _figure(widget: QWidget, options: FigureOptions):
                 # Without DrawChildren: the drawing, not its caption and buttons.
                 QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
 
-            yield paint_diagram, QSizeF(area.size())
+            yield paint_diagram, QSizeF(area.size()), 0.0
             return
         size = options.layout_size(widget.size())
-        with _publication(widget, options.publication), _laid_out(widget, size) as source:
+        font = QFont()
+        font.setPointSizeF(SUBTITLE_POINTS * (PUBLICATION_SCALE if options.publication else 1.0))
+        subtitle = getattr(widget, "figure_subtitle", "") or ""
+        lines = wrapped_lines(subtitle, font, size.width() - 8) if subtitle else []
+        line = QFontMetricsF(font, _LAYOUT_DEVICE).height()
+        top = len(lines) * line + 4 if lines else 0.0
+        plot_size = QSizeF(size.width(), max(size.height() - top, 1.0))
+        arranged = getattr(widget, "figure_layout", None)  # a plot that arranges itself for the size
+        with _publication(widget, options.publication), (arranged(plot_size) if arranged else nullcontext()), \
+                _laid_out(widget, plot_size) as source:
             def paint(painter: QPainter) -> None:
-                target = QRectF(0, 0, size.width(), size.height())
-                painter.fillRect(target, widget.backgroundBrush())
-                widget.scene().render(painter, target, source)
+                painter.fillRect(QRectF(0, 0, size.width(), size.height()), widget.backgroundBrush())
+                painter.setFont(font)
+                painter.setPen(QColor(SUBTITLE_COLOR))
+                for i, text in enumerate(lines):
+                    painter.drawText(QRectF(0, 2 + i * line, size.width(), line), Qt.AlignmentFlag.AlignCenter, text)
+                widget.scene().render(painter, QRectF(0, top, plot_size.width(), plot_size.height()), source)
 
-            yield paint, size
+            yield paint, size, top
 
 
 def _drawing_area(widget: QWidget) -> QRect:
@@ -222,13 +284,15 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
         layout.activate()
-        # pyqtgraph sizes an axis to the tick labels it last drew: one drawing at this size (into a
-        # QPicture, which rasterises nothing) settles the widths, so that every format gets one layout.
-        picture = QPicture()
-        rehearsal = QPainter(picture)
-        view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
-        rehearsal.end()
-        layout.activate()
+        # pyqtgraph sizes an axis to the tick labels it last drew, and a wrapped title's height
+        # follows its width: drawings at this size (into a QPicture, which rasterises nothing) settle
+        # them, so that every format gets one layout.
+        for _ in range(REHEARSALS):
+            picture = QPicture()
+            rehearsal = QPainter(picture)
+            view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
+            rehearsal.end()
+            layout.activate()
     try:
         yield QRectF(shown.topLeft(), size)
     finally:
@@ -256,8 +320,7 @@ def _for_export(widget: QWidget):
     draw them afresh, as vectors or at the figure's resolution, while exporting. pyqtgraph's items
     are told they are exported (as its own exporters do): markers are then drawn as shapes, not
     stamped from a sprite sheet, which QSvgGenerator would write whole for every marker."""
-    items = [item for view in [widget, *widget.findChildren(QGraphicsView)] if isinstance(view, QGraphicsView)
-             for item in view.scene().items()]
+    items = _scene_items(widget)
     cached = [item for item in items if item.cacheMode() != QGraphicsItem.CacheMode.NoCache]
     modes = [item.cacheMode() for item in cached]
     for item in cached:

@@ -4,6 +4,7 @@ drawn opaque."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pyqtgraph as pg
@@ -13,35 +14,92 @@ from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.text_fit import elided, font_of
 
 
+LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is cut
+MIN_LABELS = 3  # labelled ticks a linear axis keeps
+
+
+def _inner_ticks(low: float, high: float, step: float) -> int:
+    """Multiples of ``step`` inside low..high, leaving 3% of the range free at each end."""
+    margin = 0.03 * (high - low)
+    return max(0, math.floor((high - margin) / step) - math.ceil((low + margin) / step) + 1)
+
+
+def _two_lines(text: str) -> list[str]:
+    """``text`` broken at the space nearest its middle ([] for a single word)."""
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return []
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1:]]
+
+
+def _finer(step: float) -> float:
+    """The next smaller 1-2-5 step: 1 → 0.5, 2 → 1, 5 → 2 (times a power of ten)."""
+    power = 10.0 ** math.floor(math.log10(step) + 1e-9)
+    mantissa = round(step / power)
+    return power * {1: 0.5, 2: 1.0, 5: 2.0}.get(mantissa, mantissa / 2)
+
+
 class QuickAxis(pg.AxisItem):
     """pyqtgraph lays out the axis label's HTML, and the axis's size, again on every pen change and
     range change (140 times while the window starts, ~5 ms); here only when the text changes. A
-    label longer than the axis (a short plot in presentation mode) is elided instead of running
-    past it."""
+    label longer than the axis (a short plot in presentation mode) is drawn smaller, then on two
+    lines, and only then elided, instead of running past it."""
 
     def _length(self) -> float:
         return self.size().height() if self.orientation in ("left", "right") else self.size().width()
+
+    def tickSpacing(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
+        """pyqtgraph's spacing, made finer (1-2-5 steps) until at least MIN_LABELS ticks fall inside the
+        range, away from its ends (where a label would be cut): a short value axis read "40, 20" only."""
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if self.logMode or self._tickSpacing is not None or not levels or not maxVal > minVal:
+            return levels
+        major = levels[0][0]
+        while _inner_ticks(minVal, maxVal, major) < MIN_LABELS and major > (maxVal - minVal) * 1e-6:
+            major = _finer(major)
+        return levels if major == levels[0][0] else [(major, 0), (major / 2, 0)]
 
     def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
         full, length = self.labelText, self._length()
         if not full or length <= 0:
             return super().labelString()
-        try:  # pyqtgraph's own label, built around the shortened text
-            self.labelText = self._fitted_text(full, length)
+        size = self.labelStyle.get("font-size")
+        text, points = self._fitted_text(full, length)
+        try:  # pyqtgraph's own label, built around the fitted text and size
+            self.labelText = text
+            if points is not None:
+                self.labelStyle["font-size"] = f"{points:.2f}pt"
             return super().labelString()
         finally:
             self.labelText = full
+            if points is not None:
+                self.labelStyle["font-size"] = size
 
-    def _fitted_text(self, full: str, length: float) -> str:
-        """``full`` cut to fit ``length`` beside its units; measured again only when one of them changes."""
+    def _fitted_text(self, full: str, length: float) -> tuple[str, float | None]:
+        """``full`` as it fits ``length`` beside its units: whole, at a smaller size (down to
+        LABEL_SHRINK[-1] of the asked one; None: the asked size), else cut with "…"; measured again
+        only when one of them changes."""
         size = str(self.labelStyle.get("font-size", ""))
         key = (full, length, size, self.labelUnits, self.labelUnitPrefix, self.autoSIPrefixScale)
         if key != getattr(self, "_fit_key", None):
-            font = font_of(size)
+            asked = font_of(size)
             self.labelText = ""
             units = re.sub(r"<[^>]*>", "", super().labelString())  # " (x1e-06)", or a space
             self._fit_key = key
-            self._fit_text = elided(full, font, length - 8 - QFontMetricsF(font).horizontalAdvance(units))
+            self._fit_text = (elided(full, asked, length - 8 - QFontMetricsF(asked).horizontalAdvance(units)), None)
+            for scale in LABEL_SHRINK:
+                font = font_of(size)
+                font.setPointSizeF(asked.pointSizeF() * scale)
+                metrics = QFontMetricsF(font)
+                if metrics.horizontalAdvance(full) + metrics.horizontalAdvance(units) + 8 <= length:
+                    self._fit_text = (full, None if scale == 1.0 else font.pointSizeF())
+                    break
+            else:  # two lines at the smallest size, when each fits
+                lines = _two_lines(full)
+                if lines and all(metrics.horizontalAdvance(line) + metrics.horizontalAdvance(units) + 8 <= length
+                                 for line in lines):
+                    self._fit_text = ("<br>".join(lines), font.pointSizeF())
         return self._fit_text
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802

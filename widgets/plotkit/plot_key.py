@@ -3,13 +3,17 @@ columns as fit the width."""
 
 from __future__ import annotations
 
+import re
+
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
 PADDING = 5.0
+_DETAIL = re.compile(r"\s*[(（][^()（）]*[)）]$")  # a name's closing "(residual only)", "（稳定）"
 SMALLEST_FONT = 0.75  # of the asked size: a key shrinks this far to stay within its height budget
+FIGURE_SMALLEST_POINTS = 7.0  # in a figure a key may shrink further, to this size (a journal's smallest)
 
 
 class PlotKey(pg.GraphicsWidget):
@@ -26,13 +30,16 @@ class PlotKey(pg.GraphicsWidget):
         self._font.setPointSizeF(9.0)
         self._asked_points = 9.0  # the size asked for; the font may be smaller to fit the budget
         self._height_budget = float("inf")
+        self._smallest_points: float | None = None  # None: SMALLEST_FONT of the asked size
+        self._short = False  # names drawn without their "(…)" details
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
         self.setMinimumHeight(0.0)
         self.setMaximumHeight(0.0)  # no entries, no room (else Qt's default height of 50)
 
     def set_entries(self, entries) -> None:
-        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar.
+        """(item, name) pairs: a PlotCurveItem or PlotDataItem shows its pen, a BarGraphItem its bar,
+        None a note on the styles (``"thin dashed: A"``), in italics without a sample.
         The same items under the same names as now cost a repaint only, not a new layout (plots set
         their key on every edit)."""
         entries = list(entries)
@@ -68,6 +75,33 @@ class PlotKey(pg.GraphicsWidget):
             self._height_budget = height
             self._relayout()
 
+    def height_at(self, width: float) -> float:
+        """The height the entries take below a view ``width`` pixels wide, at the asked size."""
+        if not self._entries:
+            return 0.0
+        shown = self._font.pointSizeF()
+        self._font.setPointSizeF(self._asked_points)
+        columns = max(1, len(self._fit_columns(width)))
+        _, row, _, _ = self._metrics()
+        self._font.setPointSizeF(shown)
+        return -(-len(self._entries) // columns) * row + 2 * PADDING
+
+    def column_width(self) -> float:
+        """The width of the entries in one column (beside a view), at the asked size."""
+        if not self._entries:
+            return 0.0
+        shown = self._font.pointSizeF()
+        self._font.setPointSizeF(self._asked_points)
+        width = self._fit_columns(0.0)[0] + 2 * PADDING
+        self._font.setPointSizeF(shown)
+        return width
+
+    def set_smallest_points(self, points: float | None) -> None:
+        """The smallest size the key may shrink to (None: SMALLEST_FONT of the asked size)."""
+        if points != self._smallest_points:
+            self._smallest_points = points
+            self._relayout()
+
     def columns(self) -> int:
         """How many columns the entries take at the present width."""
         return len(self._column_widths)
@@ -82,7 +116,10 @@ class PlotKey(pg.GraphicsWidget):
         """Column widths for the entries, filled row by row: as few rows as fit in ``width``, and
         then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
         metrics, _, sample, gap = self._metrics()
-        entry_widths = [sample + gap + metrics.horizontalAdvance(name) for _, name in self._entries]
+        italic = QFontMetricsF(self._note_font())
+        entry_widths = [italic.horizontalAdvance(name) if item is None
+                        else sample + gap + metrics.horizontalAdvance(self._shown_name(name))
+                        for item, name in self._entries]
 
         def columns(count: int) -> list[float]:
             return [max(entry_widths[i::count]) for i in range(count)]
@@ -96,17 +133,35 @@ class PlotKey(pg.GraphicsWidget):
                 return columns(balanced if fits(balanced) else count)
         return []
 
+    def _note_font(self) -> QFont:
+        font = QFont(self._font)
+        font.setItalic(True)
+        return font
+
+    def _shown_name(self, name: str) -> str:
+        """``name`` as drawn: without its parenthesised detail when the key must be short."""
+        return _DETAIL.sub("", name) if self._short else name
+
     def _relayout(self) -> None:
-        points = self._asked_points
-        while True:  # the asked size, or the largest smaller one whose rows fit the budget
-            self._font.setPointSizeF(points)
-            self._column_widths = self._fit_columns(self.size().width())
-            _, row, _, _ = self._metrics()
-            rows = -(-len(self._entries) // max(1, len(self._column_widths)))
-            height = rows * row + 2 * PADDING if self._entries else 0.0
-            if height <= self._height_budget or points - 0.25 < SMALLEST_FONT * self._asked_points:
+        # The asked size, or the largest smaller one whose rows fit the budget; at the smallest, the
+        # names without their "(…)" details (the rule: a short key drops them; the curves stay named).
+        for short in (False, True):
+            self._short = short
+            points = self._asked_points
+            while True:
+                self._font.setPointSizeF(points)
+                self._column_widths = self._fit_columns(self.size().width())
+                _, row, _, _ = self._metrics()
+                rows = -(-len(self._entries) // max(1, len(self._column_widths)))
+                height = rows * row + 2 * PADDING if self._entries else 0.0
+                smallest = SMALLEST_FONT * self._asked_points
+                if self._smallest_points is not None:
+                    smallest = min(smallest, self._smallest_points)
+                if height <= self._height_budget or points - 0.25 < smallest:
+                    break
+                points -= 0.25
+            if height <= self._height_budget or not any(_DETAIL.search(name) for _, name in self._entries):
                 break
-            points -= 0.25
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
             self.setMaximumHeight(height)  # the layout gives it this height, and the view the rest
@@ -129,6 +184,13 @@ class PlotKey(pg.GraphicsWidget):
             column, line = i % columns, i // columns
             x = left + sum(self._column_widths[:column]) + PADDING * column
             middle = PADDING + line * row + row / 2
+            if item is None:  # a note on the styles: text only
+                painter.setFont(self._note_font())
+                painter.setPen(self._text_color)
+                painter.drawText(QRectF(x, middle - row / 2, self._column_widths[column] + PADDING, row),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+                painter.setFont(self._font)
+                continue
             if isinstance(item, pg.BarGraphItem):
                 side = metrics.height() * 0.8
                 painter.setPen(pg.mkPen(item.opts.get("pen")))
@@ -139,4 +201,4 @@ class PlotKey(pg.GraphicsWidget):
                 painter.drawLine(QPointF(x, middle), QPointF(x + sample, middle))
             painter.setPen(self._text_color)
             painter.drawText(QRectF(x + sample + gap, middle - row / 2, self._column_widths[column], row),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._shown_name(name))

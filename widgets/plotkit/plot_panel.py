@@ -3,14 +3,19 @@ pyqtgraph's PlotItem that the line plots use."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pyqtgraph as pg
+from PySide6.QtCore import QSizeF
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QGraphicsGridLayout
+from PySide6.QtWidgets import QGraphicsGridLayout, QSizePolicy
+
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum" for a widget's size
 
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.grid_axis import GridAxis, grid_axes
-from widgets.plotkit.plot_key import PlotKey
+from widgets.plotkit.plot_key import FIGURE_SMALLEST_POINTS, PlotKey
 from widgets.plotkit.plot_note import PlotNote
 
 
@@ -24,6 +29,10 @@ def grid_layout(view: pg.GraphicsView) -> QGraphicsGridLayout:
 
 
 KEY_SHARE = 0.18
+#: A figure's key takes at most this share of the height below its view (its text shrinks within a
+#: floor), or at most this share of the width beside it.
+FIGURE_KEY_SHARE = 0.25
+FIGURE_KEY_WIDTH_SHARE = 0.45
 
 
 class PlotPanel(pg.GraphicsView):
@@ -36,7 +45,7 @@ class PlotPanel(pg.GraphicsView):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        layout = grid_layout(self)
+        layout = self._grid = grid_layout(self)
         layout.setContentsMargins(1, 1, 1, 1)
         layout.setSpacing(0)
         self.titleLabel = PlotTitle()  # noqa: N815 (PlotItem's name)
@@ -62,6 +71,55 @@ class PlotPanel(pg.GraphicsView):
         if event is not None:
             self.key.set_height_budget(KEY_SHARE * event.size().height())
         super().resizeEvent(event)
+
+    @contextmanager
+    def figure_layout(self, size: QSizeF):
+        """The plot arranged for a figure of ``size`` (layout pixels) while it is exported: the value
+        axis as wide as its labels need (a two-line label too), and the key placed by
+        ``_figure_key``. Decided at export time only: the window's layout is put back afterwards."""
+        left = self._axes["left"]
+        width = left.fixedWidth
+        left.setWidth(None)
+        try:
+            with self._figure_key(size):
+                yield
+        finally:
+            left.setWidth(width)
+
+    @contextmanager
+    def _figure_key(self, size: QSizeF):
+        """The key below the view in as many columns as fit (within FIGURE_KEY_SHARE of the height),
+        or beside it in one column when that leaves the data more area (a wide, short figure)."""
+        key_height = self.key.height_at(size.width())
+        beside = self.key.column_width()
+        fixed = self.titleLabel.size().height() + self._axes["bottom"].size().height()
+        data_width = size.width() - self._axes["left"].size().width()
+        below_area = data_width * max(size.height() - fixed - key_height, 0.0)
+        beside_area = max(data_width - beside, 0.0) * (size.height() - fixed)
+        if below_area >= beside_area or beside > FIGURE_KEY_WIDTH_SHARE * size.width():
+            self.key.set_height_budget(FIGURE_KEY_SHARE * size.height())
+            self.key.set_smallest_points(FIGURE_SMALLEST_POINTS)
+            try:
+                yield
+            finally:
+                self.key.set_smallest_points(None)
+                self.key.set_height_budget(KEY_SHARE * self.height())
+            return
+        layout = self._grid
+        layout.removeItem(self.key)
+        layout.addItem(self.key, 1, 2, 2, 1)
+        self.key.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.key.setFixedWidth(beside)
+        self.key.set_height_budget(size.height())
+        try:
+            yield
+        finally:
+            layout.removeItem(self.key)
+            self.key.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            self.key.setMinimumWidth(0.0)
+            self.key.setMaximumWidth(QWIDGETSIZE_MAX)
+            layout.addItem(self.key, 3, 0, 1, 2)
+            self.key.set_height_budget(KEY_SHARE * self.height())
 
     def menu_actions(self) -> list[QAction]:
         """The plot's own right-click entries (see widgets.plotkit.figure_choices); none unless set."""

@@ -1,4 +1,4 @@
-"""A plot's title: one line that fits the width it is given, a smaller font, then "…"."""
+"""A plot's title: one line that fits the width it is given, a smaller font, then two or more lines."""
 
 from __future__ import annotations
 
@@ -7,17 +7,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
-from widgets.plotkit.text_fit import elided
+from widgets.plotkit.text_fit import wrapped_lines
 
 TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
-SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is cut
+SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is wrapped
+WRAP_SHRINK = (0.8, 0.7, 0.6)  # font scales tried for a title in two lines
+SMALLEST_POINTS = 6.0  # a title is never drawn smaller
 
 
 class PlotTitle(pg.GraphicsWidget):
     """Drawn with QPainter: pyqtgraph's LabelItem lays out a rich-text document (~0.5 ms to build
     each, a few ms of the window's start-up for seven titles) and asks for its text's whole width,
     which widened a plot past its widget and cut it off. This one takes the width the layout gives
-    it. ``text`` is the whole title; hover a cut one to read it."""
+    it. ``text`` is the whole title: too long for one line at the smallest size, it is wrapped at its
+    words (a single word wider than the plot alone is cut, hover it to read it)."""
 
     def __init__(self, text: str = ""):
         super().__init__()
@@ -58,24 +61,34 @@ class PlotTitle(pg.GraphicsWidget):
         font.setPointSizeF(points)
         return font
 
-    def _fit_height(self) -> None:
-        height = QFontMetricsF(self._font(self._points)).height() + 8
-        self.setMinimumHeight(height)
-        self.setMaximumHeight(height)
+    def _fit_height(self, lines: int = 1, points: float | None = None) -> None:
+        line = QFontMetricsF(self._font(self._points if points is None else points)).height()
+        height = max(QFontMetricsF(self._font(self._points)).height(), lines * line) + 8
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+            self.setMaximumHeight(height)
 
     def _refit(self) -> None:
         width = self.size().width() - 8
         shown = (self.text, self._points)
+        lines = 1
         if width > 0:
             for scale in SHRINK:
                 font = self._font(self._points * scale)
                 shown = (self.text, self._points * scale)
                 if QFontMetricsF(font).horizontalAdvance(self.text) <= width:
                     break
-            else:
-                shown = (elided(self.text, font, width), self._points * SHRINK[-1])
+            else:  # two lines, at a smaller size if need be (WRAP_SHRINK); more only at the floor: never cut
+                for scale in WRAP_SHRINK:
+                    points = max(self._points * scale, SMALLEST_POINTS)
+                    wrapped = wrapped_lines(self.text, self._font(points), width)
+                    if len(wrapped) <= 2:
+                        break
+                lines = len(wrapped)
+                shown = ("\n".join(wrapped), points)
         self._shown = shown
-        self.setToolTip(self.text if shown[0] != self.text else "")
+        self._fit_height(lines, shown[1])
+        self.setToolTip(self.text if shown[0].replace("\n", " ") != self.text else "")
         self.update()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)

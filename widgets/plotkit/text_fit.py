@@ -1,4 +1,4 @@
-"""Text in the plots' own terms: pyqtgraph's "11pt" font sizes, and text cut to a length with "…"."""
+"""Text in the plots' own terms: pyqtgraph's "11pt" font sizes, text wrapped or cut to a length with "…"."""
 
 from __future__ import annotations
 
@@ -22,3 +22,21 @@ def font_of(size: str | None) -> QFont:
 def elided(text: str, font: QFont, length: float) -> str:
     """``text`` as it fits in ``length`` pixels of ``font``: whole, or cut with "…"."""
     return QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, max(length, 1.0))
+
+
+def wrapped_lines(text: str, font: QFont, length: float) -> list[str]:
+    """``text`` broken at its spaces into lines of at most ``length`` pixels of ``font``; a word
+    longer than a line (a Chinese title has no spaces) is broken between its characters."""
+    metrics = QFontMetricsF(font)
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and metrics.horizontalAdvance(joined) <= length:
+            lines[-1] = joined
+            continue
+        lines.append("")
+        for char in word:
+            if lines[-1] and metrics.horizontalAdvance(lines[-1] + char) > length:
+                lines.append("")
+            lines[-1] += char
+    return lines or [""]

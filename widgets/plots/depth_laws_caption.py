@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -18,6 +18,17 @@ from widgets.common.retranslation import Retranslating
 
 #: Below this height of the page it sits on, the caption steps aside: the plots need the room more.
 MIN_PAGE_HEIGHT = 720
+SEPARATOR = "   ·   "  # between the stacks' entries
+
+
+def plain_number(value: float) -> str:
+    """A number as a student reads it off the plot: 2 significant digits below 100 (0.75, 3.3),
+    whole above (141, 647,853), powers of ten only beyond 10¹⁵."""
+    if abs(value) >= 1e15:
+        return f"{value:.2g}"
+    if abs(value) >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.2g}"
 
 
 class DepthLawsCaption(Retranslating, QWidget):
@@ -31,6 +42,8 @@ class DepthLawsCaption(Retranslating, QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self._text = ""
+        self._shown = ""
         self.setObjectName("depthLaws")
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 0.85)
@@ -38,32 +51,66 @@ class DepthLawsCaption(Retranslating, QWidget):
         self.setAutoFillBackground(True)  # opaque: what lies behind it is never repainted for it
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._fit_height()
-        self._text = ""
         self._result: Result | None = None
         self._laws: tuple[DepthLaw, ...] = ()
 
     def _fit_height(self) -> None:
         # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.
-        self.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 4)
+        # As tall as two lines are laid out (a wrapped line can be a pixel taller than lineSpacing, a line
+        # with Chinese, drawn in the bundled CJK font, taller still).
+        two_lines = self.fontMetrics().boundingRect(QRect(0, 0, 10_000, 10_000), int(Qt.TextFlag.TextWordWrap), "Ag层\nAg层")
+        self.setFixedHeight(max(2 * self.fontMetrics().lineSpacing(), two_lines.height()) + 4)
 
     def text(self) -> str:
+        """The whole caption (every stack), whatever part of it the two lines show."""
         return self._text
+
+    def shown_text(self) -> str:
+        """What the two lines show: whole entries, then how many more the tooltip holds."""
+        return self._shown
 
     def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name, which it stands in for)
         if text != self._text:
             self._text = text
+            self._fit_entries()
             self.update()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_entries()
+
+    def _fit_entries(self) -> None:
+        """As many whole entries as the two lines hold, and "+N more (hover)" for the rest: the caption
+        never shows half a line or half an entry, and every stack stays one hover away."""
+        entries = [entry for entry in self._text.split(SEPARATOR) if entry]
+        area = self._text_area()
+        metrics = self.fontMetrics()
+        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
+        shown = self._text
+        for count in range(len(entries), -1, -1):
+            rest = len(entries) - count
+            shown = SEPARATOR.join(entries[:count])
+            if rest:
+                more = self.tr("+{n} more (hover to read)").format(n=rest)
+                shown = f"{shown}{SEPARATOR}{more}" if count else more
+            if metrics.boundingRect(area, flags, shown).height() <= area.height():
+                break
+        self._shown = shown
+
+    def _text_area(self):
+        return self.rect().adjusted(0, 2, 0, -2)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-        painter.drawText(self.rect().adjusted(0, 2, 0, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-                         | Qt.TextFlag.TextWordWrap, self._text)
+        painter.drawText(self._text_area(), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                         | Qt.TextFlag.TextWordWrap, self._shown)
         painter.end()
 
     def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.FontChange:  # presentation mode: two lines of the new size
             self._fit_height()
+            self._fit_entries()
         super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
@@ -77,25 +124,48 @@ class DepthLawsCaption(Retranslating, QWidget):
     def retranslate(self) -> None:
         if not self._laws:
             self.setText("")
+            self.setToolTip("")
             return
         names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
         # One wrapped paragraph, not a line per stack: it must leave the plots their height on a projector.
-        lines = [self._line(names[law.placement], law) for law in self._laws]
-        self.setText("   ·   ".join(lines))
-        # The whole text, a stack a line, in the tooltip too: a narrow window cuts the caption's two lines.
-        self.setToolTip("\n".join(lines) + "\n\n" + self.tr(
-            "Measured from the curves above for these settings: RMS after the last layer over the input's, the "
-            "slope of a straight line fitted to RMS² against the layer, and the last layer's weight-gradient norm "
-            "over the first layer's"))
+        self.setText(SEPARATOR.join(self._line(names[law.placement], law) for law in self._laws))
+        # Every stack, a line each with the fit numbers, in the tooltip: what the two lines can't hold too.
+        self.setToolTip("\n".join(self._fits(names[law.placement], law) for law in self._laws) + "\n\n" + self.tr(
+            "Measured from the curves above for these settings: the words follow the curve's shape from layer 1 "
+            "on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are "
+            "RMS after the last layer over the input's, the slope of a straight line fitted to RMS² against "
+            "the layer, and the last layer's weight-gradient norm over the first layer's"))
 
     def _line(self, name: str, law: DepthLaw) -> str:
+        """The stack's behaviour in words a student can check on the plot."""
+        layers = self._result.scenario.layers
+        parts = []
+        if law.shape == "flat":
+            parts.append(self.tr("stays flat (near {level}) after layer 1").format(level=plain_number(law.level)))
+        elif law.shape == "exponential":
+            parts.append(self.tr("grows ×{growth} over {n} layers (about ×{factor} a layer)").format(
+                growth=plain_number(law.growth), n=layers, factor=plain_number(law.per_layer)))
+        elif law.shape == "linear_rms2":
+            parts.append(self.tr("RMS² grows by about {slope} per layer").format(slope=plain_number(law.rms2_slope)))
+        elif math.isfinite(law.growth):
+            parts.append((self.tr("grows ×{growth} over {n} layers") if law.growth >= 1 else
+                          self.tr("shrinks to ×{growth} over {n} layers")).format(growth=plain_number(law.growth),
+                                                                                   n=layers))
+        if math.isfinite(law.grad_skew):
+            parts.append(self.tr("last layer's gradient {skew}× the first's").format(skew=plain_number(law.grad_skew)))
+        return f"{name}: " + ", ".join(parts) if parts else f"{name}: " + self.tr("overflowed")
+
+    def _fits(self, name: str, law: DepthLaw) -> str:
+        """The numbers behind the words: the tooltip's line for the stack."""
         parts = []
         if math.isfinite(law.growth):
             parts.append(self.tr("RMS ×{growth:.3g} over {n} layers").format(
                 growth=law.growth, n=self._result.scenario.layers))
         if math.isfinite(law.rms2_slope):
-            parts.append(self.tr("flat") if abs(law.rms2_slope) < 0.05 else
-                         self.tr("RMS² slope {slope:.3g} per layer").format(slope=law.rms2_slope))
+            parts.append(self.tr("RMS² slope {slope:.3g} per layer").format(slope=law.rms2_slope))
+        if math.isfinite(law.rms2_r2):
+            parts.append(self.tr("R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)").format(
+                rms2=law.rms2_r2, log=law.exp_r2, factor=law.per_layer))
         if math.isfinite(law.grad_skew):
             parts.append(self.tr("last/first layer gradient {skew:.3g}×").format(skew=law.grad_skew))
         if parts:

@@ -91,12 +91,13 @@ class DepthPlot(Retranslating, QWidget):
             self.plot.note.set_text(stack_note(self._result))
 
     def _set_key(self) -> None:
-        """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why)."""
+        """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why);
+        A's twins share their entries, a note says how A is drawn (not a second entry per curve)."""
         names = self._curve_names()
         drawn = self._drawn(self._result)
         entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
-        pinned_names = self._curve_names(pinned=True)
-        entries += [(self._pinned_curves[key], pinned_names[key]) for key, _ in CURVES if key in self._pinned]
+        if self._pinned:
+            entries.append((None, self.tr("thin dashed: A (pinned)")))
         self.key.set_entries(entries)
 
     def set_picked_stacks(self, stacks) -> None:

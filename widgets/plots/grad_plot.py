@@ -17,7 +17,8 @@ from widgets.plots.placement_styles import stack_pen
 from widgets.common.retranslation import Retranslating
 
 #: StackRun attribute -> the symbol in the legend.
-GRADIENTS = {"weight_grad": "‖∂L/∂W‖", "input_grad": "‖∂L/∂x‖"}
+WEIGHT, INPUT = "weight_grad", "input_grad"
+GRADIENTS = {WEIGHT: "‖∂L/∂W‖", INPUT: "‖∂L/∂x‖"}
 #: Each stack's weight gradients thick, its input gradients thin, in the stack's own line style.
 WIDTHS = {"weight_grad": 2.5, "input_grad": 1.2}
 CURVES = tuple((p, attr, stack_pen(p, WIDTHS[attr])) for attr in WIDTHS for p in STACK_PLACEMENTS)
@@ -51,8 +52,9 @@ class GradPlot(Retranslating, PlotPanel):
         set_title_once(self, self.tr("Gradient norms at initialization"))
         self.setLabel("bottom", self.tr("layer"))
         self.setLabel("left", self.tr("gradient norm"))
-        if self._result is not None:  # the note, in the new language
+        if self._result is not None:  # the note and the key's notes, in the new language
             self.note.set_text(stack_note(self._result))
+            self._draw()
 
     def set_picked_stacks(self, stacks) -> None:
         """Draw these stacks ("pre", "post", …; "none" has no weights) besides the chosen placement."""
@@ -97,10 +99,15 @@ class GradPlot(Retranslating, PlotPanel):
 
     def _draw(self) -> None:
         drawn = self._drawn(self._result) if self._result is not None else set(self._picked)
-        entries = [(curve, self._name(key)) for key, curve in self._curves.items()
-                   if key in self._data or (key[0] in drawn and key[0] in ("pre", "post"))]
-        entries += [(curve, self._name(key, pinned=True)) for key, curve in self._pinned_curves.items()
-                    if key in self._pinned]
+        # One entry per stack (its weight-gradient curve, thick), and notes on what the styles mean:
+        # twelve entries (six stacks, two gradients each), twice with A, squeezed the plot to a strip.
+        keys = [key for key in self._curves if key in self._data or (key[0] in drawn and key[0] in ("pre", "post"))]
+        entries = [(self._curves[key], self._names[key[0]]) for key in keys if key[1] == WEIGHT]
+        if keys:
+            entries.append((None, self.tr("thick: {weight} · thin: {input}").format(weight=GRADIENTS[WEIGHT],
+                                                                                  input=GRADIENTS[INPUT])))
+        if self._pinned:
+            entries.append((None, self.tr("thin dashed: A (pinned)")))
         self.key.set_entries(entries)
         shown = [*self._data.values(), *self._pinned.values()]
         values = np.concatenate(shown) if shown else np.array([])

@@ -9,6 +9,7 @@ can be shown by any stage view, e.g. ``StageTable.show_stage(result, key)``.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
@@ -127,6 +128,16 @@ class BlockFlow(Retranslating, QWidget):
     def stage_order(self) -> list[str]:
         """Stage keys in display order for the current placement (the Step button's order)."""
         return list(STAGE_ORDER[self._drawn])
+
+    @contextmanager
+    def as_figure(self):
+        """Drawn as an exported figure: the block, without the selection or hover highlight."""
+        selected, hovered = self._selected, self._hovered
+        self._selected = self._hovered = None
+        try:
+            yield
+        finally:
+            self._selected, self._hovered = selected, hovered
 
     def selected_stage(self) -> str | None:
         return self._selected

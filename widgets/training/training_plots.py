@@ -51,11 +51,15 @@ class TrainingPlots(QWidget):
         heatmaps, the other half next time: each repaint then blocks the UI half as long, and every
         plot still updates at least 5 times a second at the page's 10 redraws a second."""
         self.loss_plot.show_runs(histories, names, entropy, planned)
+        # What the exported figures say they show (see figure_export): the heatmaps one run, the loss all.
+        self.loss_plot.figure_subtitle = " · ".join(names[run] for run in histories if run in names)
         history = histories.get(selected)
         names_now = list(self.heatmaps)
         if live:
             self._turn = 1 - self._turn
             names_now = names_now[self._turn::2]
+        for view in self.heatmaps.values():
+            view.figure_subtitle = names.get(selected, "")
         for name in names_now:
             view = self.heatmaps[name]
             if history is None:
