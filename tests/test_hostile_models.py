@@ -2,7 +2,6 @@
 and what was wrong, or computed right (non-finite values included); none crashes, hangs or takes more
 than a few hundred MB. The corpus and the seeded fuzz are in tests/hostile_models.py."""
 
-import argparse
 import collections
 import os
 import subprocess
@@ -195,9 +194,10 @@ def test_a_1_kb_gguf_declaring_a_2_40_entry_array_is_refused_at_once(tmp_path):
 # --- the command line ----------------------------------------------------------------------------
 
 def _export(tmp_path, model, text="hello", fmt=""):
-    args = argparse.Namespace(model=str(model), text=text, out=str(tmp_path / "out"), format=fmt,
-                              session=None, matrix=None, gamma=None, beta=None, norm=None, placement=None,
-                              eps=None, layers=None)
+    from app.cli import build_parser
+
+    args = build_parser().parse_args(["export", "--model", str(model), "--text", text,
+                                      "--out", str(tmp_path / "out"), "--format", fmt])
     from app.model_export import run_model_export
 
     return run_model_export(args)

@@ -1190,13 +1190,12 @@
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="176"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="156"/>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="175"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="177"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>

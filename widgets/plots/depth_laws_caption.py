@@ -153,7 +153,7 @@ class DepthLawsCaption(Retranslating, QWidget):
                                                                                    n=layers))
         if math.isfinite(law.grad_skew):
             parts.append(self.tr("last layer's gradient {skew}× the first's").format(skew=plain_number(law.grad_skew)))
-        return f"{name}: " + ", ".join(parts) if parts else f"{name}: " + self.tr("overflowed")
+        return f"{name}: " + (", ".join(parts) if parts else self._stopped())
 
     def _fits(self, name: str, law: DepthLaw) -> str:
         """The numbers behind the words: the tooltip's line for the stack."""
@@ -168,11 +168,13 @@ class DepthLawsCaption(Retranslating, QWidget):
                 rms2=law.rms2_r2, log=law.exp_r2, factor=law.per_layer))
         if math.isfinite(law.grad_skew):
             parts.append(self.tr("last/first layer gradient {skew:.3g}×").format(skew=law.grad_skew))
-        if parts:
-            return f"{name}: " + "; ".join(parts)
-        if first_zero_division(self._result.scenario) is not None:  # its curve stops at a 0 / 0, not an overflow
-            return f"{name}: " + self.tr("NaN (ε = 0 divides 0 by 0)")
-        return f"{name}: " + self.tr("overflowed")
+        return f"{name}: " + ("; ".join(parts) if parts else self._stopped())
+
+    def _stopped(self) -> str:
+        """What a stack without a finite number says: its curve stops at a 0 / 0 (ε = 0) or overflowed."""
+        if first_zero_division(self._result.scenario) is not None:
+            return self.tr("NaN (ε = 0 divides 0 by 0)")
+        return self.tr("overflowed")
 
     def follow(self, page) -> None:
         """Show only while ``page`` (the widget this caption sits on) is tall enough."""
