@@ -160,7 +160,8 @@ def corpus_from_code_points(codes: np.ndarray, name: str, seq: int) -> Corpus:
     present = np.zeros(int(codes.max(initial=0)) + 1, bool)  # at most 0x110000 code points
     present[codes] = True
     index = np.cumsum(present, dtype=np.int32) - 1
-    chars = "".join(map(chr, np.flatnonzero(present)))
+    # The vocabulary from its code points in one call: a million one-character strings would take 60 MB.
+    chars = np.flatnonzero(present).astype("<u4").tobytes().decode("utf-32-le")
     ids = codes.view(np.int32)  # ids < 0x110000: the same bits as int32
     for start in range(0, len(codes), PIECE_BYTES):  # in place, a piece at a time: no second array
         piece = slice(start, start + PIECE_BYTES)
