@@ -58,6 +58,12 @@ class MemoryEstimate:
         parts = self.parameters + self.activations + self.attention + self.vocabulary + self.corpus
         return int(MARGIN * parts) + SLACK_BYTES
 
+    @property
+    def kept(self) -> int:
+        """What the run holds between its steps (its weights, Adam's state, its corpus), with the margin:
+        what another run beside it can't have."""
+        return int(MARGIN * (self.parameters + self.corpus))
+
 
 #: What to lower when a part is the largest, worded for the message (the settings by their names).
 _ADVICE = {
@@ -92,16 +98,21 @@ def memory_estimate(settings: TrainSettings, vocab_size: int, corpus_chars: int)
         corpus=4 * corpus_chars)
 
 
-def check_memory(settings: TrainSettings, vocab_size: int, corpus_chars: int) -> None:
-    """A Problem (the estimate, the limit, what to lower) when the run would not fit ``MAX_TRAINING_BYTES``."""
+def check_memory(settings: TrainSettings, vocab_size: int, corpus_chars: int, beside: int = 0) -> MemoryEstimate:
+    """The run's estimate, or a Problem (the estimate, the limit, what to lower) when it would not fit
+    ``MAX_TRAINING_BYTES`` beside the ``beside`` bytes other runs of the same process keep."""
     estimate = memory_estimate(settings, vocab_size, corpus_chars)
-    if estimate.total <= MAX_TRAINING_BYTES:
-        return
+    if estimate.total + beside <= MAX_TRAINING_BYTES:
+        return estimate
     parts = {name: getattr(estimate, name) for name in _ADVICE}
-    largest = max(parts, key=parts.get)
+    advice = Note(_ADVICE[max(parts, key=parts.get)], vocab=f"{vocab_size:,}", chars=f"{corpus_chars:,}")
+    if beside:
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "this run needs about {need} of memory beside the {kept} the "
+                                                   "runs already here keep (limit {limit}): clear the runs, or "
+                                                   "{advice}"),
+                      need=_size(estimate.total), kept=_size(beside), limit=_size(MAX_TRAINING_BYTES), advice=advice)
     raise Problem(QT_TRANSLATE_NOOP("Problem", "this run needs about {need} of memory (limit {limit}); {advice}"),
-                  need=_size(estimate.total), limit=_size(MAX_TRAINING_BYTES),
-                  advice=Note(_ADVICE[largest], vocab=f"{vocab_size:,}", chars=f"{corpus_chars:,}"))
+                  need=_size(estimate.total), limit=_size(MAX_TRAINING_BYTES), advice=advice)
 
 
 def max_text_bytes() -> int:
@@ -134,5 +145,5 @@ def check_sample(settings: TrainSettings, vocab_size: int, chars: int) -> None:
 
 
 def _size(n: int) -> str:
-    """Bytes as people read them: '3.2 GB', '640 MB' (binary units, as the depth stack's message)."""
+    """Bytes as people read them: '3.2 GiB', '640 MiB' (binary units, as the depth stack's message)."""
     return f"{n / 2**30:.1f} GiB" if n >= 2**30 else f"{n / 2**20:.0f} MiB"
