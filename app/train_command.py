@@ -17,6 +17,7 @@ from collections import deque
 from pathlib import Path
 
 PROG = "normscope train"
+NO_MEMORY = "not enough memory for this run: lower batch, seq, layers or width"
 
 
 def _one_line_error(message: str):
@@ -137,19 +138,23 @@ def run_train(args: argparse.Namespace) -> int:
     except (Problem, OSError, ValueError) as error:
         print(f"{PROG}: {one_line(error)}", file=sys.stderr)
         return 2
-    except MemoryError:  # the estimate is an upper bound; this is for a machine with less than it
-        print(f"{PROG}: not enough memory for this run: lower batch, seq, layers or width", file=sys.stderr)
+    except MemoryError:  # the estimate is an upper bound: this is a machine with less than the budget free
+        print(f"{PROG}: {NO_MEMORY}", file=sys.stderr)
         return 2
     try:
         summary, history = _train(trainer, args.sample, files)
         if formats:
             _write_figures(trainer.settings, trainer.unigram_entropy, history, files, formats)
         files.commit()
-    except OSError as error:  # a full disk, a folder that became unwritable: the earlier run's files stay
+    except (OSError, MemoryError) as error:  # a full disk, a machine short of memory: the earlier files stay
         files.discard()
-        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
+        print(f"{PROG}: {NO_MEMORY if isinstance(error, MemoryError) else one_line(error)}", file=sys.stderr)
         return 2
-    except BaseException:  # Ctrl+C, a MemoryError: nothing half-written is left behind either
+    except KeyboardInterrupt:  # Ctrl+C: nothing half-written is left behind either
+        files.discard()
+        print(f"{PROG}: interrupted; the folder's earlier files are as they were", file=sys.stderr)
+        return 130
+    except BaseException:  # a bug: its traceback, and still no hidden folder left behind
         files.discard()
         raise
     if summary["diverged"]:
