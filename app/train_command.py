@@ -201,11 +201,16 @@ def _train(trainer, sample: int, files) -> tuple[dict, object]:
         "settings": settings.as_dict(),
     }
     if sample > 0 and not diverged:
+        from engine.training.budget import SAMPLE_DEADLINE
         from engine.training.sampling import sample_text
 
         text = sample_text(trainer.params, settings, trainer.corpus, "\n", sample,
-                           np.random.default_rng([settings.seed, 2]))
+                           np.random.default_rng([settings.seed, 2]), seconds=SAMPLE_DEADLINE)
         files.path("sample.txt").write_text(text, encoding="utf-8")
+        summary["sample_chars"] = len(text) - 1  # after the one-character prompt
+        if summary["sample_chars"] < sample:
+            print(f"sampling stopped after {SAMPLE_DEADLINE:.0f} s at {summary['sample_chars']} of {sample} "
+                  f"characters (this machine is slower than estimated)")
     elif sample > 0:
         files.leave_out("sample.txt")  # a diverged model samples nothing worth reading
     # A path named in a non-UTF-8 encoding holds lone surrogates: written as JSON escapes, not refused.

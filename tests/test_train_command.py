@@ -226,3 +226,13 @@ def test_the_run_is_drawn_as_the_training_tab_draws_it(tmp_path):
         assert not image.isNull() and QColor(image.pixel(2, 2)) == QColor("white")  # on white, as exported
     svg = (tmp_path / "training_loss.svg").read_text(encoding="utf-8")
     assert "learned nothing" in svg and "Post-LN, 2 layers, warmup 0, seed 0" in svg
+
+
+def test_a_sample_on_a_machine_slower_than_estimated_stops_at_its_deadline_and_says_so(tmp_path, monkeypatch, capsys):
+    from engine.training import budget
+
+    monkeypatch.setattr(budget, "SAMPLE_DEADLINE", 0.0)
+    assert main(["train", *SMALL, "--steps", "2", "--sample", "50", "--out", str(tmp_path)]) == 0
+    assert "sampling stopped after 0 s at 0 of 50 characters" in capsys.readouterr().out
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["sample_chars"] == 0 and len((tmp_path / "sample.txt").read_text(encoding="utf-8")) == 1

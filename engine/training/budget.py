@@ -29,8 +29,10 @@ CORPUS_BYTES_PER_BYTE = 5
 #: The estimate's margin over its parts, and a fixed allowance for a step's small arrays.
 MARGIN = 1.2
 SLACK_BYTES = 8 << 20
-#: Seconds a sample may take (``--sample``): a run must not stall for minutes after it has trained.
+#: Seconds a sample may be estimated to take (``--sample``): a run must not stall for minutes after it has
+#: trained. On a machine busier than the estimate's, sampling stops after ``SAMPLE_DEADLINE`` seconds.
 MAX_SAMPLE_SECONDS = 30.0
+SAMPLE_DEADLINE = 60.0
 #: Per-character sampling cost, seconds, measured with one BLAS thread and doubled (a shared machine
 #: is noisy): per layer a fixed cost, per weight read, per multiply-add, per attention score (mask,
 #: softmax), per activation value (norms, residuals).

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, Q
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from engine.problem import Problem
-from engine.training.budget import check_sample
+from engine.training.budget import SAMPLE_DEADLINE, check_sample
 from engine.training.history import RunHistory
 from engine.training.run_record import RunRecord
 from engine.training.trainer import Trainer
@@ -347,8 +347,8 @@ class TrainingPage(Retranslating, QWidget):
             from engine.training.sampling import sample_text
 
             rng = np.random.default_rng([trainer.settings.seed, 2])
-            return [sample_text(trainer.params, trainer.settings, trainer.corpus, "\n", SAMPLE_CHARS, rng)
-                    for _ in range(SAMPLES)]
+            return [sample_text(trainer.params, trainer.settings, trainer.corpus, "\n", SAMPLE_CHARS, rng,
+                                seconds=SAMPLE_DEADLINE / SAMPLES) for _ in range(SAMPLES)]
 
         self._pool.start(GenerationTask(self._sampling, work, self._relay))
 
