@@ -52,19 +52,20 @@ class MemoryEstimate:
     attention: int  # the attention probabilities kept per layer, and one layer's score temporaries
     vocabulary: int  # logits, softmax and their gradient over the vocabulary; the embedding's gradient
     corpus: int  # the text's token ids
+    history: int  # the measurements the figures draw (RunHistory: 38 MB at most, a million steps)
 
     @property
     def total(self) -> int:
         """The parts, with a margin for what they leave out (the allocator's slack, BLAS buffers, small
         arrays): measured peaks were 0.9–1.4 times the parts' sum."""
-        parts = self.parameters + self.activations + self.attention + self.vocabulary + self.corpus
+        parts = self.parameters + self.activations + self.attention + self.vocabulary + self.corpus + self.history
         return int(MARGIN * parts) + SLACK_BYTES
 
     @property
     def kept(self) -> int:
-        """What the run holds between its steps (its weights, Adam's state, its corpus), with the margin:
-        what another run beside it can't have."""
-        return int(MARGIN * (self.parameters + self.corpus))
+        """What the run holds between its steps (its weights, Adam's state, its corpus, its history), with
+        the margin: what another run beside it can't have."""
+        return int(MARGIN * (self.parameters + self.corpus + self.history))
 
 
 #: What to lower when a part is the largest, worded for the message (the settings by their names).
@@ -84,6 +85,7 @@ _ADVICE = {
 def memory_estimate(settings: TrainSettings, vocab_size: int, corpus_chars: int) -> MemoryEstimate:
     """The peak memory of training ``settings`` on a corpus of ``corpus_chars`` characters over a
     vocabulary of ``vocab_size``, by part (see the module's note). Python ints: no overflow."""
+    from engine.training.history import MAX_LAYER_ROWS  # here: history imports the trainer, which imports this
     s, f = settings, np.dtype(settings.dtype).itemsize
     d, hidden, layers = s.width, s.ffn_mult * s.width, s.layers
     tokens = s.batch * s.seq
@@ -97,7 +99,8 @@ def memory_estimate(settings: TrainSettings, vocab_size: int, corpus_chars: int)
         activations=(layers * per_layer + 3 * tokens * hidden + 8 * tokens * d) * f,
         attention=(layers + 6) * scores * f,
         vocabulary=(4 * tokens * vocab_size + 2 * vocab_size * d) * f,
-        corpus=4 * corpus_chars)
+        corpus=4 * corpus_chars,
+        history=32 * s.steps + 32 * min(s.steps, MAX_LAYER_ROWS) * layers)
 
 
 def check_memory(settings: TrainSettings, vocab_size: int, corpus_chars: int, beside: int = 0) -> MemoryEstimate:
