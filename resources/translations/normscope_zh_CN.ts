@@ -2258,8 +2258,8 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/training/loss_plot.py" line="108"/>
-        <source>Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains.</source>
-        <translation>按“训练”开始一次运行，或选一个预设：每次运行的损失会在训练时画在这里。</translation>
+        <source>Press Train to start a run (a preset on top fills the form for several): the loss of every run is drawn here as it trains.</source>
+        <translation>按“训练”开始一次运行（上方的预设可为多个运行填写表单）：每次运行的损失会在训练时画在这里。</translation>
     </message>
 </context>
 <context>
@@ -3855,43 +3855,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>无法写入（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="70"/>
+        <location filename="../../engine/training/budget.py" line="73"/>
         <source>the parameters and Adam&apos;s state take most: lower layers, width or ffn_mult</source>
-        <extracomment>Memory a training run may take: the depth stack&apos;s budget (weights and saved activations), 1 GiB. Bytes per character a text file costs while it becomes a corpus: its bytes, then 4 bytes of token id per character (at most one character per byte), read in pieces (engine.training.data). The estimate&apos;s margin over its parts, and a fixed allowance for a step&apos;s small arrays. Seconds a sample may take (``--sample``): a run must not stall for minutes after it has trained. Per-character sampling cost, seconds, measured with one BLAS thread and doubled (a shared machine is noisy): per layer a fixed cost, per weight read, per multiply-add, per attention score (mask, softmax), per activation value (norms, residuals). What to lower when a part is the largest, worded for the message (the settings by their names).</extracomment>
+        <extracomment>Memory a training run may take: the depth stack&apos;s budget (weights and saved activations), 1 GiB. Bytes per character a text file costs while it becomes a corpus: its bytes, then 4 bytes of token id per character (at most one character per byte), read in pieces (engine.training.data). The estimate&apos;s margin over its parts, and a fixed allowance for a step&apos;s small arrays. Seconds a sample may be estimated to take (``--sample``): a run must not stall for minutes after it has trained. On a machine busier than the estimate&apos;s, sampling stops after ``SAMPLE_DEADLINE`` seconds. Per-character sampling cost, seconds, measured with one BLAS thread and doubled (a shared machine is noisy): per layer a fixed cost, per weight read, per multiply-add, per attention score (mask, softmax), per activation value (norms, residuals). What to lower when a part is the largest, worded for the message (the settings by their names).</extracomment>
         <translation>参数和 Adam 状态占用最多：请减小 layers、width 或 ffn_mult</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="72"/>
+        <location filename="../../engine/training/budget.py" line="75"/>
         <source>the activations kept for the backward pass take most: lower batch, seq, layers, width or ffn_mult</source>
         <translation>为反向传播保存的激活值占用最多：请减小 batch、seq、layers、width 或 ffn_mult</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="74"/>
+        <location filename="../../engine/training/budget.py" line="77"/>
         <source>the attention weights (batch × heads × seq² per layer) take most: lower seq, batch or heads</source>
         <translation>注意力权重（每层 batch × heads × seq²）占用最多：请减小 seq、batch 或 heads</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="76"/>
+        <location filename="../../engine/training/budget.py" line="79"/>
         <source>the softmax over {vocab} characters takes most: use a text with fewer distinct characters, or lower batch or seq</source>
         <translation>对 {vocab} 个字符的 softmax 占用最多：请使用不同字符更少的文本，或减小 batch 或 seq</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="78"/>
+        <location filename="../../engine/training/budget.py" line="81"/>
         <source>the text&apos;s {chars} characters take most: use a shorter text</source>
         <translation>文本的 {chars} 个字符占用最多：请使用更短的文本</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="110"/>
+        <location filename="../../engine/training/budget.py" line="115"/>
         <source>this run needs about {need} of memory beside the {kept} the runs already here keep (limit {limit}): clear the runs, or {advice}</source>
         <translation>除已有运行占用的 {kept} 外，此运行还需约 {need} 内存（上限 {limit}）：请清除运行，或者{advice}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="114"/>
+        <location filename="../../engine/training/budget.py" line="119"/>
         <source>this run needs about {need} of memory (limit {limit}); {advice}</source>
         <translation>此运行约需 {need} 内存（上限 {limit}）；{advice}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/budget.py" line="141"/>
+        <location filename="../../engine/training/budget.py" line="146"/>
         <source>sampling {chars} characters from this model would take about {seconds:.0f} s (limit {limit:.0f} s): ask for at most {fitting}, or train a smaller model (layers, width, seq)</source>
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
     </message>

@@ -105,7 +105,7 @@ class LossPlot(Retranslating, PlotPanel):
 
     def _update_note(self) -> None:
         self.note.set_text("" if self.runs else self.tr(
-            "Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains."))
+            "Press Train to start a run (a preset on top fills the form for several): the loss of every run is drawn here as it trains."))
 
     def clear(self) -> None:
         for items in self.runs.values():
