@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.limits import MAX_SIMULATION_BYTES
+from engine.limits import MAX_LAYER_ROWS, MAX_SIMULATION_BYTES
 from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.training.init import parameter_shapes
 from engine.training.settings import TrainSettings
@@ -85,7 +85,6 @@ _ADVICE = {
 def memory_estimate(settings: TrainSettings, vocab_size: int, corpus_chars: int) -> MemoryEstimate:
     """The peak memory of training ``settings`` on a corpus of ``corpus_chars`` characters over a
     vocabulary of ``vocab_size``, by part (see the module's note). Python ints: no overflow."""
-    from engine.training.history import MAX_LAYER_ROWS  # here: history imports the trainer, which imports this
     s, f = settings, np.dtype(settings.dtype).itemsize
     d, hidden, layers = s.width, s.ffn_mult * s.width, s.layers
     tokens = s.batch * s.seq
