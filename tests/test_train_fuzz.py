@@ -162,7 +162,7 @@ def data_folder(tmp_path):
 
 
 def test_fuzzed_flags_and_data_are_refused_with_one_line_or_train_under_a_memory_cap(data_folder):
-    outcomes = _fuzz(data_folder, seed=19, count=12)
+    outcomes = _fuzz(data_folder, seed=19, count=8)
     codes = [o["code"] for o in outcomes]
     assert codes.count(0) >= 2 and codes.count(2) >= 2  # both kinds are exercised
 
