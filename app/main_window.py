@@ -124,7 +124,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
             self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.differences])
         self.differences.set_pin_keys(self.compare.pin_keys())
-        self.teaching = TeachingTabs(self, self.token_grid, self.files)
+        self.teaching = TeachingTabs(self, self.token_grid, self.files, self._settings)
         install_model_tab(self)  # the Model tab and menu (app/model_tab.py)
         self.lessons = LessonDock(self, self.menus.help_menu)  # Help → Lessons (app/lesson_dock.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)

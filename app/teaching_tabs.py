@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject
+from PySide6.QtCore import QModelIndex, QObject, QSettings
+
+from app import settings_file
 
 if TYPE_CHECKING:
     from app.tab_host import TabHost
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
     from widgets.teaching.scale_demo import ScaleDemo
     from widgets.training.training_page import TrainingPage
 
+#: Where the loss plot's smoothing (steps) is remembered.
+SMOOTHING_KEY = "training/loss_smoothing"
 #: The Training tab's figures, as ``TrainingPage.figures()`` names them.
 TRAINING_FIGURES = ("training_loss", "training_layer_grad_norm", "training_update_ratio", "training_residual_rms",
                     "training_max_logit")
@@ -33,10 +37,11 @@ class TeachingTabs(QObject):
     Each page is a property that builds it if it was never opened (as opening its tab would).
     """
 
-    def __init__(self, window: TabHost, token_grid: MatrixView, files: FileActions):
+    def __init__(self, window: TabHost, token_grid: MatrixView, files: FileActions, settings: QSettings):
         super().__init__(window)
         self._token_grid = token_grid
         self._files = files
+        self._settings = settings
         self._block = window.add_lazy_tab("blockTab", lambda: self.tr("Block flow"), self._build_block, True)
         self._grouping = window.add_lazy_tab("groupsTab", lambda: self.tr("LN vs BN groups"), self._build_grouping,
                                              True)
@@ -136,4 +141,8 @@ class TeachingTabs(QObject):
         self._files.trainingRunsOpened.connect(page.load_runs)
         self._files.training_runs_source = page.run_records
         page.runsEdited.connect(self._files.mark_training_runs_edited)
+        raw = settings_file.text(self._settings, SMOOTHING_KEY, "")
+        if raw.isascii() and raw.isdigit() and len(raw) < 8:  # else the default; out of range: clamped
+            page.set_loss_smoothing(int(raw))
+        page.smoothingChanged.connect(lambda steps: self._settings.setValue(SMOOTHING_KEY, str(steps)))
         return page

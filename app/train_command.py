@@ -14,15 +14,23 @@ import json
 import os
 import sys
 from collections import deque
-from contextlib import ExitStack
 from pathlib import Path
 
 PROG = "normscope train"
+NO_MEMORY = "not enough memory for this run: lower batch, seq, layers or width"
 
 
 def _one_line_error(message: str):
     print(f"{PROG}: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+def _range_help(name: str, default) -> str:
+    """A flag's help: its declared range and its default."""
+    from engine.training.settings import RANGES
+
+    low, high = RANGES[name]
+    return f"{low:g} to {high:g} (default {default})"
 
 
 def add_train_parser(commands) -> None:
@@ -37,9 +45,12 @@ def add_train_parser(commands) -> None:
         description="Train a small decoder-only character Transformer in NumPy and write train_log.csv, "
                     "layer_log.csv and summary.json. Defaults: the original Transformer's recipe "
                     "(√d embedding scale, Xavier-uniform init with q/k/v packed as one in-projection, "
-                    "Adam β₂ = 0.98, ε = 1e-9).")
+                    "Adam β₂ = 0.98, ε = 1e-9). A run that would not fit in 1 GiB of memory is refused "
+                    "before it starts, with what to lower.")
     train.error = _one_line_error  # bad settings: exit 2 with one line, not argparse's usage block
-    train.add_argument("--out", required=True, metavar="DIR", help="folder to write into (created if needed)")
+    train.add_argument("--out", required=True, metavar="DIR",
+                       help="folder to write into (created if needed); an earlier run's files there are "
+                            "replaced only once the new run's are complete")
     train.add_argument("--data", default=d.data, metavar="SOURCE",
                        help="stdlib (this Python's standard-library sources), copy, reverse, sort, modadd, "
                             "or a UTF-8 text file (default stdlib)")
@@ -54,11 +65,11 @@ def add_train_parser(commands) -> None:
                        ("warmup", int), ("steps", int), ("batch", int), ("seq", int), ("seed", int),
                        ("beta1", float), ("beta2", float), ("adam-eps", float), ("clip", float), ("eps", float),
                        ("val-every", int)):
-        default = getattr(d, name.replace("-", "_"))
-        train.add_argument(f"--{name}", type=kind, default=default, metavar="N" if kind is int else "X",
-                           help=f"(default {default})")
+        field = name.replace("-", "_")
+        train.add_argument(f"--{name}", type=kind, default=getattr(d, field), metavar="N" if kind is int else "X",
+                           help=_range_help(field, getattr(d, field)))
     train.add_argument("--embed-scale", type=float, default=None, metavar="X",
-                       help="factor on the token embeddings (default √width)")
+                       help="factor on the token embeddings, " + _range_help("embed_scale", "√width"))
     train.add_argument("--init", choices=INITS, default=d.init)
     train.add_argument("--qkv-xavier", choices=QKV_XAVIER, default=d.qkv_xavier,
                        help="Xavier fans of the q/k/v projections: one packed (d, 3d) in-projection as "
@@ -70,7 +81,8 @@ def add_train_parser(commands) -> None:
                        help='figure formats, comma-separated, "" for none (default png,svg)')
     add_figure_arguments(train)
     train.add_argument("--sample", type=int, default=0, metavar="N",
-                       help="after training, write N sampled characters to sample.txt (default 0: none)")
+                       help="after training, write N sampled characters to sample.txt, " + _range_help("sample", 0)
+                            + "; refused before training when it would take more than 30 s")
 
 
 def _settings(args):
@@ -85,35 +97,91 @@ def _settings(args):
         position=args.position, tied=not args.untied, data=args.data, val_every=args.val_every)
 
 
-def run_train(args: argparse.Namespace) -> int:
-    import numpy as np
+def _file_names(formats: list[str], sample: bool) -> tuple[list[str], list[str]]:
+    """The files this run writes (summary.json last: it says the set is complete) and every file a run may write."""
+    from app.teaching_tabs import TRAINING_FIGURES
+    from widgets.plotkit.figure_export import FORMATS
 
-    from engine.io import atomic_write
-    from engine.problem import Problem
+    logs = ["train_log.csv", "layer_log.csv"]
+    figures = [f"{name}.{fmt}" for name in TRAINING_FIGURES for fmt in formats]
+    names = logs + figures + (["sample.txt"] if sample else []) + ["summary.json"]
+    owned = logs + [f"{name}.{fmt}" for name in TRAINING_FIGURES for fmt in FORMATS] + ["sample.txt", "summary.json"]
+    return names, owned
+
+
+def _prepare(args):
+    """Everything a run needs before its first step, or the Problem/OSError/ValueError that refuses it."""
     from app.export_command import figure_formats
     from app.figure_args import figure_options
-    from engine.training.history import RunHistory
-    from engine.training.train_log import LAYER_LOG_HEADER, layer_log_lines, train_log_header, train_log_line
+    from engine.file_set import FileSet
+    from engine.problem import QT_TRANSLATE_NOOP, Problem
+    from engine.training.budget import check_sample
+    from engine.training.settings import check_range
     from engine.training.trainer import Trainer
 
+    formats = figure_formats(args.format)
+    if not args.out.strip():
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "--out must name a folder"))
+    check_range("sample", args.sample)
+    settings = _settings(args)
+    trainer = Trainer(settings)  # reads the data and checks the memory budget before any weight exists
+    if args.sample:
+        check_sample(settings, trainer.corpus.vocab_size, args.sample)
+    names, owned = _file_names(formats, args.sample > 0)
+    return trainer, formats, figure_options(args), FileSet(Path(args.out), names, owned)
+
+
+def run_train(args: argparse.Namespace) -> int:
+    from engine.problem import Problem
+
+    from app.export_command import one_line
+
     try:
-        formats = figure_formats(args.format)
-        options = figure_options(args)
-        settings = _settings(args)
-        trainer = Trainer(settings)
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        with ExitStack() as opening:  # the first log is closed again if the second can't be opened
-            log = opening.enter_context(open(out / "train_log.csv", "w", encoding="utf-8", newline=""))
-            layer_log = opening.enter_context(open(out / "layer_log.csv", "w", encoding="utf-8", newline=""))
-            logs = opening.pop_all()  # both open: closed after training
+        trainer, formats, options, files = _prepare(args)
     except (Problem, OSError, ValueError) as error:
-        print(f"{PROG}: {error}", file=sys.stderr)
+        print(f"{PROG}: {one_line(error)}", file=sys.stderr)
         return 2
-    history = RunHistory(settings.steps, settings.layers)  # what the figures draw
+    except MemoryError:  # the estimate is an upper bound: this is a machine with less than the budget free
+        print(f"{PROG}: {NO_MEMORY}", file=sys.stderr)
+        return 2
+    try:
+        summary, history = _train(trainer, args.sample, files)
+        if formats:
+            _write_figures(trainer.settings, trainer.unigram_entropy, history, files, formats, options)
+        files.commit()
+    except (OSError, MemoryError) as error:  # a full disk, a machine short of memory: the earlier files stay
+        files.discard()
+        print(f"{PROG}: {NO_MEMORY if isinstance(error, MemoryError) else one_line(error)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # Ctrl+C: nothing half-written is left behind either
+        files.discard()
+        print(f"{PROG}: interrupted; the folder's earlier files are as they were", file=sys.stderr)
+        return 130
+    except BaseException:  # a bug: its traceback, and still no hidden folder left behind
+        files.discard()
+        raise
+    if summary["diverged"]:
+        print(f"diverged at step {summary['diverged_at']}")
+    else:
+        print(f"final loss {summary['final_loss']:.4f} (unigram entropy {summary['unigram_entropy']:.4f}), "
+              f"{summary['seconds_per_step'] * 1000:.1f} ms/step")
+    return 0
+
+
+def _train(trainer, sample: int, files) -> tuple[dict, object]:
+    """Train to the end, writing the logs, the sample and the summary into ``files``; the summary and
+    the run's history (what the figures draw)."""
+    import numpy as np
+
+    from engine.training.history import RunHistory
+    from engine.training.train_log import LAYER_LOG_HEADER, layer_log_lines, train_log_header, train_log_line
+
+    settings = trainer.settings
+    history = RunHistory(settings.steps, settings.layers)
     last = deque(maxlen=30)
     seconds = 0.0
-    with logs:
+    with open(files.path("train_log.csv"), "w", encoding="utf-8", newline="") as log, \
+            open(files.path("layer_log.csv"), "w", encoding="utf-8", newline="") as layer_log:
         log.write(train_log_header(settings.layers))
         layer_log.write(LAYER_LOG_HEADER)
         while not trainer.finished:
@@ -135,24 +203,26 @@ def run_train(args: argparse.Namespace) -> int:
         "vocab_size": trainer.corpus.vocab_size,
         "settings": settings.as_dict(),
     }
-    if args.sample > 0 and not diverged:
+    if sample > 0 and not diverged:
+        from engine.training.budget import SAMPLE_DEADLINE
         from engine.training.sampling import sample_text
 
-        text = sample_text(trainer.params, settings, trainer.corpus, "\n", args.sample,
-                           np.random.default_rng([settings.seed, 2]))
-        atomic_write(out / "sample.txt", text.encode("utf-8"))
-    atomic_write(out / "summary.json", (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    if formats:
-        _write_figures(settings, trainer.unigram_entropy, history, out, formats, options)
-    if diverged:
-        print(f"diverged at step {trainer.diverged_at}")
-    else:
-        print(f"final loss {summary['final_loss']:.4f} (unigram entropy {trainer.unigram_entropy:.4f}), "
-              f"{summary['seconds_per_step'] * 1000:.1f} ms/step")
-    return 0
+        text = sample_text(trainer.params, settings, trainer.corpus, "\n", sample,
+                           np.random.default_rng([settings.seed, 2]), seconds=SAMPLE_DEADLINE)
+        files.path("sample.txt").write_text(text, encoding="utf-8")
+        summary["sample_chars"] = len(text) - 1  # after the one-character prompt
+        if summary["sample_chars"] < sample:
+            print(f"sampling stopped after {SAMPLE_DEADLINE:.0f} s at {summary['sample_chars']} of {sample} "
+                  f"characters (this machine is slower than estimated)")
+    elif sample > 0:
+        files.leave_out("sample.txt")  # a diverged model samples nothing worth reading
+    # A path named in a non-UTF-8 encoding holds lone surrogates: written as JSON escapes, not refused.
+    text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    files.path("summary.json").write_bytes(text.encode("utf-8", "backslashreplace"))
+    return summary, history
 
 
-def _write_figures(settings, entropy: float, history, out: Path, formats: list[str], options) -> None:
+def _write_figures(settings, entropy: float, history, files, formats: list[str], options) -> None:
     """The run's curves as the Training tab draws them (its plots, offscreen), one file per figure and
     format, with ``options`` (FigureOptions)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -172,9 +242,11 @@ def _write_figures(settings, entropy: float, history, out: Path, formats: list[s
     page.show()
     page.load_runs([RunRecord(settings, entropy, history)])
     app.processEvents()
-    for name, view in page.figures().items():
-        for fmt in formats:
-            export_widget(view, out / f"{name}.{fmt}", options, title=f"NormScope: {name}")
-    page.shutdown()
-    page.close()
-    app.processEvents()
+    try:
+        for name, view in page.figures().items():
+            for fmt in formats:
+                export_widget(view, files.path(f"{name}.{fmt}"), options, title=f"NormScope: {name}")
+    finally:
+        page.shutdown()
+        page.close()
+        app.processEvents()

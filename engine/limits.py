@@ -45,6 +45,9 @@ MAX_SIMULATION_BYTES = 1 << 30
 # step): at 48 layers a run is at most 0.2 M values, read back in about 0.2 s.
 MAX_SAVED_RUNS = 16
 MAX_SAVED_STEPS = 1000
+# Per-layer rows a training run's history keeps at most (engine.training.history): every step of a
+# run of up to this many steps, every k-th of a longer one.
+MAX_LAYER_ROWS = 4096
 
 
 # --- settings ----------------------------------------------------------------------------------

@@ -426,12 +426,12 @@ def test_training_text_and_model_configs_are_read_as_regular_files_only(tmp_path
     import os
 
     from engine.models.hf_folder import _read_config
-    from engine.training.data import file_text
+    from engine.training.data import file_code_points
 
     fifo = tmp_path / "config.json"
     os.mkfifo(fifo)
     with pytest.raises(ValueError):  # refused at once, never waited on
-        file_text(fifo)
+        file_code_points(fifo)
     with pytest.raises(ValueError):
         _read_config(tmp_path)
 

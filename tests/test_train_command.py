@@ -50,20 +50,133 @@ def test_a_diverging_run_says_so_in_the_summary(tmp_path, capsys):
     assert f"diverged at step {summary['diverged_at']}" in capsys.readouterr().out
 
 
-def test_a_second_log_that_cant_be_opened_exits_2_and_closes_the_first(tmp_path, monkeypatch, capsys):
-    import builtins
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file of a run's folder (hidden ones included) by name, and its bytes."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
-    (tmp_path / "layer_log.csv").mkdir()  # a folder where the second log goes: opening it fails
-    opened, real_open = [], builtins.open
 
-    def recording_open(*args, **kwargs):
-        opened.append(real_open(*args, **kwargs))
-        return opened[-1]
+def test_a_rerun_into_a_folder_whose_layer_log_is_in_the_way_exits_2_and_keeps_the_old_run(tmp_path, capsys):
+    assert main(["train", *SMALL, "--steps", "3", "--out", str(tmp_path)]) == 0
+    (tmp_path / "layer_log.csv").unlink()
+    (tmp_path / "layer_log.csv").mkdir()  # a folder where the log goes: it can't be replaced
+    before = _files(tmp_path)
+    assert main(["train", *SMALL, "--steps", "5", "--seed", "1", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("normscope train: layer_log.csv: is not a file") and err.count("\n") == 1, err
+    assert _files(tmp_path) == before and sorted(p.name for p in tmp_path.iterdir()) == [
+        "layer_log.csv", "summary.json", "train_log.csv"]  # nothing new, nothing hidden left behind
 
-    monkeypatch.setattr(builtins, "open", recording_open)
-    assert main(["train", *SMALL, "--steps", "1", "--out", str(tmp_path)]) == 2
-    assert capsys.readouterr().err.startswith("normscope train: ")
-    assert [Path(f.name).name for f in opened] == ["train_log.csv"] and opened[0].closed
+
+def test_a_rerun_replaces_the_whole_set_and_removes_what_the_new_run_does_not_write(tmp_path):
+    assert main(["train", *SMALL[:-4], "--format", "png", "--data", "reverse", "--steps", "3", "--sample", "5",
+                 "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "sample.txt").exists() and (tmp_path / "training_loss.png").exists()
+    assert main(["train", *SMALL, "--steps", "4", "--seed", "3", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layer_log.csv", "summary.json", "train_log.csv"]
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["settings"]["seed"] == 3 and summary["steps_done"] == 4
+
+
+def test_out_must_name_a_writable_folder(tmp_path, capsys):
+    (tmp_path / "file").write_text("x")
+    for out in ["", " ", str(tmp_path / "file"), str(tmp_path / "file" / "sub")]:
+        assert main(["train", *SMALL, "--steps", "1", "--out", out]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("normscope train: ") and err.count("\n") == 1, (out, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+_FULL_DISK = """
+import resource, signal, sys
+sys.path.insert(0, {root!r})
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the limit a write fails with EFBIG, as on a full disk
+resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+from app.cli import main
+sys.exit(main(["train", *{args!r}]))
+"""
+
+
+def test_a_disk_that_fills_up_during_the_run_exits_2_with_one_line_and_keeps_the_old_run(tmp_path):
+    assert main(["train", *SMALL, "--steps", "3", "--out", str(tmp_path)]) == 0
+    before = _files(tmp_path)
+    script = _FULL_DISK.format(root=str(ROOT), args=[*SMALL, "--steps", "400", "--out", str(tmp_path)])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("normscope train: ") and done.stderr.count("\n") == 1, done.stderr
+    assert "File too large" in done.stderr
+    assert _files(tmp_path) == before and len(list(tmp_path.iterdir())) == 3
+
+
+def _consistent_run(folder: Path) -> int:
+    """The seed of the one run whose complete set ``folder`` holds (its logs have the summary's steps)."""
+    summary = json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+    with open(folder / "train_log.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    with open(folder / "layer_log.csv", encoding="utf-8") as f:
+        layer_rows = sum(1 for _ in f) - 1
+    steps = summary["steps_done"]
+    assert [int(r["step"]) for r in rows] == list(range(1, steps + 1))
+    assert layer_rows == steps * summary["settings"]["layers"]
+    assert summary["final_loss"] == pytest.approx(sum(float(r["loss"]) for r in rows[-30:]) / min(30, steps))
+    return summary["settings"]["seed"]
+
+
+def _kill_rerun(folder: Path, args: list[str], when) -> bool:
+    """Start a re-run into ``folder`` and kill -9 it once ``when()`` holds; whether it finished first."""
+    import os
+    import signal
+    import time
+
+    rerun = subprocess.Popen([sys.executable, "main.py", "train", *args, "--out", str(folder)], cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while rerun.poll() is None and not when() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    finished = rerun.poll() is not None
+    if not finished:
+        os.kill(rerun.pid, signal.SIGKILL)
+    rerun.wait(timeout=30)
+    return finished
+
+
+def _writing(folder: Path, lines: int) -> bool:
+    """A writer's hidden folder holds a train_log.csv of at least ``lines`` lines."""
+    from engine.file_set import TEMP_PREFIX
+
+    for log in folder.glob(TEMP_PREFIX + "*/train_log.csv"):
+        try:
+            return log.read_bytes().count(b"\n") >= lines
+        except OSError:
+            return False
+    return False
+
+
+def test_kill_9_of_a_rerun_while_it_trains_leaves_the_earlier_run_byte_for_byte(tmp_path):
+    args = [*SMALL, "--sample", "3"]
+    assert main(["train", *args, "--steps", "30", "--seed", "1", "--out", str(tmp_path)]) == 0
+    old = _files(tmp_path)
+    finished = _kill_rerun(tmp_path, [*args, "--steps", "5000", "--seed", "2"], lambda: _writing(tmp_path, 20))
+    assert not finished
+    assert {n: b for n, b in _files(tmp_path).items()} == old and _consistent_run(tmp_path) == 1
+    # The killed writer's hidden folder goes with the next run into the folder.
+    assert main(["train", *args, "--steps", "30", "--seed", "3", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(old) and _consistent_run(tmp_path) == 3
+
+
+@pytest.mark.parametrize("delay", [1.2] + [pytest.param(0.4 + 0.2 * i, marks=pytest.mark.slow) for i in range(12)])
+def test_kill_9_at_any_moment_leaves_one_runs_complete_set(tmp_path, delay):
+    import time
+
+    args = [*SMALL[:-4], "--format", "png", "--data", "reverse", "--sample", "3", "--steps", "40"]
+    assert main(["train", *args, "--seed", "1", "--out", str(tmp_path)]) == 0
+    old = _files(tmp_path)
+    started = time.monotonic()
+    _kill_rerun(tmp_path, [*args, "--seed", "2"], lambda: time.monotonic() - started > delay)
+    visible = {n: b for n, b in _files(tmp_path).items() if not n.startswith(".")}
+    if _consistent_run(tmp_path) == 1:
+        assert visible == old
+    else:
+        assert set(visible) == set(old)
 
 
 @pytest.mark.parametrize("bad", [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
@@ -113,3 +226,13 @@ def test_the_run_is_drawn_as_the_training_tab_draws_it(tmp_path):
         assert not image.isNull() and QColor(image.pixel(2, 2)) == QColor("white")  # on white, as exported
     svg = (tmp_path / "training_loss.svg").read_text(encoding="utf-8")
     assert "learned nothing" in svg and "Post-LN, 2 layers, warmup 0, seed 0" in svg
+
+
+def test_a_sample_on_a_machine_slower_than_estimated_stops_at_its_deadline_and_says_so(tmp_path, monkeypatch, capsys):
+    from engine.training import budget
+
+    monkeypatch.setattr(budget, "SAMPLE_DEADLINE", 0.0)
+    assert main(["train", *SMALL, "--steps", "2", "--sample", "50", "--out", str(tmp_path)]) == 0
+    assert "sampling stopped after 0 s at 0 of 50 characters" in capsys.readouterr().out
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["sample_chars"] == 0 and len((tmp_path / "sample.txt").read_text(encoding="utf-8")) == 1

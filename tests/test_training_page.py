@@ -156,7 +156,7 @@ def test_runs_loaded_from_a_session_show_their_curves_and_say_samples_need_a_rer
     assert not page.histories and not page.plots.loss_plot.runs
     page.load_runs(records)
     (run_id,) = page.histories  # a new id: a report still queued from the old worker can't reach it
-    x, y = page.plots.loss_plot.runs[run_id].curve.getData()
+    x, y = page.plots.loss_plot.runs[run_id].raw.getData()
     np.testing.assert_array_equal(y, records[0].history.loss[:25])
     assert page.plots.heatmaps["residual_rms"].image.image.shape == (2, 25)
     assert not page.sample_button.isEnabled()
@@ -315,3 +315,118 @@ def test_runs_of_the_variants_are_named_as_the_papers_write_them(page):
     assert page.run_name(TrainSettings(norm="dyt", placement="deepnorm", layers=24)) == \
         "DeepNorm-DyT, 24 layers, warmup 0, seed 0"
     assert page.run_name(TrainSettings(norm="rms", placement="peri")).startswith("Peri-RMSNorm")
+
+
+def test_the_presets_sit_on_top_of_the_form_and_only_fill_it(page, qtbot):
+    form = page.form
+    label = form._layout.itemAt(0, form._layout.ItemRole.LabelRole).widget()
+    assert form._layout.itemAt(0, form._layout.ItemRole.FieldRole).widget() is form.preset and label.text() == "Preset"
+    form.preset.activated.emit(form.preset.findData("post_vs_pre_12"))  # as a click on the item does
+    assert not page.histories and page._thread is None  # nothing trains before Train is pressed
+    assert (form.layers.value(), form.placement.currentData(), form.warmup.value()) == (12, "post", 0)
+    assert page.train_button.text() == "Train 3 runs" and form.preset_note.isVisibleTo(form)
+    assert "Post-Norm, warmup 100, 12 layers" in form.preset_note.text()
+    form.lr.setValue(2e-3)  # a setting the preset leaves alone: still the preset's runs
+    form.steps.setValue(3)
+    assert len(form.runs()) == 3
+    page.train_button.click()
+    qtbot.waitUntil(lambda: len(page.histories) == 3 and all(h.count == 3 for h in page.histories.values()),
+                    timeout=30_000)
+    placements = [page._settings[r].placement for r in page.histories]
+    assert placements == ["post", "post", "pre"] and {page._settings[r].lr for r in page.histories} == {2e-3}
+    form.warmup.setValue(50)  # a setting the preset sets: the form is the user's own again
+    assert form.preset.currentData() == "" and form.runs() == [{}] and page.train_button.text() == "Train"
+    assert not form.preset_note.isVisibleTo(form)
+
+
+def test_the_forms_ranges_are_the_declared_ones(page):
+    from engine.training.settings import RANGES
+
+    f = page.form
+    for key in ("layers", "width", "heads", "warmup", "batch", "seq", "steps"):
+        assert (getattr(f, key).minimum(), getattr(f, key).maximum()) == RANGES[key], key
+    assert f.seed.maximum() == 2**31 - 1  # a QSpinBox's C int, below the declared 2³² − 1
+    assert f.beta2.maximum() == 0.99999 < RANGES["beta2"][1]  # rounded down to what its decimals show
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(seq=1024), "this run needs about 6.8 GiB of memory (limit 1.0 GiB); the attention weights"),
+    (dict(batch=1024, seq=1024), "lower seq, batch or heads"),
+])
+def test_a_run_too_big_for_the_memory_budget_is_refused_with_a_message_and_nothing_starts(page, change, message):
+    page.form.layers.setValue(12)
+    page.form.width.setValue(64)
+    page.form.heads.setValue(4)
+    page.form.batch.setValue(16)
+    for key, value in change.items():
+        getattr(page.form, key).setValue(value)
+    page.train_button.click()
+    assert not page.histories and page._thread is None
+    assert message in page.status.text()
+
+
+def test_bad_data_files_are_refused_in_the_status_and_nothing_starts(page, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.txt")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "binary.txt").write_bytes(b"\x00\x01" * 500)
+    f = page.form
+    f.data.setCurrentIndex(f.data.findData("file"))
+    for name, why in (("pipe.txt", "is a pipe (FIFO)"), ("empty.txt", "is empty"), ("binary.txt", "NUL bytes")):
+        f._file = str(tmp_path / name)
+        page.train_button.click()
+        assert not page.histories and f"{name}: " in page.status.text() and why in page.status.text()
+
+
+def test_a_second_run_that_would_not_fit_beside_the_first_is_refused(page, qtbot, monkeypatch):
+    from engine.training import budget
+
+    _train_once(page, qtbot)
+    kept = page._trainers[0].memory.kept
+    monkeypatch.setattr(budget, "MAX_TRAINING_BYTES", page._trainers[0].memory.total + kept // 2)
+    page.train_button.click()
+    assert len(page.histories) == 1 and "beside the" in page.status.text() and "clear the runs" in page.status.text()
+    page.clear()
+    page.train_button.click()  # alone, it fits
+    assert len(page.histories) == 1
+
+
+def test_a_sample_that_would_take_too_long_is_refused_in_the_samples_box(page, qtbot, monkeypatch):
+    from engine.training import budget
+
+    _train_once(page, qtbot)
+    monkeypatch.setattr(budget, "MAX_SAMPLE_SECONDS", 1e-9)
+    page.sample_button.click()
+    assert "sampling 360 characters from this model would take about" in page.samples.toPlainText()
+
+
+def test_loss_curves_are_smoothed_with_the_raw_loss_faint_behind(page, qtbot):
+    from engine.training.smoothing import trailing_mean
+
+    _train_once(page, qtbot)
+    loss = page.histories[0].loss[:25]
+    items = page.plots.loss_plot.runs[0]
+    page.plots.smoothing.steps.setValue(5)  # as the person types it
+    np.testing.assert_allclose(items.curve.getData()[1], trailing_mean(loss, 5))
+    assert items.raw.isVisible() and items.raw.opts["pen"].color().alpha() < 100
+    np.testing.assert_array_equal(items.raw.getData()[1], loss)
+    page.plots.smoothing.steps.setValue(1)
+    np.testing.assert_array_equal(items.curve.getData()[1], loss)
+    assert not items.raw.isVisible() and page.plots.smoothing.steps.text() == "off"
+
+
+def test_the_smoothing_is_remembered_across_starts(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    ini = str(tmp_path / "n.ini")
+    window = MainWindow("xian", QSettings(ini, QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.teaching.training_page.plots.smoothing.steps.setValue(37)
+    window.close()
+    again = MainWindow("xian", QSettings(ini, QSettings.Format.IniFormat))
+    qtbot.addWidget(again)
+    page = again.teaching.training_page
+    assert page.plots.smoothing.steps.value() == 37 and page.plots.loss_plot.smoothing == 37

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import os
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,14 +20,15 @@ import numpy as np
 from engine.bounded_read import read_regular_file
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.resources import resource_path
+from engine.training.budget import CORPUS_BYTES_PER_BYTE, MAX_TRAINING_BYTES, max_text_bytes
 from engine.training.settings import TASKS
 
 #: Characters of stdlib source used: about 1 MB, read in a few ms.
 STDLIB_CHARS = 1_000_000
 #: The stdlib text of Python 3.11 (tools/make_training_corpus.py), for a build that has no stdlib sources.
 BUNDLED_STDLIB = resource_path("corpus", "stdlib.txt.gz")
-#: Larger text files are refused before reading.
-MAX_FILE_BYTES = 256 * 1024 * 1024
+#: Bytes of a text file decoded per step (and token ids mapped per step).
+PIECE_BYTES = 4 << 20
 VALIDATION_FRACTION = 0.1
 #: Examples generated for a task (fixed: the data never depend on the run's seed).
 TASK_EXAMPLES = 20_000
@@ -79,15 +81,45 @@ def stdlib_text(limit: int = STDLIB_CHARS) -> str:
     return "".join(parts)[:limit]
 
 
-def file_text(path: str | Path) -> str:
-    """The UTF-8 text of a regular file of at most ``MAX_FILE_BYTES`` (a FIFO or device is refused at once)."""
+def file_code_points(path: str | Path) -> np.ndarray:
+    """The characters of a UTF-8 text file as code points (uint32), or a FileProblem: not a regular file,
+    empty, too big for the memory budget as a corpus, not UTF-8, or binary (NUL bytes).
+
+    Decoded a piece at a time into one array of a code point per byte at most: the file's bytes and
+    4 bytes per character are all it takes (a whole ``str`` and its UTF-32 copy would take up to 8 more).
+    """
     path = Path(path)
-    data = read_regular_file(path, MAX_FILE_BYTES)
+    limit = max_text_bytes()
     try:
-        return bytes(data).decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read as UTF-8 text ({reason})"),
-                          reason=error) from None
+        size = os.stat(path).st_size
+    except OSError:
+        size = 0  # read_regular_file says why it can't be read
+    if size > limit:
+        raise FileProblem(path, QT_TRANSLATE_NOOP(
+            "Problem", "is {size} MB: as training text it needs about {need} MB of memory (limit {budget} MB); "
+                       "use a text of at most {limit} MB"),
+            size=f"{size / 2**20:.1f}", need=f"{size * CORPUS_BYTES_PER_BYTE / 2**20:.0f}",
+            budget=f"{MAX_TRAINING_BYTES / 2**20:.0f}", limit=f"{limit / 2**20:.0f}")
+    data = read_regular_file(path, limit)
+    codes = np.empty(len(data), np.uint32)
+    count, start = 0, 3 if data[:3] == b"\xef\xbb\xbf" else 0  # a byte-order mark is not text
+    while start < len(data):
+        end = min(len(data), start + PIECE_BYTES)
+        while end < len(data) and 0x80 <= data[end] < 0xC0:  # never cut inside a character
+            end += 1
+        try:
+            piece = data[start:end].decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "can't be read as UTF-8 text ({reason})"),
+                              reason=f"{error.reason} at byte {start + error.start}") from None
+        if "\x00" in piece:
+            raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a text file (it contains NUL bytes)"))
+        piece_codes = np.frombuffer(piece.encode("utf-32-le"), np.uint32)
+        codes[count:count + len(piece_codes)] = piece_codes
+        count += len(piece_codes)
+        start = end
+    codes.resize(count, refcheck=False)  # shrinks in place: no second copy
+    return codes
 
 
 @functools.lru_cache(maxsize=8)
@@ -114,27 +146,34 @@ def task_text(task: str, examples: int = TASK_EXAMPLES) -> str:
 def load_corpus(source: str, seq: int) -> Corpus:
     """The corpus for ``--data``: ``stdlib``, a task name, or a UTF-8 file's path."""
     if source == "stdlib":
-        text = stdlib_text()
-    elif source in TASKS:
-        text = task_text(source)
-    else:
-        text = file_text(source)
-    return corpus_from_text(text, source, seq)
+        return corpus_from_text(stdlib_text(), source, seq)
+    if source in TASKS:
+        return corpus_from_text(task_text(source), source, seq)
+    return corpus_from_code_points(file_code_points(source), source, seq)
 
 
 def corpus_from_text(text: str, name: str, seq: int) -> Corpus:
-    split = int(len(text) * (1 - VALIDATION_FRACTION))
-    if min(split, len(text) - split) < seq + 1:
+    """``text`` as a corpus (its last tenth the validation split)."""
+    return corpus_from_code_points(np.frombuffer(text.encode("utf-32-le"), np.uint32).copy(), name, seq)
+
+
+def corpus_from_code_points(codes: np.ndarray, name: str, seq: int) -> Corpus:
+    """A text's code points (a writable uint32 array, turned into the token ids in place) as a corpus."""
+    split = int(len(codes) * (1 - VALIDATION_FRACTION))
+    if min(split, len(codes) - split) < seq + 1:
         raise Problem(QT_TRANSLATE_NOOP(
             "Problem", "the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)"),
-            n=len(text), seq=seq)
+            n=len(codes), seq=seq)
     # Code points as one array: a million characters map to ids in milliseconds, not a Python loop.
-    codes = np.frombuffer(text.encode("utf-32-le"), np.uint32)
     present = np.zeros(int(codes.max(initial=0)) + 1, bool)  # at most 0x110000 code points
     present[codes] = True
     index = np.cumsum(present, dtype=np.int32) - 1
-    chars = "".join(map(chr, np.flatnonzero(present)))
-    ids = index[codes]
+    # The vocabulary from its code points in one call: a million one-character strings would take 60 MB.
+    chars = np.flatnonzero(present).astype("<u4").tobytes().decode("utf-32-le")
+    ids = codes.view(np.int32)  # ids < 0x110000: the same bits as int32
+    for start in range(0, len(codes), PIECE_BYTES):  # in place, a piece at a time: no second array
+        piece = slice(start, start + PIECE_BYTES)
+        ids[piece] = index[codes[piece]]
     return Corpus(name, chars, ids[:split], ids[split:])
 
 

@@ -13,14 +13,13 @@ import math
 
 import numpy as np
 
+from engine.limits import MAX_LAYER_ROWS
 from engine.training.trainer import StepRecord
 
 #: The per-layer measurements, as StepRecord names them.
 LAYER_SERIES = ("layer_grad_norm", "update_ratio", "residual_rms", "max_logit")
 #: The per-step measurements besides the per-layer ones.
 STEP_SERIES = ("loss", "val_loss", "lr", "grad_norm")
-#: Per-layer rows kept at most: every step of a run of up to this many steps.
-MAX_LAYER_ROWS = 4096
 
 
 class RunHistory:

@@ -158,9 +158,10 @@ def _head(params: Params, s: TrainSettings) -> np.ndarray:
 
 
 def next_token_logits(params: Params, s: TrainSettings, context: np.ndarray) -> np.ndarray:
-    """Logits of the token after the 1-D ``context`` (its last ``seq`` tokens with learned positions)."""
-    if s.position == "learned":
-        context = context[-s.seq:]
+    """Logits of the token after the 1-D ``context``, seen through the last ``seq`` tokens: the windows the
+    model was trained on (a longer context would cost time and memory quadratic in its length, and learned
+    positions stop at ``seq``)."""
+    context = context[-s.seq:]
     x, _, _, _ = _trunk(params, s, context[None, :])
     return x[-1] @ _head(params, s)
 

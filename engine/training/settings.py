@@ -31,7 +31,8 @@ SCHEDULES = ("constant", "inverse_sqrt")
 TASKS = ("copy", "reverse", "sort", "modadd")
 DTYPES = ("float32", "float64")
 
-#: (low, high) of every numeric setting, inclusive.
+#: (low, high) of every numeric setting, inclusive: the command line's flags, the Training tab's form and
+#: the runs a session holds all take their ranges from here.
 RANGES: dict[str, tuple[float, float]] = {
     "layers": (1, 48),
     "width": (4, 512),
@@ -50,7 +51,19 @@ RANGES: dict[str, tuple[float, float]] = {
     "val_batches": (1, 1000),
     "seed": (0, 2**32 - 1),
     "ffn_mult": (1, 16),
+    "embed_scale": (0.0, 1e6),  # None (not a number) means √width
+    # Characters sampled after training (``--sample``; not part of a run's settings): sample.txt stays
+    # below 400 kB, and the time a sample takes is checked too (engine.training.budget).
+    "sample": (0, 100_000),
 }
+
+
+def check_range(name: str, value) -> None:
+    """A Problem when ``value`` lies outside ``RANGES[name]`` (NaN lies outside every range)."""
+    low, high = RANGES[name]
+    if not (low <= value <= high):
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be between {low} and {high}, not {value}"),
+                      name=name, low=low, high=high, value=value)
 
 
 @dataclass(frozen=True)
@@ -93,17 +106,13 @@ class TrainSettings:
             if getattr(self, name) not in choices:
                 raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be one of {choices}, not {value}"),
                               name=name, choices=", ".join(choices), value=repr(getattr(self, name)))
-        for name, (low, high) in RANGES.items():
-            value = getattr(self, name)
-            if not (low <= value <= high):  # also refuses NaN
-                raise Problem(QT_TRANSLATE_NOOP("Problem", "{name} must be between {low} and {high}, not {value}"),
-                              name=name, low=low, high=high, value=value)
+        for name in RANGES:
+            value = getattr(self, name, None)
+            if value is not None:  # None: a flag, not a setting, or embed_scale's √width
+                check_range(name, value)
         if self.width % self.heads:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "width {width} must be a multiple of heads {heads}"),
                           width=self.width, heads=self.heads)
-        if self.embed_scale is not None and not (0.0 <= self.embed_scale <= 1e6):
-            raise Problem(QT_TRANSLATE_NOOP("Problem", "embed_scale must be between 0 and 1e6, not {value}"),
-                          value=self.embed_scale)
         if not self.data:
             raise Problem(QT_TRANSLATE_NOOP("Problem", "data must be stdlib, a task ({tasks}) or a file"),
                           tasks=", ".join(TASKS))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.training.adam import Adam, clip_by_global_norm, global_norm
+from engine.training.budget import check_memory
 from engine.training.data import Corpus, load_corpus, sample_batch, unigram_entropy, validation_batches
 from engine.training.init import init_params, layer_prefix
 from engine.training.model import forward
@@ -43,9 +44,14 @@ class StepRecord:
 class Trainer:
     """One model, its optimizer and its data; ``step()`` advances it by one step."""
 
-    def __init__(self, settings: TrainSettings, corpus: Corpus | None = None):
+    def __init__(self, settings: TrainSettings, corpus: Corpus | None = None, beside: int = 0):
+        """``beside``: bytes that other runs of this process keep (the Training tab's), counted against
+        the memory budget with this run's own estimate."""
         self.settings = settings
         self.corpus = corpus if corpus is not None else load_corpus(settings.data, settings.seq)
+        # Before a weight exists: a run that would not fit the memory budget is refused with the estimate.
+        self.memory = check_memory(settings, self.corpus.vocab_size, len(self.corpus.train) + len(self.corpus.val),
+                                   beside)
         self.unigram_entropy = unigram_entropy(self.corpus.train, self.corpus.vocab_size)
         self.params = init_params(settings, self.corpus.vocab_size)
         self.adam = Adam(self.params, settings.beta1, settings.beta2, settings.adam_eps)

@@ -2419,36 +2419,60 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="80"/>
+        <location filename="../../widgets/training/loss_plot.py" line="98"/>
         <source>Loss per step (dots: validation loss)</source>
-        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one.</extracomment>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one. The raw loss behind a smoothed curve: the run&apos;s colour at this opacity (of 255). Steps each point of a smoothed curve averages by default (1: the raw loss alone).</extracomment>
         <translation>每步损失（圆点：验证损失）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="81"/>
+        <location filename="../../widgets/training/loss_plot.py" line="99"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="82"/>
+        <location filename="../../widgets/training/loss_plot.py" line="100"/>
         <source>loss (nats)</source>
         <translation>损失（nats）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="83"/>
+        <location filename="../../widgets/training/loss_plot.py" line="101"/>
         <source>learned nothing (unigram entropy)</source>
         <translation>什么也没学到（单字符熵）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="85"/>
-        <location filename="../../widgets/training/loss_plot.py" line="155"/>
+        <location filename="../../widgets/training/loss_plot.py" line="103"/>
+        <location filename="../../widgets/training/loss_plot.py" line="177"/>
         <source>diverged at step {k}</source>
         <translation>在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="90"/>
-        <source>Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains.</source>
-        <translation>按“训练”开始一次运行，或选一个预设：每次运行的损失会在训练时画在这里。</translation>
+        <location filename="../../widgets/training/loss_plot.py" line="108"/>
+        <source>Press Train to start a run (a preset on top fills the form for several): the loss of every run is drawn here as it trains.</source>
+        <translation>按“训练”开始一次运行（上方的预设可为多个运行填写表单）：每次运行的损失会在训练时画在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>LossSmoothing</name>
+    <message>
+        <location filename="../../widgets/training/loss_smoothing.py" line="43"/>
+        <source>Loss s&amp;moothing</source>
+        <extracomment>Steps a point may average at most: a tenth of a long run, enough to read a noisy 10,000-step curve.</extracomment>
+        <translation>损失平滑(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_smoothing.py" line="44"/>
+        <source> steps</source>
+        <translation> 步</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_smoothing.py" line="45"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/loss_smoothing.py" line="46"/>
+        <source>Each point of a loss curve is the mean of the last k steps; the raw loss stays behind it, faint. 1: no smoothing.</source>
+        <translation>损失曲线的每个点是最近 k 步的平均值；原始损失以淡色留在其后。1：不平滑。</translation>
     </message>
 </context>
 <context>
@@ -3634,6 +3658,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/io.py" line="93"/>
+        <location filename="../../engine/training/data.py" line="116"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
@@ -3812,7 +3837,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="110"/>
+        <location filename="../../engine/limits.py" line="113"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
@@ -3833,7 +3858,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/lessons/step_state.py" line="50"/>
-        <location filename="../../engine/limits.py" line="115"/>
+        <location filename="../../engine/limits.py" line="118"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
@@ -3848,22 +3873,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="120"/>
+        <location filename="../../engine/limits.py" line="123"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="125"/>
+        <location filename="../../engine/limits.py" line="128"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="130"/>
+        <location filename="../../engine/limits.py" line="133"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="133"/>
+        <location filename="../../engine/limits.py" line="136"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
@@ -4353,39 +4378,39 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="89"/>
+        <location filename="../../engine/training/data.py" line="98"/>
+        <source>is {size} MB: as training text it needs about {need} MB of memory (limit {budget} MB); use a text of at most {limit} MB</source>
+        <extracomment>Characters of stdlib source used: about 1 MB, read in a few ms. The stdlib text of Python 3.11 (tools/make_training_corpus.py), for a build that has no stdlib sources. Bytes of a text file decoded per step (and token ids mapped per step). Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
+        <translation>有 {size} MB：作为训练文本约需 {need} MB 内存（上限 {budget} MB）；请使用不超过 {limit} MB 的文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/data.py" line="113"/>
         <source>can&apos;t be read as UTF-8 text ({reason})</source>
-        <extracomment>Characters of stdlib source used: about 1 MB, read in a few ms. The stdlib text of Python 3.11 (tools/make_training_corpus.py), for a build that has no stdlib sources. Larger text files are refused before reading. Examples generated for a task (fixed: the data never depend on the run&apos;s seed).</extracomment>
         <translation>无法作为 UTF-8 文本读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/data.py" line="128"/>
+        <location filename="../../engine/training/data.py" line="164"/>
         <source>the text has {n} characters: too short for sequences of {seq} (each split needs {seq} + 1)</source>
         <translation>文本只有 {n} 个字符：对长度为 {seq} 的序列来说太短（训练集和验证集各需要 {seq} + 1 个）</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="94"/>
+        <location filename="../../engine/training/settings.py" line="107"/>
         <source>{name} must be one of {choices}, not {value}</source>
-        <extracomment>Placements whose residual stream is not normalised at the end of a block: a final norm before the head. How the Xavier recipe counts the query, key and value projections&apos; fans: as one packed (d, 3d) in-projection (``torch.nn.MultiheadAttention``, fairseq: bound √(6 / 4d), i.e. gain 1/√2 on each) or as three separate (d, d) matrices (bound √(6 / 2d)). After the linear warmup: hold the peak, or decay as 1/√step (the original Transformer&apos;s). (low, high) of every numeric setting, inclusive.</extracomment>
         <translation>{name} 必须是 {choices} 之一，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="99"/>
+        <location filename="../../engine/training/settings.py" line="65"/>
         <source>{name} must be between {low} and {high}, not {value}</source>
+        <extracomment>Placements whose residual stream is not normalised at the end of a block: a final norm before the head. How the Xavier recipe counts the query, key and value projections&apos; fans: as one packed (d, 3d) in-projection (``torch.nn.MultiheadAttention``, fairseq: bound √(6 / 4d), i.e. gain 1/√2 on each) or as three separate (d, d) matrices (bound √(6 / 2d)). After the linear warmup: hold the peak, or decay as 1/√step (the original Transformer&apos;s). (low, high) of every numeric setting, inclusive: the command line&apos;s flags, the Training tab&apos;s form and the runs a session holds all take their ranges from here.</extracomment>
         <translation>{name} 必须在 {low} 到 {high} 之间，而不是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="102"/>
+        <location filename="../../engine/training/settings.py" line="114"/>
         <source>width {width} must be a multiple of heads {heads}</source>
         <translation>宽度 {width} 必须是头数 {heads} 的整数倍</translation>
     </message>
     <message>
-        <location filename="../../engine/training/settings.py" line="105"/>
-        <source>embed_scale must be between 0 and 1e6, not {value}</source>
-        <translation>embed_scale 必须在 0 到 1e6 之间，而不是 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../engine/training/settings.py" line="108"/>
+        <location filename="../../engine/training/settings.py" line="117"/>
         <source>data must be stdlib, a task ({tasks}) or a file</source>
         <translation>数据必须是 stdlib、一个任务（{tasks}）或一个文件</translation>
     </message>
@@ -4602,6 +4627,63 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>{name} is not a known model ({names})</source>
         <extracomment>The one-folder build&apos;s first argument for &quot;run the bundled pip with the rest&quot; (app/launch.py). pip&apos;s ``--progress-bar raw`` prints one such line per chunk of a download (bytes).</extracomment>
         <translation>{name} 不是已知的模型（{names}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train_command.py" line="124"/>
+        <source>--out must name a folder</source>
+        <translation>--out 必须指定一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../engine/file_set.py" line="61"/>
+        <source>is not a file, so a new one can&apos;t replace it</source>
+        <extracomment>The hidden folder&apos;s name starts so, then the writer&apos;s process id: ``ls`` hides it, and a leftover of a killed writer is recognised as one.</extracomment>
+        <translation>不是文件，新文件无法替换它</translation>
+    </message>
+    <message>
+        <location filename="../../engine/file_set.py" line="113"/>
+        <source>can&apos;t be written ({reason})</source>
+        <translation>无法写入（{reason}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="73"/>
+        <source>the parameters and Adam&apos;s state take most: lower layers, width or ffn_mult</source>
+        <extracomment>Memory a training run may take: the depth stack&apos;s budget (weights and saved activations), 1 GiB. Bytes per character a text file costs while it becomes a corpus: its bytes, then 4 bytes of token id per character (at most one character per byte), read in pieces (engine.training.data). The estimate&apos;s margin over its parts, and a fixed allowance for a step&apos;s small arrays. Seconds a sample may be estimated to take (``--sample``): a run must not stall for minutes after it has trained. On a machine busier than the estimate&apos;s, sampling stops after ``SAMPLE_DEADLINE`` seconds. Per-character sampling cost, seconds, measured with one BLAS thread and doubled (a shared machine is noisy): per layer a fixed cost, per weight read, per multiply-add, per attention score (mask, softmax), per activation value (norms, residuals). What to lower when a part is the largest, worded for the message (the settings by their names).</extracomment>
+        <translation>参数和 Adam 状态占用最多：请减小 layers、width 或 ffn_mult</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="75"/>
+        <source>the activations kept for the backward pass take most: lower batch, seq, layers, width or ffn_mult</source>
+        <translation>为反向传播保存的激活值占用最多：请减小 batch、seq、layers、width 或 ffn_mult</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="77"/>
+        <source>the attention weights (batch × heads × seq² per layer) take most: lower seq, batch or heads</source>
+        <translation>注意力权重（每层 batch × heads × seq²）占用最多：请减小 seq、batch 或 heads</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="79"/>
+        <source>the softmax over {vocab} characters takes most: use a text with fewer distinct characters, or lower batch or seq</source>
+        <translation>对 {vocab} 个字符的 softmax 占用最多：请使用不同字符更少的文本，或减小 batch 或 seq</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="81"/>
+        <source>the text&apos;s {chars} characters take most: use a shorter text</source>
+        <translation>文本的 {chars} 个字符占用最多：请使用更短的文本</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="114"/>
+        <source>this run needs about {need} of memory beside the {kept} the runs already here keep (limit {limit}): clear the runs, or {advice}</source>
+        <translation>除已有运行占用的 {kept} 外，此运行还需约 {need} 内存（上限 {limit}）：请清除运行，或者{advice}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="118"/>
+        <source>this run needs about {need} of memory (limit {limit}); {advice}</source>
+        <translation>此运行约需 {need} 内存（上限 {limit}）；{advice}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/training/budget.py" line="145"/>
+        <source>sampling {chars} characters from this model would take about {seconds:.0f} s (limit {limit:.0f} s): ask for at most {fitting}, or train a smaller model (layers, width, seq)</source>
+        <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
     </message>
 </context>
 <context>
@@ -5024,223 +5106,238 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SettingsForm</name>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="127"/>
+        <location filename="../../widgets/training/settings_form.py" line="156"/>
         <source>Open a UTF-8 text file</source>
-        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings. Names of the engine&apos;s choices that are not words of the UI (the others are shown as the engine names them). Characters a choice list needs at least; longer items are shown whole in the open list.</extracomment>
+        <extracomment>Each preset&apos;s runs, as changes to the form&apos;s settings. Names of the engine&apos;s choices that are not words of the UI (the others are shown as the engine names them). Characters a choice list needs at least; longer items are shown whole in the open list. The largest value a QSpinBox holds (a C int): the seed&apos;s declared range goes beyond it. The runs Train would start changed (a preset chosen, or dropped by an edit): their number.</extracomment>
         <translation>打开 UTF-8 文本文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="128"/>
+        <location filename="../../widgets/training/settings_form.py" line="157"/>
         <source>Text files (*.txt *.md *.py);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="199"/>
+        <source>Train starts {n} runs: {runs}. Change a setting the preset sets and Train starts one run.</source>
+        <translation>“训练”将启动 {n} 个运行：{runs}。修改预设所设定的任一设置后，“训练”只启动一个运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="205"/>
+        <source>warmup {0}</source>
+        <translation>预热 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="206"/>
+        <source>{0} layers</source>
+        <translation>{0} 层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/settings_form.py" line="237"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="237"/>
         <source>Placement</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="162"/>
+        <location filename="../../widgets/training/settings_form.py" line="237"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="238"/>
         <source>Width d</source>
         <translation>宽度 d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="238"/>
         <source>Heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="163"/>
+        <location filename="../../widgets/training/settings_form.py" line="238"/>
         <source>Learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="239"/>
         <source>Warmup steps</source>
         <translation>预热步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="239"/>
         <source>Adam β₁</source>
         <translation>Adam β₁</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="164"/>
+        <location filename="../../widgets/training/settings_form.py" line="239"/>
         <source>Adam β₂</source>
         <translation>Adam β₂</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="165"/>
+        <location filename="../../widgets/training/settings_form.py" line="240"/>
         <source>Clip gradients</source>
         <translation>梯度裁剪</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="165"/>
+        <location filename="../../widgets/training/settings_form.py" line="240"/>
         <source>Clip at norm</source>
         <translation>裁剪阈值（范数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="165"/>
+        <location filename="../../widgets/training/settings_form.py" line="240"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="166"/>
+        <location filename="../../widgets/training/settings_form.py" line="241"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="166"/>
+        <location filename="../../widgets/training/settings_form.py" line="241"/>
         <source>Steps</source>
         <translation>步数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="166"/>
+        <location filename="../../widgets/training/settings_form.py" line="241"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="167"/>
+        <location filename="../../widgets/training/settings_form.py" line="242"/>
         <source>Init</source>
         <translation>初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="167"/>
+        <location filename="../../widgets/training/settings_form.py" line="242"/>
         <source>Embeddings × √d</source>
         <translation>嵌入 × √d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="167"/>
+        <location filename="../../widgets/training/settings_form.py" line="242"/>
         <source>Data</source>
         <translation>数据</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="168"/>
+        <location filename="../../widgets/training/settings_form.py" line="243"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="168"/>
+        <location filename="../../widgets/training/settings_form.py" line="243"/>
         <source>After warmup</source>
         <translation>预热之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="168"/>
+        <location filename="../../widgets/training/settings_form.py" line="243"/>
         <source>Q/K/V init</source>
         <translation>Q/K/V 初始化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="172"/>
+        <location filename="../../widgets/training/settings_form.py" line="247"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="173"/>
+        <location filename="../../widgets/training/settings_form.py" line="248"/>
         <source>Xavier-uniform</source>
         <translation>Xavier 均匀</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="173"/>
+        <location filename="../../widgets/training/settings_form.py" line="248"/>
         <source>torch default</source>
         <translation>torch 默认</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="174"/>
+        <location filename="../../widgets/training/settings_form.py" line="249"/>
         <source>hold the peak</source>
         <translation>保持峰值</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="174"/>
+        <location filename="../../widgets/training/settings_form.py" line="249"/>
         <source>decay as 1/√step</source>
         <translation>按 1/√step 衰减</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <location filename="../../widgets/training/settings_form.py" line="250"/>
         <source>packed (d × 3d, as torch)</source>
         <translation>合并 (d × 3d，同 torch)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="175"/>
+        <location filename="../../widgets/training/settings_form.py" line="250"/>
         <source>three d × d</source>
         <translation>三个 d × d</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="176"/>
+        <location filename="../../widgets/training/settings_form.py" line="251"/>
         <source>The learning rate after the warmup: held at the peak, or the original Transformer&apos;s peak · √(warmup / step)</source>
         <translation>预热之后的学习率：保持在峰值，或按原始 Transformer 的 峰值 · √(预热步数 / step)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="178"/>
+        <location filename="../../widgets/training/settings_form.py" line="253"/>
         <source>Xavier-uniform for q, k and v as one packed d × 3d in-projection (as torch.nn.MultiheadAttention and fairseq: gain 1/√2 each), or as three d × d matrices. Packed is what lets warmup rescue 12-layer Post-LN here.</source>
         <translation>q、k、v 的 Xavier 均匀初始化：作为一个合并的 d × 3d 输入投影（同 torch.nn.MultiheadAttention 和 fairseq：每个的增益为 1/√2），或作为三个 d × d 矩阵。正是合并的初始化让预热在这里救回了 12 层的 Post-LN。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="185"/>
+        <location filename="../../widgets/training/settings_form.py" line="260"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="185"/>
+        <location filename="../../widgets/training/settings_form.py" line="260"/>
         <source>task: copy</source>
         <translation>任务：复制</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="186"/>
+        <location filename="../../widgets/training/settings_form.py" line="261"/>
         <source>task: reverse</source>
         <translation>任务：反转</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="186"/>
+        <location filename="../../widgets/training/settings_form.py" line="261"/>
         <source>task: sort</source>
         <translation>任务：排序</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="187"/>
+        <location filename="../../widgets/training/settings_form.py" line="262"/>
         <source>task: modular addition</source>
         <translation>任务：模加法</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="187"/>
+        <location filename="../../widgets/training/settings_form.py" line="262"/>
         <source>text file…</source>
         <translation>文本文件…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="190"/>
+        <location filename="../../widgets/training/settings_form.py" line="265"/>
         <source>choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="191"/>
+        <location filename="../../widgets/training/settings_form.py" line="266"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (12 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（12 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="192"/>
+        <location filename="../../widgets/training/settings_form.py" line="267"/>
         <source>Post-LN without warmup vs with warmup vs Pre-LN (24 layers)</source>
         <translation>Post-LN 无预热 vs 有预热 vs Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="193"/>
+        <location filename="../../widgets/training/settings_form.py" line="268"/>
         <source>DeepNorm vs Post-LN vs Pre-LN (24 layers)</source>
         <translation>DeepNorm 对比 Post-LN 与 Pre-LN（24 层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="197"/>
-        <source>Train several runs at once: the comparisons of Xiong et al. (2020)</source>
-        <translation>一次训练多个运行：Xiong 等人（2020）的对比</translation>
+        <location filename="../../widgets/training/settings_form.py" line="272"/>
+        <source>Fill the form for several runs at once, the comparisons of Xiong et al. (2020) and Wang et al. (2022); Train starts them</source>
+        <translation>一次为多个运行填写表单：Xiong 等人（2020）和 Wang 等人（2022）的对比；由“训练”启动它们</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/settings_form.py" line="198"/>
+        <location filename="../../widgets/training/settings_form.py" line="275"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
     </message>
@@ -5355,84 +5452,84 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TeachingTabs</name>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="40"/>
+        <location filename="../../app/teaching_tabs.py" line="45"/>
         <source>Block flow</source>
-        <extracomment>The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
+        <extracomment>Where the loss plot&apos;s smoothing (steps) is remembered. The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="41"/>
-        <location filename="../../app/teaching_tabs.py" line="53"/>
+        <location filename="../../app/teaching_tabs.py" line="46"/>
+        <location filename="../../app/teaching_tabs.py" line="58"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="43"/>
+        <location filename="../../app/teaching_tabs.py" line="48"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="45"/>
+        <location filename="../../app/teaching_tabs.py" line="50"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="47"/>
+        <location filename="../../app/teaching_tabs.py" line="52"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="49"/>
+        <location filename="../../app/teaching_tabs.py" line="54"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="50"/>
+        <location filename="../../app/teaching_tabs.py" line="55"/>
         <source>Block diagram</source>
         <translation>Block 示意图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="50"/>
+        <location filename="../../app/teaching_tabs.py" line="55"/>
         <source>Block stage heatmap</source>
         <translation>Block 阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="55"/>
+        <location filename="../../app/teaching_tabs.py" line="60"/>
         <source>BatchNorm and batch size</source>
         <translation>BatchNorm 与批大小</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="56"/>
+        <location filename="../../app/teaching_tabs.py" line="61"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="61"/>
+        <location filename="../../app/teaching_tabs.py" line="66"/>
         <source>Activation function (Activations tab)</source>
         <translation>激活函数（激活函数页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="91"/>
+        <location filename="../../app/teaching_tabs.py" line="96"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="91"/>
+        <location filename="../../app/teaching_tabs.py" line="96"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="92"/>
+        <location filename="../../app/teaching_tabs.py" line="97"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="92"/>
+        <location filename="../../app/teaching_tabs.py" line="97"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="93"/>
+        <location filename="../../app/teaching_tabs.py" line="98"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>
@@ -5464,168 +5561,178 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="159"/>
+        <location filename="../../widgets/training/training_page.py" line="175"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
-        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest). The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them.</extracomment>
+        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest). The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them. The person chose another loss smoothing (steps), for the app to remember.</extracomment>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="190"/>
+        <location filename="../../widgets/training/training_page.py" line="206"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="192"/>
+        <location filename="../../widgets/training/training_page.py" line="208"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="257"/>
+        <location filename="../../widgets/training/training_page.py" line="283"/>
         <source>Runs read from the session: their curves only. The models&apos; weights are not saved, so a sample needs the run trained again.</source>
         <translation>从会话读入的运行：只有曲线。模型权重不随会话保存，要采样需重新训练该运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="285"/>
+        <location filename="../../widgets/training/training_page.py" line="311"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="312"/>
+        <location filename="../../widgets/training/training_page.py" line="343"/>
         <source>Sampling…</source>
         <translation>正在采样…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="326"/>
+        <location filename="../../widgets/training/training_page.py" line="357"/>
         <source>Train a run first.</source>
         <translation>请先训练一次运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="328"/>
+        <location filename="../../widgets/training/training_page.py" line="359"/>
         <source>This run was read from a session: its weights are not saved. Train it again to sample.</source>
         <translation>这次运行是从会话读入的：权重没有保存。重新训练后才能采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="329"/>
+        <location filename="../../widgets/training/training_page.py" line="360"/>
         <source>The run is still training: let it finish, or stop it, to sample.</source>
         <translation>这次运行仍在训练：等它结束或停止它，再采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="335"/>
+        <location filename="../../widgets/training/training_page.py" line="366"/>
         <source>Samples from {run} (temperature 1):</source>
         <translation>来自 {run} 的样本（温度 1）：</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="342"/>
+        <location filename="../../widgets/training/training_page.py" line="373"/>
         <source>Sampling failed: {reason}</source>
         <translation>采样失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="357"/>
+        <location filename="../../widgets/training/training_page.py" line="388"/>
         <source>Export the run&apos;s curves</source>
         <translation>导出这次运行的曲线</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="358"/>
+        <location filename="../../widgets/training/training_page.py" line="389"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="364"/>
+        <location filename="../../widgets/training/training_page.py" line="395"/>
         <source>{name} could not be saved: {error}</source>
         <translation>无法保存 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="366"/>
+        <location filename="../../widgets/training/training_page.py" line="397"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="397"/>
+        <location filename="../../widgets/training/training_page.py" line="428"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="401"/>
+        <location filename="../../widgets/training/training_page.py" line="432"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="404"/>
+        <location filename="../../widgets/training/training_page.py" line="435"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="415"/>
+        <location filename="../../widgets/training/training_page.py" line="446"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="415"/>
+        <location filename="../../widgets/training/training_page.py" line="446"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="419"/>
+        <location filename="../../widgets/training/training_page.py" line="450"/>
         <source>Sample a few texts from this run&apos;s model</source>
         <translation>从这次运行的模型采样几段文本</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="423"/>
+        <location filename="../../widgets/training/training_page.py" line="455"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="424"/>
+        <location filename="../../widgets/training/training_page.py" line="455"/>
+        <source>Train {n} runs</source>
+        <translation>训练 {n} 个运行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="456"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="425"/>
+        <location filename="../../widgets/training/training_page.py" line="457"/>
+        <source>Add the preset&apos;s runs with these settings and train them</source>
+        <translation>以这些设置添加预设的各个运行并训练</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="461"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="426"/>
+        <location filename="../../widgets/training/training_page.py" line="462"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="427"/>
+        <location filename="../../widgets/training/training_page.py" line="463"/>
         <source>Stop training and remove every run</source>
         <translation>停止训练并移除所有运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="428"/>
+        <location filename="../../widgets/training/training_page.py" line="464"/>
         <source>After a run</source>
         <translation>运行之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="429"/>
+        <location filename="../../widgets/training/training_page.py" line="465"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="430"/>
+        <location filename="../../widgets/training/training_page.py" line="466"/>
         <source>The run the heatmaps show, and that Sample and Export use</source>
         <translation>热图显示、采样和导出所用的运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="431"/>
+        <location filename="../../widgets/training/training_page.py" line="467"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="432"/>
+        <location filename="../../widgets/training/training_page.py" line="468"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="433"/>
+        <location filename="../../widgets/training/training_page.py" line="469"/>
         <source>Save this run&apos;s curves as train_log.csv (the columns of python main.py train)</source>
         <translation>把这次运行的曲线存为 train_log.csv（与 python main.py train 的列相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="435"/>
+        <location filename="../../widgets/training/training_page.py" line="471"/>
         <source>Samples of the chosen run&apos;s model appear here.</source>
         <translation>所选运行的模型样本显示在这里。</translation>
     </message>

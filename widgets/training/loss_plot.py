@@ -1,6 +1,7 @@
 """Loss per step of every run, overlaid: one colour and line style per run, validation loss as dots in
 the run's colour, the unigram entropy as a dashed line labelled "learned nothing", and "diverged at
-step k" where a run turned NaN/inf."""
+step k" where a run turned NaN/inf. With smoothing, each run's curve is the mean of its last k steps
+and the raw loss stays behind it, faint."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from engine.training.history import RunHistory
+from engine.training.smoothing import trailing_mean
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.decimate import envelope
 from widgets.plotkit.plot_panel import PlotPanel
@@ -20,6 +22,10 @@ COLOURS = (BLUE, RED, GREEN, PURPLE, ORANGE, SKY, "#000000")
 STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
 #: A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one.
 CURVE_POINTS = 2000
+#: The raw loss behind a smoothed curve: the run's colour at this opacity (of 255).
+RAW_ALPHA = 60
+#: Steps each point of a smoothed curve averages by default (1: the raw loss alone).
+DEFAULT_SMOOTHING = 10
 
 
 def run_colour(index: int) -> str:
@@ -36,10 +42,14 @@ def run_pen(index: int):
 
 
 class _RunItems:
-    """One run's items on the plot: its loss curve, its validation dots, its divergence mark and label."""
+    """One run's items on the plot: its raw loss (faint, shown while smoothing), its loss curve, its
+    validation dots, its divergence mark and label."""
 
     def __init__(self, plot: PlotPanel, index: int):
         colour = run_colour(index)
+        faint = pg.mkColor(colour)
+        faint.setAlpha(RAW_ALPHA)
+        self.raw = layer_curve(plot, pg.mkPen(faint, width=1))
         self.curve = layer_curve(plot, run_pen(index))
         self.dots = pg.ScatterPlotItem(size=5, pen=None, brush=pg.mkBrush(colour))
         self.mark = pg.ScatterPlotItem(size=12, symbol="x", pen=pg.mkPen(colour, width=2), brush=pg.mkBrush(colour))
@@ -50,7 +60,7 @@ class _RunItems:
         self.drawn = -1  # steps drawn so far: an unchanged run is not drawn again
 
     def remove(self, plot: PlotPanel) -> None:
-        for item in (self.curve, self.dots, self.mark, self.label):
+        for item in (self.raw, self.curve, self.dots, self.mark, self.label):
             plot.vb.removeItem(item)
 
 
@@ -73,8 +83,16 @@ class LossPlot(Retranslating, PlotPanel):
         self._names: dict[int, str] = {}
         self._entropy: float | None = None
         self._diverged: dict[int, int] = {}
+        self.smoothing = DEFAULT_SMOOTHING
         self.retranslate()
         self.clear()
+
+    def set_smoothing(self, steps: int) -> None:
+        """Draw each curve as the mean of its last ``steps`` steps (1: the raw loss); the runs are drawn
+        again at the next ``show_runs``."""
+        self.smoothing = max(1, int(steps))
+        for items in self.runs.values():
+            items.drawn = -1
 
     def retranslate(self) -> None:
         set_title_once(self, self.tr("Loss per step (dots: validation loss)"))
@@ -87,7 +105,7 @@ class LossPlot(Retranslating, PlotPanel):
 
     def _update_note(self) -> None:
         self.note.set_text("" if self.runs else self.tr(
-            "Press Train to start a run, or pick a preset: the loss of every run is drawn here as it trains."))
+            "Press Train to start a run (a preset on top fills the form for several): the loss of every run is drawn here as it trains."))
 
     def clear(self) -> None:
         for items in self.runs.values():
@@ -140,8 +158,12 @@ class LossPlot(Retranslating, PlotPanel):
 
     def _draw_run(self, run_id: int, items: _RunItems, history: RunHistory) -> None:
         n = history.count
-        steps = history.steps[:n]
-        items.curve.setData(*envelope(steps, history.loss[:n], CURVE_POINTS))
+        steps, loss = history.steps[:n], history.loss[:n]
+        smoothed = self.smoothing > 1
+        items.raw.setVisible(smoothed)
+        if smoothed:
+            items.raw.setData(*envelope(steps, loss, CURVE_POINTS))
+        items.curve.setData(*envelope(steps, trailing_mean(loss, self.smoothing) if smoothed else loss, CURVE_POINTS))
         val = history.val_loss[:n]
         has_val = np.isfinite(val)
         items.dots.setData(steps[has_val], val[has_val])

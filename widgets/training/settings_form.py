@@ -1,12 +1,20 @@
-"""The training recipe as a form: every setting of ``TrainSettings`` the user may flip, and the presets."""
+"""The training recipe as a form: the presets on top, then every setting of ``TrainSettings`` the user may
+flip, each with the range ``engine.training.settings.RANGES`` declares.
+
+A preset only fills the form: the settings it names take its first run's values, and Train then starts
+each of its runs (the form's settings with that run's changes). Changing a setting the preset names
+makes the form the user's own again: Train starts one run.
+"""
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel,
                                QSizePolicy, QSpinBox, QWidget)
 
-from engine.training.settings import INITS, NORMS, PLACEMENTS, QKV_XAVIER, SCHEDULES, TASKS, TrainSettings
+from engine.training.settings import INITS, NORMS, PLACEMENTS, QKV_XAVIER, RANGES, SCHEDULES, TASKS, TrainSettings
 from widgets.common.retranslation import Retranslating
 from widgets.plots.placement_names import NAMES as PLACEMENT_NAMES  # as the depth plots name them
 
@@ -23,6 +31,8 @@ PRESETS = {
 NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "dyt": "DyT"}
 #: Characters a choice list needs at least; longer items are shown whole in the open list.
 COMBO_CHARS = 10
+#: The largest value a QSpinBox holds (a C int): the seed's declared range goes beyond it.
+SPIN_MAX = 2**31 - 1
 
 
 def available_presets() -> dict[str, list[dict]]:
@@ -32,9 +42,11 @@ def available_presets() -> dict[str, list[dict]]:
 
 
 class SettingsForm(Retranslating, QWidget):
-    """``settings()`` reads the form as TrainSettings (may raise the engine's Problem)."""
+    """``settings()`` reads the form as TrainSettings (may raise the engine's Problem); ``runs()`` the
+    changes of each run Train starts: one, or the chosen preset's."""
 
-    presetChosen = Signal(str)
+    #: The runs Train would start changed (a preset chosen, or dropped by an edit): their number.
+    runsChanged = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -43,25 +55,39 @@ class SettingsForm(Retranslating, QWidget):
         self._labels: list[tuple[QLabel, str]] = []
         self._layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self._layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.preset = self._fitting(QComboBox())
+        self.preset.setObjectName("training_preset")
+        self.preset.addItem("", "")
+        for key in available_presets():
+            self.preset.addItem("", key)
+        self.preset.activated.connect(lambda i: self.choose_preset(self.preset.itemData(i)))
+        self._add("preset", self.preset)
+        self.preset_note = QLabel()
+        self.preset_note.setObjectName("trainingPresetNote")
+        self.preset_note.setWordWrap(True)
+        self.preset_note.hide()
+        self._layout.addRow(self.preset_note)
+        self._filling = False  # set while a preset fills the form: its own changes don't drop it
         self.norm = self._combo("norm", NORMS, d.norm)
         self.placement = self._combo("placement", PLACEMENTS, d.placement)
-        self.layers = self._int("layers", d.layers, 1, 48)
-        self.width = self._int("width", d.width, 16, 128, step=8)
-        self.heads = self._int("heads", d.heads, 1, 16)
-        self.lr = self._float("lr", d.lr, 0.0, 1.0, decimals=5, step=1e-4)
-        self.warmup = self._int("warmup", d.warmup, 0, 100_000, step=10)
+        self.layers = self._int("layers", d.layers)
+        self.width = self._int("width", d.width, step=8)
+        self.heads = self._int("heads", d.heads)
+        self.lr = self._float("lr", d.lr, decimals=5, step=1e-4)
+        self.warmup = self._int("warmup", d.warmup, step=10)
         self.schedule = self._combo("schedule", SCHEDULES, d.schedule)
-        self.beta1 = self._float("beta1", d.beta1, 0.0, 0.9999, decimals=4, step=0.01)
-        self.beta2 = self._float("beta2", d.beta2, 0.0, 0.99999, decimals=5, step=0.001)
+        self.beta1 = self._float("beta1", d.beta1, decimals=4, step=0.01)
+        self.beta2 = self._float("beta2", d.beta2, decimals=5, step=0.001)
         self.clip_on = QCheckBox()
         self._add("clip_on", self.clip_on)
-        self.clip = self._float("clip", 1.0, 0.01, 100.0, decimals=2, step=0.1)
+        # Off is the check box's: the spin box starts above RANGES' 0.
+        self.clip = self._float("clip", 1.0, decimals=2, step=0.1, low=0.01)
         self.clip.setEnabled(False)
         self.clip_on.toggled.connect(self.clip.setEnabled)
-        self.batch = self._int("batch", d.batch, 1, 256)
-        self.seq = self._int("seq", d.seq, 4, 256)
-        self.steps = self._int("steps", d.steps, 1, 100_000, step=100)
-        self.seed = self._int("seed", d.seed, 0, 2_000_000_000)
+        self.batch = self._int("batch", d.batch)
+        self.seq = self._int("seq", d.seq)
+        self.steps = self._int("steps", d.steps, step=100)
+        self.seed = self._int("seed", d.seed)
         self.init = self._combo("init", INITS, d.init)
         self.qkv_xavier = self._combo("qkv_xavier", QKV_XAVIER, d.qkv_xavier)
         self.sqrt_scale = QCheckBox()
@@ -70,13 +96,11 @@ class SettingsForm(Retranslating, QWidget):
         self.data = self._combo("data", ("stdlib", *TASKS, "file"), d.data)
         self._file = ""
         self.data.activated.connect(self._maybe_pick_file)
-        self.preset = self._fitting(QComboBox())
-        self.preset.setObjectName("training_preset")
-        self.preset.addItem("", "")
-        for key in available_presets():
-            self.preset.addItem("", key)
-        self.preset.activated.connect(lambda i: self.preset.itemData(i) and self.presetChosen.emit(self.preset.itemData(i)))
-        self._add("preset", self.preset)
+        self._preset_key = ""
+        for key in ("placement", "norm", "init", "schedule", "qkv_xavier"):
+            getattr(self, key).currentIndexChanged.connect(lambda _i, key=key: self._edited(key))
+        for key in ("layers", "width", "heads", "lr", "warmup", "beta1", "beta2", "batch", "seq", "steps", "seed"):
+            getattr(self, key).valueChanged.connect(lambda _v, key=key: self._edited(key))
         self.retranslate()
 
     # -- building --------------------------------------------------------------------------------
@@ -102,19 +126,24 @@ class SettingsForm(Retranslating, QWidget):
         self._add(key, combo)
         return combo
 
-    def _int(self, key: str, value: int, low: int, high: int, step: int = 1) -> QSpinBox:
+    def _int(self, key: str, value: int, step: int = 1) -> QSpinBox:
+        """A spin box over setting ``key``'s declared range."""
+        low, high = RANGES[key]
         box = QSpinBox()
-        box.setRange(low, high)
+        box.setRange(int(low), int(min(high, SPIN_MAX)))
         box.setSingleStep(step)
         box.setValue(value)
         box.setObjectName(f"training_{key}")
         self._add(key, box)
         return box
 
-    def _float(self, key: str, value: float, low: float, high: float, decimals: int, step: float) -> QDoubleSpinBox:
+    def _float(self, key: str, value: float, decimals: int, step: float, low: float | None = None) -> QDoubleSpinBox:
+        """A spin box over setting ``key``'s declared range, its top rounded down to what ``decimals`` show
+        (β₂'s 0.999999999 would otherwise show, and give, 1.00000)."""
+        declared_low, high = RANGES[key]
         box = QDoubleSpinBox()
         box.setDecimals(decimals)
-        box.setRange(low, high)
+        box.setRange(declared_low if low is None else low, math.floor(high * 10**decimals) / 10**decimals)
         box.setSingleStep(step)
         box.setValue(value)
         box.setObjectName(f"training_{key}")
@@ -130,6 +159,52 @@ class SettingsForm(Retranslating, QWidget):
             self._file = path
         else:
             self.data.setCurrentIndex(0)
+
+    # -- presets ---------------------------------------------------------------------------------
+    def choose_preset(self, key: str) -> None:
+        """Fill the form with preset ``key``'s first run (its other runs differ in the settings it names);
+        "" leaves the form as it is and Train starts one run."""
+        runs = available_presets().get(key)
+        self._preset_key = key if runs else ""
+        self.preset.setCurrentIndex(max(0, self.preset.findData(self._preset_key)))
+        if runs:
+            self._filling = True
+            try:
+                for name, value in runs[0].items():
+                    widget = getattr(self, name)
+                    if isinstance(widget, QComboBox):
+                        widget.setCurrentIndex(widget.findData(value))
+                    else:
+                        widget.setValue(value)
+            finally:
+                self._filling = False
+        self._show_preset_note()
+        self.runsChanged.emit(len(self.runs()))
+
+    def runs(self) -> list[dict]:
+        """The changes to the form's settings of each run Train starts."""
+        return [dict(run) for run in available_presets().get(self._preset_key, [{}])]
+
+    def _edited(self, key: str) -> None:
+        """A setting changed: one the preset names makes the form the user's own."""
+        if self._filling or not self._preset_key:
+            return
+        if any(key in run for run in available_presets()[self._preset_key]):
+            self.choose_preset("")
+
+    def _show_preset_note(self) -> None:
+        runs = available_presets().get(self._preset_key)
+        self.preset_note.setVisible(bool(runs))
+        if runs:
+            self.preset_note.setText(self.tr("Train starts {n} runs: {runs}. Change a setting the preset sets and "
+                                             "Train starts one run.").format(
+                n=len(runs), runs="; ".join(self._run_text(run) for run in runs)))
+
+    def _run_text(self, run: dict) -> str:
+        """A preset's run in a few words: 'Post-Norm, warmup 100, 12 layers'."""
+        words = {"placement": lambda v: PLACEMENT_NAMES.get(v, v), "warmup": self.tr("warmup {0}").format,
+                 "layers": self.tr("{0} layers").format}
+        return ", ".join(words[key](value) for key, value in run.items())
 
     # -- reading ---------------------------------------------------------------------------------
     def settings(self, **changes) -> TrainSettings:
@@ -194,5 +269,7 @@ class SettingsForm(Retranslating, QWidget):
         for i in range(self.preset.count()):
             self.preset.setItemText(i, presets[self.preset.itemData(i)])
             self.preset.setItemData(i, presets[self.preset.itemData(i)], Qt.ItemDataRole.ToolTipRole)
-        self.preset.setToolTip(self.tr("Train several runs at once: the comparisons of Xiong et al. (2020)"))
+        self.preset.setToolTip(self.tr("Fill the form for several runs at once, the comparisons of Xiong et al. "
+                                       "(2020) and Wang et al. (2022); Train starts them"))
+        self._show_preset_note()
         self.sqrt_scale.setToolTip(self.tr("Scale token embeddings by √d (Vaswani et al.); off: by 1"))

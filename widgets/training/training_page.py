@@ -1,11 +1,13 @@
-"""The Training tab: the recipe form, Train / preset / pause / stop, a progress bar, the live plots, and
-after a run its samples and its CSV.
+"""The Training tab: the recipe form (its presets on top), Train / pause / stop, a progress bar, the live
+plots with their loss smoothing, and after a run its samples and its CSV.
 
 Runs train on a ``TrainingThread`` (one worker for all runs, one step each in turn); the page keeps each
 run's ``RunHistory``. The worker's reports only fill the histories; a timer redraws what changed a few
 times a second, so the UI stays responsive however fast the steps come. The runs go with the session
 (``run_records`` / ``load_runs``) without their weights: a run read from a file shows its curves, and
-sampling from it needs a re-run. Open it alone with ``python -m widgets.training.training_page``.
+sampling from it needs a re-run. A run that would not fit the training memory budget beside the runs the
+page keeps (engine.training.budget), or a sample that would take too long, is refused with the reason
+before anything starts. Open it alone with ``python -m widgets.training.training_page``.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, Q
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from engine.problem import Problem
+from engine.training.budget import SAMPLE_DEADLINE, check_sample
 from engine.training.history import RunHistory
 from engine.training.run_record import RunRecord
 from engine.training.trainer import Trainer
 from widgets.common.generation_task import GenerationRelay, GenerationTask
 from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
-from widgets.training.settings_form import SettingsForm, available_presets
+from widgets.training.settings_form import SettingsForm
 from widgets.training.training_plots import TrainingPlots
 from widgets.training.training_thread import TrainingThread
 
@@ -44,17 +47,20 @@ class TrainingPage(Retranslating, QWidget):
 
     #: The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them.
     runsEdited = Signal()
+    #: The person chose another loss smoothing (steps), for the app to remember.
+    smoothingChanged = Signal(int)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("trainingPage")
         self.form = SettingsForm()
-        self.form.presetChosen.connect(self.start_preset)
+        self.form.runsChanged.connect(lambda _count: self._show_train_text())
         self.plots = TrainingPlots()
+        self.plots.smoothing.stepsChanged.connect(self._on_smoothing)
         self.train_button, self.pause_button = QPushButton(), QPushButton()
         self.stop_button, self.clear_button = QPushButton(), QPushButton()
         self.train_button.setObjectName("trainButton")
-        self.train_button.clicked.connect(lambda: self.start_runs([{}]))
+        self.train_button.clicked.connect(lambda: self.start_runs(self.form.runs()))
         self.pause_button.clicked.connect(self.toggle_pause)
         self.stop_button.clicked.connect(self.stop)
         self.clear_button.clicked.connect(self.clear)
@@ -145,12 +151,22 @@ class TrainingPage(Retranslating, QWidget):
 
     # -- runs ------------------------------------------------------------------------------------
     def start_preset(self, key: str) -> None:
-        self.start_runs(available_presets()[key])
+        """Fill the form with preset ``key`` and press Train (the screenshot and benchmark scripts do)."""
+        self.form.choose_preset(key)
+        self.start_runs(self.form.runs())
+
+    def _kept_bytes(self) -> int:
+        """What the runs trained here keep between their steps (their weights stay, for sampling)."""
+        return sum(trainer.memory.kept for trainer in self._trainers.values())
 
     def start_runs(self, changes: list[dict]) -> None:
-        """Add one run per entry (the form's settings with those changes) and train them."""
+        """Add one run per entry (the form's settings with those changes) and train them; none when one
+        of them is refused (bad settings or data, or no room in the memory budget beside the others)."""
+        trainers: list[Trainer] = []
         try:
-            trainers = [Trainer(self.form.settings(**change)) for change in changes]
+            for change in changes:
+                beside = self._kept_bytes() + sum(t.memory.kept for t in trainers)
+                trainers.append(Trainer(self.form.settings(**change), beside=beside))
         except Problem as problem:
             self._message = describe(problem)
             self._show_status()
@@ -243,6 +259,16 @@ class TrainingPage(Retranslating, QWidget):
                 thread.wait()
         self._pool.waitForDone()
 
+    # -- loss smoothing ----------------------------------------------------------------------------
+    def set_loss_smoothing(self, steps: int) -> None:
+        """Smooth the loss curves over ``steps`` steps (a remembered choice; nothing is emitted)."""
+        self.plots.loss_plot_smoothing(steps)
+        self._redraw()
+
+    def _on_smoothing(self, steps: int) -> None:
+        self._redraw()
+        self.smoothingChanged.emit(steps)
+
     # -- the session -----------------------------------------------------------------------------
     def run_records(self) -> list[RunRecord]:
         """Every run as the session keeps it (settings and history, no weights)."""
@@ -308,6 +334,11 @@ class TrainingPage(Retranslating, QWidget):
             self.samples.setPlainText(self._why_no_sample(run_id))
             return
         trainer = self._trainers[run_id]
+        try:
+            check_sample(trainer.settings, trainer.corpus.vocab_size, SAMPLES * SAMPLE_CHARS)
+        except Problem as problem:  # a model too large to sample in time: say so, start nothing
+            self.samples.setPlainText(describe(problem))
+            return
         self._sampling += 1
         self.samples.setPlainText(self.tr("Sampling…"))
         self.sample_button.setEnabled(False)
@@ -316,8 +347,8 @@ class TrainingPage(Retranslating, QWidget):
             from engine.training.sampling import sample_text
 
             rng = np.random.default_rng([trainer.settings.seed, 2])
-            return [sample_text(trainer.params, trainer.settings, trainer.corpus, "\n", SAMPLE_CHARS, rng)
-                    for _ in range(SAMPLES)]
+            return [sample_text(trainer.params, trainer.settings, trainer.corpus, "\n", SAMPLE_CHARS, rng,
+                                seconds=SAMPLE_DEADLINE / SAMPLES) for _ in range(SAMPLES)]
 
         self._pool.start(GenerationTask(self._sampling, work, self._relay))
 
@@ -419,9 +450,14 @@ class TrainingPage(Retranslating, QWidget):
         self.sample_button.setToolTip(self.tr("Sample a few texts from this run's model")
                                       if self._can_sample(chosen) else self._why_no_sample(chosen))
 
+    def _show_train_text(self) -> None:
+        runs = len(self.form.runs())
+        self.train_button.setText(self.tr("Train") if runs == 1 else self.tr("Train {n} runs").format(n=runs))
+        self.train_button.setToolTip(self.tr("Add a run with these settings and train it") if runs == 1 else
+                                     self.tr("Add the preset's runs with these settings and train them"))
+
     def retranslate(self) -> None:
-        self.train_button.setText(self.tr("Train"))
-        self.train_button.setToolTip(self.tr("Add a run with these settings and train it"))
+        self._show_train_text()
         self.stop_button.setText(self.tr("Stop"))
         self.clear_button.setText(self.tr("Clear"))
         self.clear_button.setToolTip(self.tr("Stop training and remove every run"))

@@ -1,6 +1,6 @@
-"""The Training tab's plots: the loss of every run overlaid above four layer × step heatmaps of one run
-(gradient norm, update-to-weight ratio and residual RMS on log₁₀ colour scales, the largest attention
-logit linear)."""
+"""The Training tab's plots: the loss of every run overlaid (with its smoothing control) above four
+layer × step heatmaps of one run (gradient norm, update-to-weight ratio and residual RMS on log₁₀ colour
+scales, the largest attention logit linear)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QWidget
 from engine.training.history import RunHistory
 from widgets.training.layer_heatmap import LayerHeatmap
 from widgets.training.loss_plot import LossPlot
+from widgets.training.loss_smoothing import LossSmoothing
 
 #: The heatmaps: RunHistory's per-layer series, and whether each is drawn on a log scale.
 HEATMAPS = (("layer_grad_norm", True), ("update_ratio", True), ("residual_rms", True), ("max_logit", False))
@@ -22,18 +23,27 @@ class TrainingPlots(QWidget):
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(4)
+        self.smoothing = LossSmoothing()
+        self.smoothing.stepsChanged.connect(self.loss_plot_smoothing)
+        grid.addWidget(self.smoothing, 0, 0, 1, 2)
         self.loss_plot = LossPlot()
-        grid.addWidget(self.loss_plot, 0, 0, 1, 2)
+        grid.addWidget(self.loss_plot, 1, 0, 1, 2)
         self.heatmaps = {name: LayerHeatmap(name, log) for name, log in HEATMAPS}
         for i, view in enumerate(self.heatmaps.values()):
             view.setMinimumSize(160, 120)
-            grid.addWidget(view, 1 + i // 2, i % 2)
+            grid.addWidget(view, 2 + i // 2, i % 2)
         self.loss_plot.setMinimumSize(240, 180)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
+        grid.setRowStretch(1, 3)
         grid.setRowStretch(2, 2)
+        grid.setRowStretch(3, 2)
         self._drawn: dict[str, tuple[int | None, int]] = {}  # per heatmap: the run and step count drawn
         self._turn = 0  # which half of the heatmaps a live update redraws
+
+    def loss_plot_smoothing(self, steps: int) -> None:
+        """Smooth the loss curves over ``steps`` steps, clamped to the control's range (drawn again at the
+        next ``show_runs``)."""
+        self.smoothing.set_steps(steps)
+        self.loss_plot.set_smoothing(self.smoothing.steps.value())
 
     def views(self) -> dict[str, QWidget]:
         """Every plot by export name."""
