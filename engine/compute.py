@@ -267,9 +267,12 @@ def block_stages(s: Scenario, steps: Steps | None = None) -> tuple[Mapping[str, 
                                                        "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
                           d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     gain = deepnorm_constants(s.layers)[1] if s.placement == "deepnorm" else 1.0
-    weights = streamed_layer_weights if streamed else layer_weights
-    w = weights(s.seed, 0, s.dims, ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu",
-                s.dtype, s.init, gain)
+    hidden, gated = ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu"
+    if streamed:
+        w = streamed_layer_weights(s.seed, 0, s.dims, hidden, gated, s.dtype, s.init, gain,
+                                   poll=steps.poll if steps is not None else None)
+    else:
+        w = layer_weights(s.seed, 0, s.dims, hidden, gated, s.dtype, s.init, gain)
     with np.errstate(over="ignore", invalid="ignore"):
         stages, _, _ = block_with_grad(stack_input(s), w, first_block_spec(s))
     if steps is not None:

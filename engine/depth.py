@@ -106,8 +106,8 @@ def run_stack(
     backward pass (see engine.streamed_weights): memory then holds the saved activations, not the
     weights. ``steps`` counts one step per layer forward and one per layer backward.
     """
-    weights = streamed_layer_weights if streamed else layer_weights
     steps = steps or Steps(0)
+    weights = functools.partial(streamed_layer_weights, poll=steps.poll) if streamed else layer_weights
     t, d = x.shape
     gated = spec.activation == "swiglu"
     hidden = ffn_hidden(d, ffn_mult, init)

@@ -13,5 +13,9 @@ class Steps:
 
     def step(self) -> None:
         self._done += 1
+        self.poll()
+
+    def poll(self) -> None:
+        """Report again without a step done: long steps call it so that a cancel needn't wait for their end."""
         if self._report is not None and self._total:
             self._report(min(1.0, self._done / self._total))

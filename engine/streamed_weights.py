@@ -12,6 +12,7 @@ float64 at d = 4096) sum ``x @ W`` over slabs of W's rows, which agrees to float
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import numpy as np
 
@@ -24,8 +25,9 @@ SLAB_BYTES = 256 << 20
 class _LayerStream:
     """The layer's generator and the state it has at the start of each matrix, learnt as it is drawn."""
 
-    def __init__(self, seed: int, layer: int, shapes: list[tuple[int, int]]):
+    def __init__(self, seed: int, layer: int, shapes: list[tuple[int, int]], poll: Callable[[], None] | None):
         self._rng = np.random.default_rng([seed, layer])
+        self.poll = poll or (lambda: None)
         self._shapes = shapes
         self._starts: dict[int, dict] = {0: self._rng.bit_generator.state}
 
@@ -74,6 +76,7 @@ class StreamedMatrix:
 
     def __rmatmul__(self, x: np.ndarray) -> np.ndarray:
         rows, cols = self._stream._shapes[self._index]
+        self._stream.poll()  # a cancel stops here, not a layer later (one layer at d = 8192 draws for ~10 s)
         slabs = _slabs(self._stream.start(self._index), rows, cols, self._std, self._dtype, self._slab_rows)
         out_dtype = np.result_type(x.dtype, self._dtype)
         if self._transposed:  # (x @ Wᵀ)[:, rows of a slab] = x @ slabᵀ: each output column from one slab
@@ -91,12 +94,13 @@ class StreamedMatrix:
 
 def streamed_layer_weights(seed: int, layer: int, d: int, hidden: int, gated: bool, dtype: str,
                            init: str = "fan_in", branch_gain: float = 1.0,
-                           slab_rows: int | None = None) -> LayerWeights:
-    """``layer_weights``' matrices as StreamedMatrix (``slab_rows`` forces smaller slabs, for tests)."""
+                           slab_rows: int | None = None, poll: Callable[[], None] | None = None) -> LayerWeights:
+    """``layer_weights``' matrices as StreamedMatrix (``slab_rows`` forces smaller slabs, for tests);
+    ``poll`` is called before each matrix is drawn (see ``Steps.poll``)."""
     shapes = [(d, d)] * 4 + [(d, hidden), (hidden, d)] + ([(d, hidden)] if gated else [])
     down_fan = hidden if init == "fan_in" else d
     stds = [1.0 / math.sqrt(d)] * 2 + [branch_gain / math.sqrt(d)] * 3 + [branch_gain / math.sqrt(down_fan)] \
         + ([branch_gain / math.sqrt(d)] if gated else [])
-    stream = _LayerStream(seed, layer, shapes)
+    stream = _LayerStream(seed, layer, shapes, poll)
     m = [StreamedMatrix(stream, i, std, dtype, slab_rows=slab_rows) for i, std in enumerate(stds)]
     return LayerWeights(*m[:6], m[6] if gated else None)

@@ -105,3 +105,22 @@ def test_real_widths_simulate_within_the_memory_budget(what):
     assert out[:4] == ["True", "True", "['post',", "'pre']"]
     assert int(out[4]) < 1024, f"{out[4]} MiB above the start"  # the matrix itself is read before
     assert out[5:7] == ["True", "True"]
+
+
+def test_a_streamed_stack_can_be_stopped_before_its_first_layer_is_done():
+    from engine.progress import Steps
+
+    class Stop(Exception):
+        pass
+
+    heard = []
+
+    def report(fraction):
+        heard.append(fraction)
+        if len(heard) == 3:  # the third matrix of layer 0's forward pass
+            raise Stop
+
+    x = np.random.default_rng(0).standard_normal((4, 16)).astype(np.float32)
+    with pytest.raises(Stop):
+        run_stack(x, BlockSpec(), 2, 1, 4, with_grad=True, streamed=True, steps=Steps(4, report))
+    assert heard == [0.0, 0.0, 0.0]  # no layer finished: each matrix polled before it was drawn
