@@ -96,7 +96,10 @@ class Result(_ComparedByValue):
     def notes(self) -> tuple[Note, ...]:
         """Why something is shown differently than asked (BatchNorm fallbacks, skipped simulations,
         overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
-        notes = [m for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message) if m]
+        notes = []
+        for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message):
+            if m and str(m) not in map(str, notes):  # too wide for both: one note says so for the two
+                notes.append(m)
         for part, index in self.overflowed.items():
             notes.append(Note(_OVERFLOW_NOTES[part], dtype=self.scenario.dtype, layer=index,
                               token=self.scenario.labels[index] if part == "norm" else ""))

@@ -166,3 +166,8 @@ def test_hostile_sizes_are_refused_within_3_gib_of_address_space(case):
     assert "MemoryError" not in done.stderr
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == expected
+
+
+def test_a_stack_too_wide_for_both_simulations_is_said_once():
+    notes = compute(Scenario(np.zeros((1, 16384), np.float32), layers=1)).messages
+    assert sum("wider than 8192" in note for note in notes) == 1
