@@ -510,7 +510,6 @@ def test_a_note_about_the_edit_just_accepted_stays(window):
     assert window.statusBar().currentMessage() == "rounded to 0"
 
 
-@pytest.mark.slow  # the worker draws 0.2 G weights at d = 4096 (10-25 s here)
 def test_a_stack_above_the_memory_limit_keeps_the_toy_and_writes_why_on_the_plots(window):
     window.load_preset("large")
     # While the block computes on the worker, the heatmaps still show xian's stages: faded and marked.
