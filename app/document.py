@@ -30,6 +30,10 @@ UNDO_BYTE_BUDGET = 1 << 30
 PIN_GENERATION = -1
 
 
+class StaleRequest(Exception):
+    """Raised on the worker to stop a stack simulation that a newer edit made moot (never shown)."""
+
+
 class Document(QObject):
     scenarioChanged = Signal(object)
     #: Cells were written: target ("matrix" or "affine"), first row, first column, rows, columns.
@@ -37,6 +41,8 @@ class Document(QObject):
     cellsWritten = Signal(str, int, int, int, int)
     resultChanged = Signal(object)
     busyChanged = Signal(bool)
+    #: How far the worker's stack simulation of the shown scenario is (0..1).
+    stackProgress = Signal(float)
     statusMessage = Signal(str)
     #: A whole scenario replaced the old one (a preset, a session, restored work).
     scenarioLoaded = Signal()
@@ -53,6 +59,7 @@ class Document(QObject):
         self._relay = GenerationRelay(self)
         self._relay.finished.connect(self._on_stack_done)
         self._relay.failed.connect(self._on_stack_failed)
+        self._relay.progress.connect(self._on_stack_progress)
         self._generation = 0
         self._running = False
         self._pending: tuple[int, Result] | None = None
@@ -406,8 +413,22 @@ class Document(QObject):
         self._pending = None
         self._running = True
         placements = self._placements
-        self._pool.start(GenerationTask(generation, lambda _progress: compute(
-            partial.scenario, partial, placements=placements), self._relay))
+        self._pool.start(GenerationTask(generation, lambda progress: compute(
+            partial.scenario, partial, placements=placements, progress=self._unless_stale(generation, progress)),
+            self._relay))
+
+    def _unless_stale(self, generation: int, progress):
+        """``progress`` for the worker's request ``generation``, which stops it once a newer one exists
+        (read across threads: an int compared, at worst one block late)."""
+        def report(fraction: float) -> None:
+            if generation != self._generation:
+                raise StaleRequest
+            progress(fraction)
+        return report
+
+    def _on_stack_progress(self, generation: int, fraction: float) -> None:
+        if generation == self._generation:
+            self.stackProgress.emit(fraction)
 
     def _on_stack_done(self, generation: int, result: Result) -> None:
         self._running = False

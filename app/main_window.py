@@ -139,6 +139,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.plots.viewMoved.connect(lambda: self.statusBar().showMessage(self.tr(
             "View moved: edits keep this view. Double-click the plot to fit the data again."), 10_000))
         self.document.busyChanged.connect(self.busy_indicator.set_busy)
+        self.document.stackProgress.connect(self.busy_indicator.set_progress)
+        self.busy_indicator.set_busy(self.document.busy)  # a start on `large` is computing already
         self.resize(1400, 860)
         self.resizeDocks(self._docks[:1], [PREFERRED_WIDTH], Qt.Orientation.Horizontal)
         self.resizeDocks(self._docks[:3], [320, 110, 330], Qt.Orientation.Vertical)

@@ -6,19 +6,21 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 import numpy as np
 
 from engine.block import BlockSpec, block_with_grad
-from engine.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, first_nonfinite,
-                          layer_spec, toy_explosion)
-from engine.limits import MAX_SIMULATION_BYTES
+from engine.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, depth_steps,
+                          first_nonfinite, layer_spec, toy_explosion)
+from engine.limits import MAX_SIMULATION_BYTES, MAX_STACK_DIMS
 from engine.norms import batch_norm, dyt, layer_norm, rms_norm
 from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.scenario import Scenario
 from engine.stats import AxisStats, axis_stats
-from engine.weights import ffn_hidden, layer_weights
+from engine.progress import Steps
+from engine.streamed_weights import SLAB_BYTES, streamed_layer_weights
+from engine.weights import DRAW_BUFFER_BYTES, ffn_hidden, layer_weights
 from engine.zero_division import zero_division_note
 
 
@@ -95,7 +97,10 @@ class Result(_ComparedByValue):
     def notes(self) -> tuple[Note, ...]:
         """Why something is shown differently than asked (BatchNorm fallbacks, skipped simulations,
         overflow), as Notes: ``str`` gives the English text, the app words them in its language."""
-        notes = [m for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message) if m]
+        notes = []
+        for m in (self.norm.message, self.stack_note, self.stages_message, self.depth_message):
+            if m and str(m) not in map(str, notes):  # too wide for both: one note says so for the two
+                notes.append(m)
         divided = zero_division_note(self.scenario) if "norm" in self.overflowed else None
         if divided is not None:
             notes.append(divided)  # ε = 0: the NaN is 0 / 0, not an overflow (and reaches the stack from there)
@@ -269,20 +274,36 @@ def first_block_spec(s: Scenario) -> BlockSpec:
     return layer_spec(block_spec(s), s.placement, 0, s.layers, s.ln_scaling)
 
 
-def block_stages(s: Scenario) -> tuple[Mapping[str, np.ndarray] | None, Note | None]:
+def block_stages(s: Scenario, steps: Steps | None = None) -> tuple[Mapping[str, np.ndarray] | None, Note | None]:
     """Every intermediate matrix of one block (layer 0's weights) for the chosen placement, or None
-    and the reason it was skipped (checked before any weight is drawn)."""
-    needed = simulation_bytes(s, 1)
+    and the reason it was skipped (checked before any weight is drawn). Its weights are streamed
+    when the depth simulation's are (see ``streams_weights``): one block at d = 4096 would otherwise
+    keep 0.8 GiB of weights beside the streamed depth."""
+    if s.dims > MAX_STACK_DIMS:
+        return None, _too_wide(s)
+    streamed = streams_weights(s)
+    needed = simulation_bytes(s, 1, streamed)
     if needed > MAX_SIMULATION_BYTES:
         return None, Note(QT_TRANSLATE_NOOP("Problem", "Block simulation skipped: one block at d = {d} needs "
                                                        "{need:.1f} GiB of memory (limit {limit:.0f} GiB)."),
                           d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     gain = deepnorm_constants(s.layers)[1] if s.placement == "deepnorm" else 1.0
-    w = layer_weights(s.seed, 0, s.dims, ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu",
-                      s.dtype, s.init, gain)
+    hidden, gated = ffn_hidden(s.dims, s.ffn_mult, s.init), s.activation == "swiglu"
+    if streamed:
+        w = streamed_layer_weights(s.seed, 0, s.dims, hidden, gated, s.dtype, s.init, gain,
+                                   poll=steps.poll if steps is not None else None)
+    else:
+        w = layer_weights(s.seed, 0, s.dims, hidden, gated, s.dtype, s.init, gain)
     with np.errstate(over="ignore", invalid="ignore"):
         stages, _, _ = block_with_grad(stack_input(s), w, first_block_spec(s))
+    if steps is not None:
+        steps.step()
     return MappingProxyType(stages), None
+
+
+def _too_wide(s: Scenario) -> Note:
+    return Note(QT_TRANSLATE_NOOP("Problem", "Block and depth simulations skipped: d = {d} is wider than {limit}, "
+                                             "the widest they draw weights for."), d=s.dims, limit=MAX_STACK_DIMS)
 
 
 def depth_placements(s: Scenario, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -319,20 +340,35 @@ def _layer_weight_count(s: Scenario) -> int:
     return 4 * s.dims**2 + (3 if s.activation == "swiglu" else 2) * hidden * s.dims
 
 
-def simulation_bytes(s: Scenario, layers: int) -> int:
-    """Memory a simulation of ``layers`` blocks keeps for its backward pass: every layer's weights and
-    about the activations it saves (an over-estimate: Q, K, V, the norms' and the sublayers'
-    outputs, the FFN's hidden layer, the attention probabilities and their gradients)."""
+def simulation_bytes(s: Scenario, layers: int, streamed: bool = False) -> int:
+    """Memory a simulation of ``layers`` blocks keeps for its backward pass: about the activations
+    it saves (an over-estimate: Q, K, V, the norms' and the sublayers' outputs, the FFN's hidden
+    layer, the attention probabilities and their gradients), and every layer's weights, or with
+    ``streamed`` weights one slab of a matrix and its draw buffer."""
     t = min(s.stack_tokens, s.tokens)
     hidden_copies = 4 if s.activation == "swiglu" else 2
     activations = t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
-    return layers * (_layer_weight_count(s) + activations) * np.dtype(s.dtype).itemsize
+    itemsize = np.dtype(s.dtype).itemsize
+    if streamed:
+        return layers * activations * itemsize + SLAB_BYTES + DRAW_BUFFER_BYTES
+    return layers * (_layer_weight_count(s) + activations) * itemsize
 
 
-def depth(s: Scenario, placements: tuple[str, ...] | None = None) -> tuple[DepthProfile | None, Note | None]:
+def streams_weights(s: Scenario) -> bool:
+    """Whether the block and depth simulations draw their weights where they are applied (see
+    engine.streamed_weights) rather than keep them: only when keeping every layer's would pass the
+    memory limit, so that every stack that ran before gives the very numbers it gave."""
+    return simulation_bytes(s, s.layers) > MAX_SIMULATION_BYTES
+
+
+def depth(s: Scenario, placements: tuple[str, ...] | None = None,
+          steps: Steps | None = None) -> tuple[DepthProfile | None, Note | None]:
     """The depth curves and gradient norms (of ``placements``; by default ``depth_placements(s)``), or
     None and the reason they were skipped (checked before any weight is drawn)."""
-    needed = simulation_bytes(s, s.layers)
+    if s.dims > MAX_STACK_DIMS:
+        return None, _too_wide(s)
+    streamed = streams_weights(s)
+    needed = simulation_bytes(s, s.layers, streamed)
     if needed > MAX_SIMULATION_BYTES:
         return None, Note(QT_TRANSLATE_NOOP("Problem", "Depth simulation skipped: {layers} layers at d = {d} need "
                                                        "{need:.1f} GiB of memory (limit {limit:.0f} GiB). "
@@ -340,7 +376,7 @@ def depth(s: Scenario, placements: tuple[str, ...] | None = None) -> tuple[Depth
                           layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
                             s.toy_a, s.toy_b, s.toy_v0, placements or depth_placements(s), init=s.init,
-                            ln_scaling=s.ln_scaling)
+                            ln_scaling=s.ln_scaling, streamed=streamed, steps=steps)
     return profile, None
 
 
@@ -368,7 +404,7 @@ def stack_is_current(s: Scenario, previous: Result | None, placements: tuple[str
 
 
 def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, stack: bool = True,
-            placements: tuple[str, ...] = ()) -> Result:
+            placements: tuple[str, ...] = (), progress: Callable[[float], None] | None = None) -> Result:
     """Everything the views need for ``s``; equal scenarios give equal results.
 
     ``previous`` is the Result of an earlier scenario: parts whose inputs did not change are
@@ -376,7 +412,11 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     recomputed for those rows only. With ``stack=False`` the block stages and depth profile are
     carried over from ``previous`` even when out of date, and the Result says so in ``stack_stale``.
     ``placements`` are stacks simulated besides Pre-Norm, Post-Norm and the chosen one (see depth_placements).
+    ``progress`` hears the fraction of the stack simulation done, after each block; an exception it
+    raises stops the computation (the worker cancels a stale request so).
     """
+    placements = depth_placements(s, placements)
+    steps = Steps(1 + depth_steps(s.layers, placements), progress)
     if previous is not None and previous.scenario.matrix is s.matrix and _same_fields(s, previous.scenario, _NORM_FIELDS):
         norm = previous.norm
     elif previous is not None and changed_rows is not None and _same_fields(s, previous.scenario, _NORM_FIELDS) \
@@ -388,7 +428,7 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
         stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
     elif stack:
-        stages, stages_message = block_stages(s)
+        stages, stages_message = block_stages(s, steps)
         stack_labels = s.labels[: s.stack_tokens]
     else:
         stale = True
@@ -397,7 +437,7 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     if _reusable(s, previous, _DEPTH_FIELDS, placements) and not previous.stack_stale:
         profile, depth_message = previous.depth, previous.depth_message
     elif stack:
-        profile, depth_message = depth(s, depth_placements(s, placements))
+        profile, depth_message = depth(s, placements, steps)
     elif previous is not None:
         profile, depth_message, stale = previous.depth, previous.depth_message, True
     else:

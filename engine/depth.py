@@ -13,6 +13,8 @@ import numpy as np
 
 from engine.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradients_norm
 from engine.norms import rms_norm
+from engine.progress import Steps
+from engine.streamed_weights import streamed_layer_weights
 from engine.weights import ffn_hidden, layer_weights
 
 #: Where the norms sit in each block of a stack. ``mixln`` (Li et al. 2025) is a stack-level
@@ -94,14 +96,18 @@ def layer_spec(spec: BlockSpec, placement: str, layer: int, layers: int, ln_scal
 
 def run_stack(
     x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int, *, with_grad: bool,
-    init: str = "fan_in", ln_scaling: bool = False,
+    init: str = "fan_in", ln_scaling: bool = False, streamed: bool = False, steps: Steps | None = None,
 ) -> StackRun:
     """Run ``layers`` blocks with seeded weights; optionally backpropagate L = mean(out ⊙ R).
 
     ``spec.placement`` may also be ``mixln`` (see ``layer_spec``). Pre-Norm, Peri-Norm and Mix-LN
     stacks end with one more norm before the output, as GPT-2 does; Post-Norm and DeepNorm stacks
-    already end with one.
+    already end with one. ``streamed`` draws each weight matrix where it is applied and again in the
+    backward pass (see engine.streamed_weights): memory then holds the saved activations, not the
+    weights. ``steps`` counts one step per layer forward and one per layer backward.
     """
+    steps = steps or Steps(0)
+    weights = functools.partial(streamed_layer_weights, poll=steps.poll) if streamed else layer_weights
     t, d = x.shape
     gated = spec.activation == "swiglu"
     hidden = ffn_hidden(d, ffn_mult, init)
@@ -111,14 +117,16 @@ def run_stack(
         rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
         h = x
         for layer in range(layers):
-            w = layer_weights(seed, layer, d, hidden, gated, dtype, init, gain)
+            w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
             stages, scores, backward = block_with_grad(h, w, layer_spec(spec, spec.placement, layer, layers,
                                                                         ln_scaling))
             h = stages[next(reversed(stages))]
             rms.append(_rms(h))
             max_abs.append(_max_abs(h))
             max_logit.append(float(np.maximum.reduce(scores, axis=None)))  # np.max, minus its overhead
-            backwards.append(backward)
+            if with_grad:
+                backwards.append(backward)
+            steps.step()
         if not with_grad:
             return StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))
         final = spec.placement in _FINAL_NORM and spec.norm != "none"
@@ -129,6 +137,8 @@ def run_stack(
             dh, grads = backwards[layer](dh)
             weight_grad[layer] = weight_gradients_norm(grads)
             input_grad[layer] = math.sqrt(np.add.reduce(np.square(dh, dtype=np.float64), axis=None))
+            backwards[layer] = None  # its saved activations are no longer needed
+            steps.step()
     return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad, np.array(max_logit))
 
 
@@ -160,21 +170,29 @@ class DepthProfile:
 
 def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,
                   toy_a: float, toy_b: float, toy_v0: float, placements=("pre", "post"), *,
-                  init: str = "fan_in", ln_scaling: bool = False) -> DepthProfile:
+                  init: str = "fan_in", ln_scaling: bool = False, streamed: bool = False,
+                  steps: Steps | None = None) -> DepthProfile:
     """Run the same input through a no-norm stack and one stack per placement, on the same weights
     (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them. The no-norm
     stack holds no norm at all, QK-Norm included: it is the baseline every normalization is measured
-    against, so the QK-Norm setting leaves it as it is."""
+    against, so the QK-Norm setting leaves it as it is.
+
+    ``streamed`` and ``steps`` as in ``run_stack`` (``depth_steps`` of them in all)."""
     ordered = [p for p in STACK_PLACEMENTS if p in {"pre", "post", *placements}]
     runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
-                         init=init, ln_scaling=ln_scaling) for p in ordered}
+                         init=init, ln_scaling=ln_scaling, streamed=streamed, steps=steps) for p in ordered}
     return DepthProfile(
         none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed,
-                       ffn_mult, with_grad=False, init=init),
+                       ffn_mult, with_grad=False, init=init, streamed=streamed, steps=steps),
         runs=MappingProxyType(runs),
         toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
         toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),
     )
+
+
+def depth_steps(layers: int, placements) -> int:
+    """The steps ``depth_profile`` counts: forward and backward of each placement's stack, the no-norm forward."""
+    return layers * (2 * len({"pre", "post", *placements}) + 1)
 
 
 @functools.lru_cache(maxsize=64)  # it depends on the toy's settings only, not on the edited matrix

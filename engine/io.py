@@ -19,7 +19,7 @@ from engine.array_formats import parse_npy, parse_npz, safetensors_entries, safe
 from engine.bounded_read import Progress, read_regular_file, scaled
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.table_text import is_number, lines_of, parse_lines
-from engine.tables import Table, to_csv
+from engine.tables import LabelledRows, Table, to_csv
 
 #: Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.
 MAX_FILE_BYTES = 256 << 20
@@ -234,7 +234,7 @@ def matrix_csv(matrix: np.ndarray, labels) -> str:
     """CSV text with header ``token,d1,...,dn`` and one labelled row per token, digits that
     round-trip the values exactly."""
     header = ("token",) + tuple(f"d{j + 1}" for j in range(matrix.shape[1]))
-    return to_csv(Table("matrix", header, tuple((label, *row) for label, row in zip(labels, matrix))))
+    return to_csv(Table("matrix", header, LabelledRows(labels, matrix)))
 
 
 def save_matrix(path, matrix: np.ndarray, labels) -> None:

@@ -41,6 +41,10 @@ MAX_FFN_MULT = 16
 # backward pass). Above it the simulation is skipped with a message, before any weight exists:
 # one block at d = 4096 with ReLU takes 0.8 GiB, at d = 8192 3.2 GiB.
 MAX_SIMULATION_BYTES = 1 << 30
+# Widest d the block and depth simulations draw weights for (the widest real models: Llama 3 70B):
+# above it the weights are drawn a slab at a time within the memory limit, but one layer's draw
+# alone takes about 10 s at d = 8192 and four times that at d = 16384.
+MAX_STACK_DIMS = 8192
 # Training runs a session keeps, and rows of measurements per run (a longer run keeps every k-th
 # step): at 48 layers a run is at most 0.2 M values, read back in about 0.2 s.
 MAX_SAVED_RUNS = 16

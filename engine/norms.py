@@ -236,8 +236,7 @@ def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, 
         mb = np.add.reduce(t, axis=0)
         mb /= stop - start
         t -= mb
-        np.square(t, out=t)
-        m2 += np.add.reduce(t, axis=0)
+        m2 += np.einsum("ij,ij->j", t, t)  # Σ t² per column in one pass (square, then reduce, took two)
         means[i] = mb
         counts[i] = stop - start
     # Merge in place on the small block-means array.
@@ -275,8 +274,8 @@ def _batch_statistics(cols: np.ndarray, eps: float, scratch: np.ndarray):
 
 def _standardize_columns(cols: np.ndarray, offsets, rstd: np.ndarray, out: np.ndarray) -> None:
     """Write x̂ = (cols − offsets…) · rstd into ``out`` (see ``_batch_statistics``)."""
-    np.copyto(out, cols)
-    for offset in offsets:
+    np.subtract(cols, offsets[0], out=out)  # the copy and the first offset in one pass
+    for offset in offsets[1:]:
         out -= offset
     out *= rstd
 

@@ -209,3 +209,27 @@ def format_number(value) -> str:
 def format_block(values: np.ndarray) -> str:
     """Tab-separated rows, as spreadsheets paste them."""
     return "\n".join("\t".join(format_number(v) for v in row) for row in np.atleast_2d(values))
+
+
+#: |values| in [1e-4, 1e6): there NumPy's own shortest text of an array positional, as ``format_number``'s.
+_PLAIN_RANGE = (1e-4, 1e6)
+
+
+def format_numbers(values: np.ndarray) -> list[str]:
+    """``format_number`` of every value (flattened), at the speed of NumPy's own text writer.
+
+    In the plain range an array's cast to text (NumPy's shortest round-trip digits, in C) is
+    ``format_number``'s text but for a trailing ".0"; zeros, non-finite values and values outside
+    the range go through ``format_number`` itself.
+    """
+    flat = np.ravel(values)
+    with np.errstate(invalid="ignore"):
+        magnitude = np.abs(flat.astype(np.float64))
+        plain = (magnitude >= _PLAIN_RANGE[0]) & (magnitude < _PLAIN_RANGE[1])
+        whole = plain & (flat == np.trunc(flat))  # "3.0": its ".0" goes
+    texts = flat.astype(np.str_).tolist()
+    for index in np.flatnonzero(whole).tolist():
+        texts[index] = texts[index][:-2]
+    for index in np.flatnonzero(~plain).tolist():
+        texts[index] = format_number(flat[index])
+    return texts

@@ -46,6 +46,7 @@ INITS = ("fan_in", "xiong", "uniform_1_over_d")
 #: Rows drawn at once: a float32 matrix is drawn in float64 a slice at a time, never as a whole
 #: float64 copy (d = 4096's FFN matrices would need 512 MiB for it).
 _DRAW_ELEMENTS = 1 << 20
+DRAW_BUFFER_BYTES = _DRAW_ELEMENTS * 8
 
 
 def ffn_hidden(d: int, ffn_mult: int, init: str) -> int:
@@ -53,17 +54,29 @@ def ffn_hidden(d: int, ffn_mult: int, init: str) -> int:
     return d if init == "xiong" else ffn_mult * d
 
 
-def _normal(rng: np.random.Generator, shape: tuple[int, int], fan: int, gain: float, dtype) -> np.ndarray:
-    """N(0, gain²/fan) drawn in float64 and rounded to ``dtype``: float32 and float64 runs get the same network."""
-    w = np.empty(shape, np.dtype(dtype))
-    rows = max(1, _DRAW_ELEMENTS // shape[1])
-    buffer = np.empty((min(rows, shape[0]), shape[1]))
-    std = gain / math.sqrt(fan)
-    for start in range(0, shape[0], rows):
-        part = buffer[: min(rows, shape[0] - start)]
+def draw_rows(rng: np.random.Generator, rows: int, cols: int, std: float, dtype) -> np.ndarray:
+    """The next ``rows`` × ``cols`` values of ``rng``'s stream, N(0, std²), drawn in float64 and rounded to ``dtype``."""
+    w = np.empty((rows, cols), np.dtype(dtype))
+    step = max(1, _DRAW_ELEMENTS // cols)
+    buffer = np.empty((min(step, rows), cols))
+    for start in range(0, rows, step):
+        part = buffer[: min(step, rows - start)]
         rng.standard_normal(out=part)  # consecutive draws continue one stream: the same as one big draw
         part *= std
         w[start : start + part.shape[0]] = part
+    return w
+
+
+def skip_values(rng: np.random.Generator, count: int) -> None:
+    """Advance ``rng`` past ``count`` standard normals (the ziggurat takes a varying number of bits: they are drawn)."""
+    buffer = np.empty(min(count, _DRAW_ELEMENTS))
+    for start in range(0, count, buffer.size):
+        rng.standard_normal(out=buffer[: min(buffer.size, count - start)])
+
+
+def _normal(rng: np.random.Generator, shape: tuple[int, int], fan: int, gain: float, dtype) -> np.ndarray:
+    """N(0, gain²/fan) drawn in float64 and rounded to ``dtype``: float32 and float64 runs get the same network."""
+    w = draw_rows(rng, *shape, gain / math.sqrt(fan), dtype)
     w.setflags(write=False)
     return w
 

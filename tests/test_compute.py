@@ -80,8 +80,9 @@ def test_none_leaves_the_matrix_unchanged():
 
 
 def test_huge_stack_is_skipped_with_the_reason():
-    s = Scenario(np.zeros((2, 4096), np.float32), layers=32)
-    assert simulation_bytes(s, s.layers) > MAX_SIMULATION_BYTES
+    # Streamed weights take no memory, but 32 layers of 1024 tokens' activations at d = 4096 do.
+    s = Scenario(np.zeros((1024, 4096), np.float32), layers=32, stack_tokens=1024)
+    assert simulation_bytes(s, s.layers, streamed=True) > MAX_SIMULATION_BYTES
     from engine.compute import depth
 
     profile, message = depth(s)

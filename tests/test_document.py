@@ -162,3 +162,30 @@ def test_a_paste_that_would_grow_past_the_cell_limit_is_refused_before_allocatin
     wide = np.zeros((1, MAX_CELLS // 6 + 10))  # 6 tokens × that many dimensions passes the limit
     assert not document.set_cells("matrix", 0, 0, wide, grow=True)
     assert document.undo_stack.count() == 0 and "limit" in messages[-1]
+
+
+def test_the_worker_reports_progress_and_an_edit_cancels_its_stale_stack(qapp, monkeypatch):
+    doc = Document(load_preset("random").replace(layers=2))
+    settle(doc)
+    fractions, reports, stopped = [], [], []
+    doc.stackProgress.connect(fractions.append)
+    doc.statusMessage.connect(reports.append)
+    real = document_module.compute
+
+    def watched(*args, progress=None, **kwargs):
+        def report(fraction):
+            try:
+                progress(fraction)
+            except document_module.StaleRequest:
+                stopped.append(fraction)
+                raise
+        return real(*args, progress=report if progress else None, **kwargs)
+
+    monkeypatch.setattr(document_module, "compute", watched)
+    doc.set_cells("matrix", 0, 0, [[0.5]])  # the worker starts on it
+    doc.set_cells("matrix", 0, 0, [[0.9]])  # ... and stops at its next block: this one is newer
+    settle(doc)
+    assert stopped and stopped[0] < 1.0
+    assert fractions and fractions[-1] == 1.0
+    assert not reports  # a cancelled request is not a failure
+    assert doc.result.scenario == doc.scenario and not doc.result.stack_stale

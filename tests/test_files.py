@@ -14,7 +14,8 @@ from engine.compute import compute
 from engine.io import FileProblem, load_matrix, save_matrix, vector_candidates
 from engine.presets import load_preset
 from engine.state.session import VERSION, parse_session, session_json
-from engine.tables import result_tables, to_csv, to_latex, to_markdown
+from engine.table_text import format_number
+from engine.tables import LabelledRows, Table, result_tables, to_csv, to_latex, to_markdown
 
 
 def write(tmp_path, name, data):
@@ -337,3 +338,14 @@ def test_atomic_write_gives_ordinary_permissions_unless_asked(tmp_path):
 def test_csv_bom_is_one_leading_byte_order_mark():
     table = result_tables(compute(load_preset("xian")))["normalized"]
     assert to_csv(table, bom=True) == "\ufeff" + to_csv(table)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_matrix_written_at_once_has_each_cells_shortest_text(dtype):
+    rng = np.random.default_rng(5)
+    values = np.concatenate([rng.standard_normal(3000), rng.standard_normal(500) * 1e5, 10 ** rng.uniform(-7, 18, 500),
+                             np.round(rng.standard_normal(296), 2), [0.0, -0.0, 1.0, -3.0, 1e-4, 1e6, 0.1, 0.3]])
+    matrix = (values * np.where(rng.random(values.size) < 0.5, -1, 1)).astype(dtype).reshape(-1, 8)
+    table = Table("m", ("token",) + tuple(f"d{j}" for j in range(8)), LabelledRows([f"t{i}" for i in range(len(matrix))], matrix))
+    lines = to_csv(table).splitlines()[1:]
+    assert [line.split(",")[1:] for line in lines] == [[format_number(v) for v in row] for row in matrix]

@@ -93,14 +93,23 @@ def test_a_matrix_that_is_not_a_table_of_real_numbers_is_a_problem(values):
         Scenario(np.array(values) if isinstance(values[0][0], complex) else values)
 
 
-def test_the_block_view_above_the_memory_limit_is_skipped_with_the_reason():
-    s = Scenario(np.zeros((1, 8192), np.float32), layers=1)
-    assert simulation_bytes(s, 1) > MAX_SIMULATION_BYTES
+def test_a_block_too_wide_to_draw_weights_for_is_skipped_with_the_reason():
+    s = Scenario(np.zeros((1, 16384), np.float32), layers=1)
     r = compute(s)
     assert r.stages is None and r.depth is None
-    assert "Block simulation skipped: one block at d = 8192 needs 3.0 GiB" in str(r.stages_message)
-    assert "Depth simulation skipped" in str(r.depth_message)
+    assert "d = 16384 is wider than 8192" in str(r.stages_message)
+    assert "d = 16384 is wider than 8192" in str(r.depth_message)
     assert np.all(r.norm.normalized == 0)  # the norm itself is shown
+
+
+def test_streamed_activations_above_the_memory_limit_are_skipped_with_the_reason():
+    # At d = 8192 the weights are streamed, but 2048 tokens' saved activations alone pass 1 GiB.
+    s = Scenario(np.zeros((2048, 8192), np.float32), layers=1, stack_tokens=2048)
+    assert simulation_bytes(s, 1, streamed=True) > MAX_SIMULATION_BYTES
+    r = compute(s)
+    assert r.stages is None and r.depth is None
+    assert "Block simulation skipped: one block at d = 8192 needs 1.8 GiB" in str(r.stages_message)
+    assert "Depth simulation skipped" in str(r.depth_message)
 
 
 def test_the_large_preset_still_fits_the_block_view():
@@ -118,8 +127,9 @@ def test_attention_over_many_stacked_tokens_counts_towards_the_limit():
 
 HOSTILE = {
     # name: (code run under a 3 GiB address-space limit, what it must print)
-    "block view at d = 8192": (
-        "r = compute(Scenario(np.ones((1, 8192), np.float32), layers=1)); print(r.stages is None, r.depth is None)",
+    "block view at d = 8192 over 2048 tokens": (
+        "r = compute(Scenario(np.ones((2048, 8192), np.float32), layers=1, stack_tokens=2048)); "
+        "print(r.stages is None, r.depth is None)",
         "True True"),
     "16384 columns with 4 layers": (
         "r = compute(Scenario(np.ones((2, 16384), np.float32), layers=4)); print(r.stages is None, r.depth is None)",
@@ -156,3 +166,8 @@ def test_hostile_sizes_are_refused_within_3_gib_of_address_space(case):
     assert "MemoryError" not in done.stderr
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == expected
+
+
+def test_a_stack_too_wide_for_both_simulations_is_said_once():
+    notes = compute(Scenario(np.zeros((1, 16384), np.float32), layers=1)).messages
+    assert sum("wider than 8192" in note for note in notes) == 1

@@ -75,12 +75,13 @@ def test_a_flagged_overflow_is_said_in_the_status_bar(window, qtbot):
 
 
 def test_a_matrix_too_wide_for_the_block_view_says_so_and_keeps_the_norm(window, qtbot):
-    window.document.load_scenario(Scenario(np.ones((2, 8192), np.float32)), "wide")
+    # d = 8192 now simulates (streamed weights); wider is skipped before any weight is drawn.
+    window.document.load_scenario(Scenario(np.ones((2, 16384), np.float32)), "wide")
     window.document.wait_until_idle()
     qtbot.wait(50)
     message = window.statusBar().currentMessage()
-    assert "Block simulation skipped: one block at d = 8192" in message and "Depth simulation skipped" in message
-    assert window.document.result.norm.normalized.shape == (2, 8192)
+    assert "Block and depth simulations skipped: d = 16384 is wider than 8192" in message
+    assert window.document.result.norm.normalized.shape == (2, 16384)
 
 
 def test_eps_0_on_a_row_without_spread_is_left_out_and_said_where(window):

@@ -729,12 +729,12 @@
 <context>
     <name>BusyIndicator</name>
     <message>
-        <location filename="../../widgets/common/busy_indicator.py" line="52"/>
+        <location filename="../../widgets/common/busy_indicator.py" line="58"/>
         <source>Simulating the stacked blocks</source>
         <translation>正在模拟堆叠的 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/common/busy_indicator.py" line="53"/>
+        <location filename="../../widgets/common/busy_indicator.py" line="59"/>
         <source>Computing the block simulation…</source>
         <translation>正在计算 Block 模拟…</translation>
     </message>
@@ -1365,120 +1365,120 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="102"/>
+        <location filename="../../app/document.py" line="109"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
-        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
+        <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. How far the worker&apos;s stack simulation of the shown scenario is (0..1). A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="108"/>
+        <location filename="../../app/document.py" line="115"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="113"/>
+        <location filename="../../app/document.py" line="120"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="124"/>
+        <location filename="../../app/document.py" line="131"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="127"/>
+        <location filename="../../app/document.py" line="134"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="127"/>
+        <location filename="../../app/document.py" line="134"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="142"/>
-        <location filename="../../app/document.py" line="316"/>
+        <location filename="../../app/document.py" line="149"/>
+        <location filename="../../app/document.py" line="323"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="154"/>
+        <location filename="../../app/document.py" line="161"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="161"/>
+        <location filename="../../app/document.py" line="168"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="165"/>
+        <location filename="../../app/document.py" line="172"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="171"/>
+        <location filename="../../app/document.py" line="178"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="177"/>
+        <location filename="../../app/document.py" line="184"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="180"/>
+        <location filename="../../app/document.py" line="187"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="187"/>
+        <location filename="../../app/document.py" line="194"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="193"/>
+        <location filename="../../app/document.py" line="200"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="196"/>
+        <location filename="../../app/document.py" line="203"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="254"/>
+        <location filename="../../app/document.py" line="261"/>
         <source>A could not be computed: {reason}</source>
         <translation>A 无法计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="268"/>
+        <location filename="../../app/document.py" line="275"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="273"/>
+        <location filename="../../app/document.py" line="280"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="331"/>
+        <location filename="../../app/document.py" line="338"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="232"/>
-        <location filename="../../app/document.py" line="373"/>
+        <location filename="../../app/document.py" line="239"/>
+        <location filename="../../app/document.py" line="380"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="423"/>
+        <location filename="../../app/document.py" line="444"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="425"/>
+        <location filename="../../app/document.py" line="446"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -2514,7 +2514,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="257"/>
+        <location filename="../../app/main_window.py" line="259"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3837,7 +3837,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="113"/>
+        <location filename="../../engine/limits.py" line="117"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
@@ -3858,7 +3858,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/lessons/step_state.py" line="50"/>
-        <location filename="../../engine/limits.py" line="118"/>
+        <location filename="../../engine/limits.py" line="122"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
@@ -3873,22 +3873,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="123"/>
+        <location filename="../../engine/limits.py" line="127"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="128"/>
+        <location filename="../../engine/limits.py" line="132"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="133"/>
+        <location filename="../../engine/limits.py" line="137"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="136"/>
+        <location filename="../../engine/limits.py" line="140"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
@@ -4067,59 +4067,64 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="118"/>
+        <location filename="../../engine/compute.py" line="123"/>
         <source>Simulated on the first {used} of the {tokens} tokens only.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
         <translation>只模拟了 {tokens} 个 token 中的前 {used} 个。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="135"/>
+        <location filename="../../engine/compute.py" line="140"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="137"/>
+        <location filename="../../engine/compute.py" line="142"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="138"/>
+        <location filename="../../engine/compute.py" line="143"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="140"/>
+        <location filename="../../engine/compute.py" line="145"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="142"/>
+        <location filename="../../engine/compute.py" line="147"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="235"/>
+        <location filename="../../engine/compute.py" line="240"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="277"/>
+        <location filename="../../engine/compute.py" line="287"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="299"/>
+        <location filename="../../engine/compute.py" line="305"/>
+        <source>Block and depth simulations skipped: d = {d} is wider than {limit}, the widest they draw weights for.</source>
+        <translation>已跳过块模拟和深度模拟：d = {d} 宽于 {limit}，这是它们生成权重的最大宽度。</translation>
+    </message>
+    <message>
+        <location filename="../../engine/compute.py" line="320"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="304"/>
+        <location filename="../../engine/compute.py" line="325"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="337"/>
+        <location filename="../../engine/compute.py" line="373"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>

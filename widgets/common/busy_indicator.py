@@ -39,10 +39,16 @@ class BusyIndicator(Retranslating, QWidget):
 
     def set_busy(self, busy: bool) -> None:
         if busy:
+            self.bar.setRange(0, 0)  # until the work says how far it is
             self._timer.start()
         else:
             self._timer.stop()
             self.hide()
+
+    def set_progress(self, fraction: float) -> None:
+        """The fraction of the work done (0..1): the bar fills instead of running."""
+        self.bar.setRange(0, 100)
+        self.bar.setValue(round(100 * fraction))
 
     def _show_if_still_busy(self) -> None:
         if self._still_busy():
