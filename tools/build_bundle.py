@@ -82,6 +82,8 @@ def smoke_run(folder: Path) -> None:
 
 def main() -> int:
     python = build_python()
+    step("Writing the Training tab's default text for the bundle (resources/corpus/stdlib.txt.gz)")
+    subprocess.run([sys.executable, str(ROOT / "tools" / "make_training_corpus.py")], check=True, cwd=ROOT)
     step("Building the one-folder bundle with PyInstaller (about 2 minutes)")
     started = time.perf_counter()
     subprocess.run([str(python), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",

@@ -17,11 +17,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.training.data import BUNDLED_STDLIB, stdlib_files, stdlib_text  # noqa: E402
 
 
-def main() -> int:
+def write_corpus(path: Path) -> str:
+    """Write this Python's standard-library text, gzipped, to ``path``; the text."""
     assert stdlib_files(), "this Python has no standard-library sources to read"
     text = stdlib_text()
-    BUNDLED_STDLIB.parent.mkdir(parents=True, exist_ok=True)
-    BUNDLED_STDLIB.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0))
+    return text
+
+
+def main() -> int:
+    text = write_corpus(BUNDLED_STDLIB)
     print(f"{BUNDLED_STDLIB}: {len(text):,} characters of Python {sys.version.split()[0]}'s standard library, "
           f"{BUNDLED_STDLIB.stat().st_size:,} bytes")
     return 0
