@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 
 from widgets.plotkit.plot_style import scale_plots
+from widgets.plots.plots_page import PlotsPage
 
 FACTOR = 1.6
 
@@ -37,6 +38,8 @@ class Presentation:
             _follow_the_application_font(self._window)
             self._window.restoreState(self._layout)
         scale_plots(self._window, FACTOR if on else 1.0, self._plot_originals)
+        for page in self._window.findChildren(PlotsPage):
+            page.present(on)  # the depth plot gets the most room, its caption the new text size
         self._window.statusBar().setVisible(not on)
         self.enabled = on
 

@@ -7,7 +7,7 @@ import math
 
 from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from engine.compute import Result
 from engine.depth_laws import DepthLaw, depth_laws
@@ -18,6 +18,8 @@ from widgets.common.retranslation import Retranslating
 
 #: Below this height of the page it sits on, the caption steps aside: the plots need the room more.
 MIN_PAGE_HEIGHT = 720
+#: The caption's text size over the application's: a side note, but scaled with it (presentation mode's F11).
+TEXT_SCALE = 0.85
 SEPARATOR = "   ·   "  # between the stacks' entries
 
 
@@ -45,14 +47,21 @@ class DepthLawsCaption(Retranslating, QWidget):
         self._text = ""
         self._shown = ""
         self.setObjectName("depthLaws")
-        font = self.font()
-        font.setPointSizeF(font.pointSizeF() * 0.85)
-        self.setFont(font)
+        self.follow_the_text_size()
         self.setAutoFillBackground(True)  # opaque: what lies behind it is never repainted for it
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._fit_height()
         self._result: Result | None = None
         self._laws: tuple[DepthLaw, ...] = ()
+
+    def follow_the_text_size(self) -> None:
+        """Take the application's text size (times TEXT_SCALE) again, as presentation mode changes it.
+
+        Qt keeps a widget's own point size when the application's font changes, and tells only the
+        windows, so whoever changes the application's font calls this (app/presentation.py)."""
+        font = self.font()
+        font.setPointSizeF(QApplication.font().pointSizeF() * TEXT_SCALE)
+        self.setFont(font)
 
     def _fit_height(self) -> None:
         # Two lines, always: new numbers after an edit must not lay out (and repaint) the plots again.

@@ -14,6 +14,12 @@ from widgets.plots.grad_plot import GradPlot
 from widgets.plots.row_stats_plot import RowStatsPlot
 from widgets.plots.stage_heatmaps import StageHeatmaps
 
+# The grid's column stretches (the three line plots) and row stretches (line plots, heatmaps): side by
+# side in equal thirds, and in presentation mode the depth plot, the one a class is shown,
+# half the top row and the top row most of the page, the largest of the five views.
+ORDINARY_STRETCH = ((1, 1, 1), (3, 2))
+PRESENTING_STRETCH = ((1, 2, 1), (5, 2))
+
 
 class PlotsPage(QWidget):
     """The five views of the Plots tab in their grid (each shown the Result by whoever owns the page)."""
@@ -28,7 +34,7 @@ class PlotsPage(QWidget):
         self.grad_plot = GradPlot()
         self.stage_heatmaps = StageHeatmaps()
         self.depth_laws = DepthLawsCaption()
-        grid = QGridLayout(self)
+        grid = self._grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 4)
         # Three line plots side by side above the four stage heatmaps, which need the width.
         for col, view in enumerate((self.row_stats_plot, self.depth_plot, self.grad_plot)):
@@ -37,10 +43,21 @@ class PlotsPage(QWidget):
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
         self.depth_laws.follow(self)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
+        self._stretch(ORDINARY_STRETCH)
         for view in self.fitted_views():
             view.sigUserMoved.connect(self.viewMoved)
+
+    def present(self, on: bool) -> None:
+        """Presentation mode on or off: the depth plot's share of the page, the caption's text size."""
+        self._stretch(PRESENTING_STRETCH if on else ORDINARY_STRETCH)
+        self.depth_laws.follow_the_text_size()
+
+    def _stretch(self, stretch: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+        columns, rows = stretch
+        for col, factor in enumerate(columns):
+            self._grid.setColumnStretch(col, factor)
+        for row, factor in enumerate(rows):
+            self._grid.setRowStretch(row, factor)
 
     def views(self) -> list[QWidget]:
         """The five views, each drawing a Result (``show_result``)."""
