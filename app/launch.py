@@ -20,4 +20,8 @@ def main() -> int:
         sys.path.append(str(bundle_models_folder()))  # the models it installed
     from app.cli import main as command_line
 
-    return command_line()
+    try:
+        return command_line()
+    except BrokenPipeError:  # `normscope lesson --list | head`: the reader left; not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        return 0

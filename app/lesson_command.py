@@ -34,28 +34,35 @@ def add_lesson_parser(commands) -> None:
 def run_lesson(args) -> int:
     try:
         if args.list:
-            for name, lang, path in lesson_files():
-                lesson = read_lesson(path)
-                print(f"{name} {lang} {len(lesson.steps)} {lesson.title}")
-            return 0
-        if not args.name or not args.out:
-            raise ValueError("give --list, or a lesson NAME and --out DIR")
-        # A file of one's own (NAME.LANG.json) is read as the bundled ones are: a teacher's draft.
-        path = Path(args.name) if args.name.endswith(".json") else lesson_path(args.name, args.lang)
-        if not path.is_file() and not args.name.endswith(".json"):
-            known = sorted({name for name, lang, _ in lesson_files() if lang == args.lang})
-            raise ValueError(f"no lesson {args.name!r} in {args.lang}; known: {', '.join(known)}")
-        lesson = read_lesson(path)
-        answers = lesson_answers(lesson)  # every answer computed (and every choice checked) before writing
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
+            listed = [(name, lang, read_lesson(path)) for name, lang, path in lesson_files()]
+        else:
+            lesson, answers, out = _prepared(args)
     except (Problem, ValueError, OSError, MemoryError) as error:
         message = "not enough memory" if isinstance(error, MemoryError) else error
         print(f"normscope lesson: {one_line(message)}", file=sys.stderr)
         return 2
+    if args.list:  # printed outside the guard: a closed pipe (| head) is the launcher's to handle
+        print("\n".join(f"{name} {lang} {len(lesson.steps)} {lesson.title}" for name, lang, lesson in listed))
+        return 0
     for path in write_handout(lesson, answers, out):
         print(path)
     return 0
+
+
+def _prepared(args) -> tuple[Lesson, list[Answer | None], Path]:
+    """The lesson asked for, its computed answers and the created output folder, or the error refusing it."""
+    if not args.name or not args.out:
+        raise ValueError("give --list, or a lesson NAME and --out DIR")
+    # A file of one's own (NAME.LANG.json) is read as the bundled ones are: a teacher's draft.
+    path = Path(args.name) if args.name.endswith(".json") else lesson_path(args.name, args.lang)
+    if not path.is_file() and not args.name.endswith(".json"):
+        known = sorted({name for name, lang, _ in lesson_files() if lang == args.lang})
+        raise ValueError(f"no lesson {args.name!r} in {args.lang}; known: {', '.join(known)}")
+    lesson = read_lesson(path)
+    answers = lesson_answers(lesson)  # every answer computed (and every choice checked) before writing
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    return lesson, answers, out
 
 
 def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> list[Path]:

@@ -29,6 +29,15 @@ def test_the_list_has_one_line_per_lesson_and_language():
     assert all(steps.isdigit() and int(steps) >= 5 for _, _, steps, _ in lines)
 
 
+def test_a_reader_that_leaves_early_is_no_error():
+    """`lesson --list | head -1`: the closed pipe ends the command quietly with status 0."""
+    child = subprocess.Popen([sys.executable, "main.py", "lesson", "--list"], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    child.stdout.close()  # as head does after its line: every write then meets a broken pipe
+    assert child.wait(timeout=60) == 0
+    assert child.stderr.read() == b""
+
+
 @pytest.fixture(scope="module")
 def handout(tmp_path_factory):
     out = tmp_path_factory.mktemp("handout")
