@@ -2,6 +2,7 @@ import os
 import tempfile
 
 import pytest
+import shiboken6
 
 # Before any QApplication exists: without a display Qt would abort the run.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -69,6 +70,16 @@ def window(request, qtbot, settings):
     if options["shown"]:
         w.show()
     return w
+
+
+@pytest.fixture
+def made(qapp):
+    """Widgets deleted at once after the test: pytest-qt's addWidget closes a pyqtgraph view (clearing its
+    scene) and deletes it only later, and a language change in between would reach a plot without its items."""
+    widgets = []
+    yield widgets.append
+    for widget in widgets:
+        shiboken6.delete(widget)
 
 
 @pytest.fixture

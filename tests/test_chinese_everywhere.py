@@ -4,7 +4,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import shiboken6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo
 from PySide6.QtWidgets import QFileDialog, QLabel
 
@@ -20,16 +19,6 @@ def chinese(qapp):
     apply_language("zh_CN")
     yield
     apply_language("en")
-
-
-@pytest.fixture
-def made(qapp):
-    """Widgets deleted at once after the test: pytest-qt's addWidget closes a pyqtgraph view (clearing its
-    scene) and deletes it only later, and a language change in between would reach a plot without its items."""
-    widgets = []
-    yield widgets.append
-    for widget in widgets:
-        shiboken6.delete(widget)
 
 
 def _menu_texts(view) -> list[str]:

@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-import shiboken6
 
 from engine.compute import compute
 from engine.scenario import Scenario
@@ -10,16 +9,6 @@ from widgets.plots.depth_plot import DepthPlot
 from widgets.plots.grad_plot import GradPlot
 from widgets.plots.stage_heatmap import StageHeatmap
 from widgets.plots.stage_heatmaps import StageHeatmaps
-
-
-@pytest.fixture
-def made(qapp):
-    """Widgets deleted at once after the test: pytest-qt's addWidget closes a pyqtgraph view (clearing its
-    scene) and deletes it only later, and a language change in between would reach a plot without its items."""
-    widgets = []
-    yield widgets.append
-    for widget in widgets:
-        shiboken6.delete(widget)
 
 
 def _scenario(tokens: int) -> Scenario:
