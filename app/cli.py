@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
-from app.lesson_command import add_lesson_parser
-from app.models_command import add_models_parser
-from app.train_command import add_train_parser
-from engine.activations import ACTIVATIONS
-from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
-from engine.presets import PRESETS
-from engine.weights import INITS
+from app.headless.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
+from app.headless.lesson_command import add_lesson_parser
+from app.headless.models_command import add_models_parser
+from app.headless.train_command import add_train_parser
+from engine.core.activations import ACTIVATIONS
+from engine.setup.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
+from engine.setup.presets import PRESETS
+from engine.core.weights import INITS
 
 __version__ = "0.1.0"
 
@@ -28,7 +28,7 @@ class _CommandParser(argparse.ArgumentParser):
 
 def _setting(name: str, parse):
     """An argparse type: the text parsed by ``parse``, then checked against the setting's declared range
-    (engine.limits), so an out-of-range value is refused before anything is loaded or computed."""
+    (engine.setup.limits), so an out-of-range value is refused before anything is loaded or computed."""
 
     def convert(text: str):
         try:
@@ -81,7 +81,7 @@ def _add_export_parser(commands) -> None:
                         help=f"the stacks the depth and gradient figures draw, comma-separated from "
                              f"{', '.join(DRAWABLE_STACKS)} (default none,pre,post; the scenario's placement is "
                              f"always drawn; the CSVs hold every placement)")
-    from app.model_export import add_model_arguments
+    from app.headless.model_export import add_model_arguments
 
     add_model_arguments(export)
 
@@ -113,31 +113,31 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # Qt is imported only once the arguments are valid, so --help answers without a display.
     if args.command is not None:
-        from app.headless_messages import quiet_known_qt_noise
+        from app.headless.headless_messages import quiet_known_qt_noise
 
         quiet_known_qt_noise()  # a headless run prints its own lines only
     if args.command == "export" and args.model is not None:
-        from app.model_export import run_model_export
+        from app.headless.model_export import run_model_export
 
         return run_model_export(args)
     if args.command == "export":
-        from app.export_command import run_export
+        from app.headless.export_command import run_export
 
         return run_export(args)
     if args.command == "train":
-        from app.train_command import run_train
+        from app.headless.train_command import run_train
 
         return run_train(args)
     if args.command == "lesson":
-        from app.lesson_command import run_lesson
+        from app.headless.lesson_command import run_lesson
 
         return run_lesson(args)
     if args.command == "models":
-        from app.models_command import run_models
+        from app.headless.models_command import run_models
 
         return run_models(args)
     if args.smoke_test:
-        from app.smoke_test import run_smoke_test
+        from app.headless.smoke_test import run_smoke_test
 
         return run_smoke_test(args.preset)
     from app.gui import run_gui

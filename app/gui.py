@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
-from app.crash_guard import install_crash_guard
+from app.window.crash_guard import install_crash_guard
 from widgets.common.fonts import register_bundled_fonts
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 
 
 def run_gui(preset: str, qt_argv: list[str]) -> int:

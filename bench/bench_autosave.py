@@ -20,7 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import numpy as np  # noqa: E402
 
-from engine.presets import load_preset  # noqa: E402
+from engine.setup.presets import load_preset  # noqa: E402
 from engine.state.session import session_npz, training_section_bytes  # noqa: E402
 from engine.training.history import RunHistory  # noqa: E402
 from engine.training.run_record import RunRecord  # noqa: E402
@@ -59,7 +59,7 @@ def cpu_ms(job, repeat: int = 7) -> float:
 def edit_path(preset: str, folder: str) -> tuple[float, float]:
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow(preset, QSettings(f"{folder}/{preset}.ini", QSettings.Format.IniFormat))
     window.document.wait_until_idle()

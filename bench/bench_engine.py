@@ -2,11 +2,11 @@
 
 In one process it times, on a 2048×4096 float32 array:
 
-* ``engine.norms.layer_norm``, ``rms_norm`` and ``batch_norm`` (training), side by side with a plain
+* ``engine.core.norms.layer_norm``, ``rms_norm`` and ``batch_norm`` (training), side by side with a plain
   ``x.copy()`` (the memory-traffic floor: read 32 MiB, write 32 MiB into fresh pages), and with
   PyTorch on one CPU thread (``torch.nn.functional.layer_norm / rms_norm / batch_norm``) when
   ``torch`` is importable (otherwise the torch columns are skipped);
-* the depth stack: ``engine.depth.run_stack(x, BlockSpec(), layers=32, seed=0, ffn_mult=4,
+* the depth stack: ``engine.core.depth.run_stack(x, BlockSpec(), layers=32, seed=0, ffn_mult=4,
   with_grad=True)`` on a 6×512 float32 ``x`` (forward and backward).
 
 Every candidate runs in interleaved rounds (one call of each per round, garbage collector off), so
@@ -167,7 +167,7 @@ def _header(blas_note: str, torch_mod) -> None:
 def bench_norms(rounds: int, torch_mod) -> None:
     import numpy as np
 
-    from engine.norms import batch_norm, layer_norm, rms_norm
+    from engine.core.norms import batch_norm, layer_norm, rms_norm
 
     rng = np.random.default_rng(0)
     x = rng.standard_normal(SHAPE, dtype=np.float32)
@@ -227,8 +227,8 @@ def bench_norms(rounds: int, torch_mod) -> None:
 def bench_depth(rounds: int) -> None:
     import numpy as np
 
-    from engine.block import BlockSpec
-    from engine.depth import run_stack
+    from engine.core.block import BlockSpec
+    from engine.core.depth import run_stack
 
     rng = np.random.default_rng(0)
     x = rng.standard_normal(DEPTH_SHAPE, dtype=np.float32)

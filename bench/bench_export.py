@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from engine.compute import compute  # noqa: E402
-from engine.presets import load_preset  # noqa: E402
-from engine.table_text import format_number  # noqa: E402
-from engine.tables import result_tables, to_csv  # noqa: E402
+from engine.results.compute import compute  # noqa: E402
+from engine.setup.presets import load_preset  # noqa: E402
+from engine.files.table_text import format_number  # noqa: E402
+from engine.files.tables import result_tables, to_csv  # noqa: E402
 
 ROUNDS = 3
 

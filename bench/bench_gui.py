@@ -199,7 +199,7 @@ class _ResultClock:
 
 
 def _open_window(app, preset: str, tmpdir: str):
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow(preset, _settings(tmpdir, f"edit_{preset}"))
     window.show()
@@ -316,7 +316,7 @@ def bench_edits(app, presets, edits: int, async_edits: int, tmpdir: str) -> list
 def bench_blocking(app, layer_counts, tmpdir: str) -> list[dict]:
     from PySide6.QtCore import QEventLoop, Qt, QTimer
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     out = []
     for layers in layer_counts:
@@ -395,7 +395,7 @@ def child_startup(kind: str) -> None:
 
     if kind == "app":
         from widgets.common.fonts import register_bundled_fonts
-        from app.main_window import MainWindow
+        from app.window.main_window import MainWindow
     else:
         import pyqtgraph as pg
     t_imports = time.monotonic()

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from engine.presets import load_preset  # noqa: E402
-from engine.table_text import format_block, parse_block  # noqa: E402
+from engine.setup.presets import load_preset  # noqa: E402
+from engine.files.table_text import format_block, parse_block  # noqa: E402
 
 
 def cell_by_cell(text: str, dtype: str) -> np.ndarray:
@@ -62,7 +62,7 @@ def bench_csv_import() -> None:
     from PySide6.QtWidgets import QApplication, QWidget
 
     from widgets.common.background_load import load_in_background
-    from engine.io import load_matrix
+    from engine.files.io import load_matrix
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = QWidget()

@@ -1,4 +1,4 @@
-"""Quick correctness check of the fast forward paths in engine.norms against float64 references.
+"""Quick correctness check of the fast forward paths in engine.core.norms against float64 references.
 
 Run by hand: ``.venv/bin/python bench/check_norms.py``. Exits non-zero on a failure.
 
@@ -165,7 +165,7 @@ def check(norms, verbose: bool = True) -> list[str]:
 
 
 def main() -> int:
-    from engine import norms
+    from engine.core import norms
 
     failures = check(norms)
     print(f"{len(failures)} failed" if failures else "all checks passed")

@@ -59,7 +59,7 @@ def window(request, qtbot, settings):
     """A MainWindow on the xian preset with the ``settings`` fixture, shown. A module or test marked
     ``pytest.mark.window(size=(w, h))`` gets it at that size (set before it is shown), one marked
     ``shown=False`` gets it built but not shown."""
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     marker = request.node.get_closest_marker("window")
     options = {"size": None, "shown": True} | (marker.kwargs if marker else {})

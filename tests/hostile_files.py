@@ -18,13 +18,13 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.presets import load_preset
+from engine.setup.presets import load_preset
 from engine.state.session import session_json
 
 
 def load(path: Path, kind: str):
     """``path`` through the engine loader for ``kind`` (a vector of 4 values, as for the xian preset)."""
-    from engine.io import load_matrix, vector_candidates
+    from engine.files.io import load_matrix, vector_candidates
     from engine.state.session import read_session
 
     if kind == "matrix":

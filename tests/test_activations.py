@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from engine.activations import (ACTIVATIONS, ELEMENTWISE, erf, gelu, gelu_tanh, gelu_tanh_grad, sigmoid, sigmoid_grad,
+from engine.core.activations import (ACTIVATIONS, ELEMENTWISE, erf, gelu, gelu_tanh, gelu_tanh_grad, sigmoid, sigmoid_grad,
                                  softmax, softmax_jvp, swish, swish_grad, tanh, tanh_grad)
 
 

@@ -1,12 +1,12 @@
-"""The activations tab (seed 004 §3): each function with its derivative, from engine.activation_curves."""
+"""The activations tab (seed 004 §3): each function with its derivative, from engine.core.activation_curves."""
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox
 
-from engine import activations as act
-from engine.activation_curves import KEYS, curves_for, magnification_for
+from engine.core import activations as act
+from engine.core.activation_curves import KEYS, curves_for, magnification_for
 from widgets.teaching.activations_view import ActivationsView
 
 
@@ -89,7 +89,7 @@ def test_a_bad_vector_is_refused_and_the_old_one_kept(view):
 
 
 def test_the_main_window_builds_the_tab_when_opened_and_translates_it(qtbot, tmp_path):
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -107,7 +107,7 @@ def test_the_main_window_builds_the_tab_when_opened_and_translates_it(qtbot, tmp
 
 
 def test_the_ffn_activation_combo_offers_swish_and_gelu_tanh_with_formulas(qtbot, tmp_path):
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from app.main_window import MainWindow
-from engine.presets import load_preset
+from app.window.main_window import MainWindow
+from engine.setup.presets import load_preset
 from engine.problem import Problem
 from engine.state.session import parse_snapshot, read_session_contents, session_npz, training_section_bytes
 from engine.training.history import RunHistory
@@ -109,7 +109,7 @@ def test_damaged_snapshots_with_a_and_runs_give_a_snapshot_or_a_problem(cut, fli
 
 
 def test_the_runs_a_snapshot_keeps_are_bounded_as_a_session_s():
-    from engine.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
+    from engine.setup.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
 
     record = _trained_record(1)
     long = RunHistory(MAX_SAVED_STEPS * 3, 1)

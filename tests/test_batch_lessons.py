@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from engine.batch_lessons import (
+from engine.results.batch_lessons import (
     LAB_MAX_TOKENS,
     batch_dependence,
     batch_members,
@@ -13,9 +13,9 @@ from engine.batch_lessons import (
     scale_invariance_for,
     single_token,
 )
-from engine.norms import batch_norm, layer_norm
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.core.norms import batch_norm, layer_norm
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QTabWidget, QWidget
 
-from engine.batch_lessons import batch_dependence, running_statistics, single_token
-from engine.compute import compute
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.results.batch_lessons import batch_dependence, running_statistics, single_token
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 from widgets.teaching.batchnorm_lab import BatchNormLab
 
 

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTranslator
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from engine.compute import compute
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 from widgets.teaching.block_flow import BlockFlow
 from widgets.teaching.stage_table import VALUE_ROLE, StageTable
 
@@ -218,8 +218,8 @@ def test_the_formula_shrinks_to_fit_a_narrow_panel(qtbot, flow):
     ("mixln", 3, "pre", "Mix-LN: every layer Pre-Norm (N < 4)"),
 ])
 def test_the_flow_draws_each_variant_and_walks_its_stages(qtbot, placement, layers, drawn, title):
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
     from widgets.teaching.block_flow import STAGE_ORDER, BlockFlow
 
     flow = BlockFlow()

@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QLibraryInfo
 from PySide6.QtWidgets import QFileDialog, QLabel
 
-from app.language import QT_WORDS_MISSING_IN_QTBASE, apply_language
-from engine.compute import compute
-from engine.presets import load_preset
+from app.window.language import QT_WORDS_MISSING_IN_QTBASE, apply_language
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from widgets.plots.depth_plot import DepthPlot
 from widgets.plots.stage_heatmap import StageHeatmap
 
@@ -88,7 +88,7 @@ def test_the_model_line_follows_the_language_switch(made, monkeypatch):
 def test_the_activation_plot_has_our_figure_menu_in_every_language(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

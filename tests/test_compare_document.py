@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from app.document import Document
-from engine.comparison import key_numbers, setting_differences
-from engine.compute import compute
-from engine.presets import load_preset
+from app.window.document import Document
+from engine.results.comparison import key_numbers, setting_differences
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from tests.test_document import count_computes, settle
 
 

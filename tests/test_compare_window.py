@@ -4,7 +4,7 @@ import numpy as np
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from tests.test_main_window import run_in_x11_window, settle
 
 

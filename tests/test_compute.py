@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from engine.compute import compute, simulation_bytes
-from engine.limits import MAX_SIMULATION_BYTES
-from engine.presets import PRESETS, load_preset
-from engine.scenario import Scenario
+from engine.results.compute import compute, simulation_bytes
+from engine.setup.limits import MAX_SIMULATION_BYTES
+from engine.setup.presets import PRESETS, load_preset
+from engine.setup.scenario import Scenario
 
 
 def test_equal_scenarios_give_equal_results():
@@ -83,7 +83,7 @@ def test_huge_stack_is_skipped_with_the_reason():
     # Streamed weights take no memory, but 32 layers of 1024 tokens' activations at d = 4096 do.
     s = Scenario(np.zeros((1024, 4096), np.float32), layers=32, stack_tokens=1024)
     assert simulation_bytes(s, s.layers, streamed=True) > MAX_SIMULATION_BYTES
-    from engine.compute import depth
+    from engine.results.compute import depth
 
     profile, message = depth(s)
     assert profile is None and "GiB" in str(message)
@@ -155,8 +155,8 @@ def test_rms_stack_with_zero_eps_and_a_zero_row_gives_nan_there_and_says_why():
 
 
 def test_batch_norm_eval_uses_buffers_warmed_up_on_the_matrix():
-    from engine.compute import EVAL_WARMUP_STEPS
-    from engine.norms import batch_norm
+    from engine.results.compute import EVAL_WARMUP_STEPS
+    from engine.core.norms import batch_norm
 
     s = load_preset("xian").replace(norm="batch", bn_training=False, gamma=None, beta=None)
     rm = rv = None

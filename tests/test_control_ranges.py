@@ -1,10 +1,10 @@
-"""The settings' widgets take their ranges from engine.limits: nothing out of range can be typed."""
+"""The settings' widgets take their ranges from engine.setup.limits: nothing out of range can be typed."""
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
 
-from engine.limits import SETTINGS
+from engine.setup.limits import SETTINGS
 from widgets.editors.controls_panel import COMBOS, SPINS
 
 

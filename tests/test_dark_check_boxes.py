@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QCheckBox, QMenu
 
-from app.indicator_style import VisibleIndicatorStyle
-from app.theme import apply_theme
+from app.window.indicator_style import VisibleIndicatorStyle
+from app.window.theme import apply_theme
 
 
 @pytest.fixture

@@ -3,11 +3,11 @@
 import numpy as np
 import pytest
 
-from engine.block import BlockSpec
-from engine.compute import compute
-from engine.depth import run_stack, toy_explosion
-from engine.presets import load_preset
-from engine.weights import layer_weights
+from engine.core.block import BlockSpec
+from engine.results.compute import compute
+from engine.core.depth import run_stack, toy_explosion
+from engine.setup.presets import load_preset
+from engine.core.weights import layer_weights
 
 
 def test_toy_explosion_reaches_114_after_ten_layers():
@@ -83,7 +83,7 @@ def test_float32_scenarios_stay_float32_through_the_block_and_stack():
 def test_float32_and_float64_stacks_use_the_same_network():
     """Weights are drawn in float64 and rounded, so a dtype switch changes the precision, not the
     network: the float32 weights are the float64 ones rounded, and the depth curves agree."""
-    from engine.weights import layer_weights
+    from engine.core.weights import layer_weights
 
     for gated in (False, True):
         w64 = layer_weights(4, 2, 16, 64, gated, "float64")

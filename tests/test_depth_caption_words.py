@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 
-from engine.depth_laws import _shape
+from engine.core.depth_laws import _shape
 from widgets.plots.depth_laws_caption import SEPARATOR, plain_number
 
 LAYERS = np.arange(11, dtype=float)
@@ -26,7 +26,7 @@ def test_numbers_read_as_a_student_reads_them():
 
 
 def test_six_stacks_and_a_pinned_a_never_cut_the_caption(qtbot, tmp_path):
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     settings.setValue("plots/stacks", "none,pre,post,peri,deepnorm,mixln")

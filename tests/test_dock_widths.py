@@ -4,8 +4,8 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from app.dock_widths import PREFERRED_WIDTH, USABLE_WIDTH
-from app.main_window import MainWindow
+from app.window.dock_widths import PREFERRED_WIDTH, USABLE_WIDTH
+from app.window.main_window import MainWindow
 
 
 @pytest.fixture

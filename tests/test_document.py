@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication
 
-import app.document as document_module
-from app.document import Document
-from engine.compute import compute
-from engine.presets import load_preset
+import app.window.document as document_module
+from app.window.document import Document
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 
 
 @pytest.fixture
@@ -155,7 +155,7 @@ def test_a_huge_undo_history_is_cleared_with_a_note(document, monkeypatch):
 
 
 def test_a_paste_that_would_grow_past_the_cell_limit_is_refused_before_allocating(document):
-    from engine.limits import MAX_CELLS
+    from engine.setup.limits import MAX_CELLS
 
     messages = []
     document.statusMessage.connect(messages.append)

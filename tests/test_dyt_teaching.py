@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from engine.compute import compute
-from engine.hand_calculation import hand_calculation
-from engine.norms import dyt
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.results.hand_calculation import hand_calculation
+from engine.core.norms import dyt
+from engine.setup.presets import load_preset
 from widgets.teaching.hand_calc_render import to_html, to_latex, to_text
 
 XIAN_DYT = load_preset("xian").replace(norm="dyt", dyt_alpha=0.5)

@@ -18,8 +18,8 @@ sys.meta_path.insert(0, Forbid())
 import engine
 for module in pkgutil.walk_packages(engine.__path__, "engine."):  # engine.models too
     importlib.import_module(module.name)
-from engine.compute import compute
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 compute(load_preset("xian"))
 print("pure")
 """

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.compute import compute
-from engine.hand_calculation import hand_calculation
-from engine.norms import batch_norm, batch_norm_with_grad, layer_norm, layer_norm_with_grad, rms_norm, rms_norm_with_grad
-from engine.presets import load_preset
-from engine.tables import result_tables, to_csv
-from engine.zero_division import first_zero_division
+from engine.results.compute import compute
+from engine.results.hand_calculation import hand_calculation
+from engine.core.norms import batch_norm, batch_norm_with_grad, layer_norm, layer_norm_with_grad, rms_norm, rms_norm_with_grad
+from engine.setup.presets import load_preset
+from engine.files.tables import result_tables, to_csv
+from engine.results.zero_division import first_zero_division
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "eps_zero_reference.npz"
 DTYPES = {"f32": np.float32, "f64": np.float64}

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from app.cli import main
-from engine.presets import load_preset
+from engine.setup.presets import load_preset
 from engine.state.session import session_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -54,7 +54,7 @@ def test_export_writes_the_seed_numbers(exported):
 
 
 def test_export_numbers_round_trip_float32_exactly(exported):
-    from engine.compute import compute
+    from engine.results.compute import compute
 
     normalized = compute(load_preset("xian")).norm.normalized
     rows = read_csv(exported / "normalized.csv")[1:]
@@ -130,7 +130,7 @@ def test_bad_variant_settings_exit_2_with_one_line(tmp_path, capsys, args, messa
     (["--norm", "dyt", "--alpha", "half"], "argument --alpha: invalid float value: 'half'"),
     (["--activation", "tanh"], "argument --activation: invalid choice: 'tanh'"),
     (["--qk-norm=yes"], "argument --qk-norm: ignored explicit argument 'yes'"),
-    # The settings' ranges (engine.limits) are checked while parsing, before any file is read.
+    # The settings' ranges (engine.setup.limits) are checked while parsing, before any file is read.
     (["--eps", "nan"], "argument --eps: eps must be a finite number, got nan"),
     (["--eps", "1e400"], "argument --eps: eps must be a finite number"),
     (["--eps", "-1"], "argument --eps: eps must lie in [0, 1e+06], got -1"),
@@ -151,7 +151,7 @@ def test_unparsable_options_exit_2_with_one_line_not_the_usage(tmp_path, capsys,
 
 def test_variant_flags_reach_the_scenario():
     from app.cli import build_parser
-    from app.export_command import build_scenario
+    from app.headless.export_command import build_scenario
 
     args = build_parser().parse_args(["export", "--out", "o", "--norm", "dyt", "--alpha", "0.25", "--placement",
                                       "deepnorm", "--qk-norm", "--ln-scaling", "--init", "xiong",
@@ -166,8 +166,8 @@ def test_variant_flags_reach_the_scenario():
 
 
 def test_a_variant_export_writes_every_placement_and_its_settings_numbers(tmp_path):
-    from engine.compute import depth
-    from engine.depth import STACK_PLACEMENTS
+    from engine.results.compute import depth
+    from engine.core.depth import STACK_PLACEMENTS
 
     out = tmp_path / "out"
     assert main(["export", "--norm", "dyt", "--alpha", "0.5", "--placement", "peri", "--init", "uniform_1_over_d",
@@ -207,7 +207,7 @@ def test_a_safetensors_file_with_several_fitting_tensors_asks_to_choose(tmp_path
 def test_a_given_matrix_starts_from_gamma_one_beta_zero_even_when_its_width_matches(tmp_path):
     """A 4-column matrix used to keep 西安's γ = 1.2… and β because the preset happens to be 4 wide."""
     from app.cli import build_parser
-    from app.export_command import build_scenario
+    from app.headless.export_command import build_scenario
 
     matrix = tmp_path / "m.csv"
     matrix.write_text("1,2,3,4\n4,3,2,5\n", encoding="utf-8")
@@ -227,7 +227,7 @@ def test_csvs_get_the_figures_permissions_and_an_optional_bom(tmp_path):
     starts each CSV with a UTF-8 byte order mark for Excel, and NormScope reads such a file back."""
     import os
 
-    from engine.io import load_matrix
+    from engine.files.io import load_matrix
 
     old = os.umask(0o022)
     try:
@@ -280,7 +280,7 @@ def test_a_bad_figure_size_exits_with_one_line(tmp_path, option):
 
 def test_size_presets_draw_lists_and_the_smallest_size_are_parsed_in_one_place():
     from app.cli import build_parser
-    from app.figure_args import figure_options
+    from app.headless.figure_args import figure_options
 
     args = build_parser().parse_args(["export", "--out", "x", "--size", "column", "--draw", "mixln,none,pre"])
     assert args.size == (8.5, 6.4, "cm") and args.draw == ("none", "pre", "mixln")  # the stacks' own order

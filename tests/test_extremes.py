@@ -6,15 +6,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from engine import batch_lessons
-from engine.compute import compute
-from engine.hand_calculation import hand_calculation
-from engine.limits import ACTIVATIONS, DTYPES, NORM_KINDS, PLACEMENTS
-from engine.presets import load_preset
-from engine.scenario import Scenario
-from engine.weights import INITS
-from engine.zero_division import first_zero_division
-from engine.tables import result_tables, to_csv, to_latex, to_markdown
+from engine.results import batch_lessons
+from engine.results.compute import compute
+from engine.results.hand_calculation import hand_calculation
+from engine.setup.limits import ACTIVATIONS, DTYPES, NORM_KINDS, PLACEMENTS
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
+from engine.core.weights import INITS
+from engine.results.zero_division import first_zero_division
+from engine.files.tables import result_tables, to_csv, to_latex, to_markdown
 
 
 def _finite_everywhere(result) -> bool:

@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.figure_args import SMALLEST_CM
-from app.main_window import MainWindow
+from app.headless.figure_args import SMALLEST_CM
+from app.window.main_window import MainWindow
 from tests.figure_raster import coloured, ink, load, pdftoppm, rsvg
 from widgets.plotkit.figure_export import FigureOptions
 from widgets.plotkit.svg_plain import SVG_NS

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from tests.figure_raster import coloured, difference, ink, load, pdftoppm, qtsvg, rsvg
 from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
 
@@ -112,8 +112,8 @@ def test_depth_figure_holds_the_plot_only(figures):
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert (librsvg2-bin) is not installed")
 def test_a_zoomed_plots_svg_keeps_its_data_inside_the_view(qapp, tmp_path):
     """(QtSvg ignores clip paths: librsvg, browsers and office suites apply them.)"""
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
     from widgets.plotkit.figure_export import export_widget
     from widgets.plotkit.plot_style import apply_plot_theme
     from widgets.plots.depth_plot import DepthPlot

@@ -6,9 +6,9 @@ from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QColor, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QMessageBox
 
-from app.main_window import MainWindow
-from engine.compute import compute
-from engine.presets import load_preset
+from app.window.main_window import MainWindow
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 
 pytestmark = pytest.mark.window(shown=False)
 
@@ -133,7 +133,7 @@ def test_autosave_is_written_after_edits_and_offered_after_a_crash(qtbot, settin
 
     # Another NormScope edits, autosaves and dies without closing its window.
     crash = ("import os; from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
-             "app = QApplication([]); from app.main_window import MainWindow; "
+             "app = QApplication([]); from app.window.main_window import MainWindow; "
              f"w = MainWindow('xian', QSettings({settings.fileName()!r}, QSettings.Format.IniFormat)); "
              "w.document.set_setting('layers', 5); w.autosave.save_now(); w.autosave.wait(); os._exit(1)")
     subprocess.run([sys.executable, "-c", crash], check=False, timeout=120, cwd=Path(__file__).resolve().parents[1],
@@ -194,8 +194,8 @@ def test_failed_autosave_is_reported_not_raised(window, tmp_path, qtbot):
 
 
 def test_the_file_menu_names_the_session_suffix_of_engine_session():
-    # app.file_actions repeats the suffix so that engine.state.session is not imported at start-up.
-    from app import file_actions
+    # app.window.file_actions repeats the suffix so that engine.state.session is not imported at start-up.
+    from app.window import file_actions
     from engine.state import session
 
     assert file_actions.SUFFIX == session.SUFFIX
@@ -227,7 +227,7 @@ def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp
 def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings, answer_dialog):
     from pathlib import Path
 
-    from app.autosave import SLOTS, claim_snapshot
+    from app.window.autosave import SLOTS, claim_snapshot
 
     folder = Path(settings.fileName()).resolve().parent
     held = [claim_snapshot(folder) for _ in range(SLOTS)]  # as many NormScopes running

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
 from widgets.common.background_load import load_in_background
 from app.cli import main
-from engine import io as nsio
-from engine.bounded_read import Cancelled
+from engine.files import io as nsio
+from engine.files.bounded_read import Cancelled
 from tests import hostile_files
 
 pytestmark = pytest.mark.window(shown=False)
@@ -100,7 +100,7 @@ def test_cancelling_an_import_leaves_the_session_untouched(window, tmp_path, qtb
 
 def _slow_block_parse(monkeypatch, heard: threading.Event):
     """Make a block parse report half done and wait (up to 10 s) to be cancelled."""
-    from engine import table_text
+    from engine.files import table_text
 
     real = table_text.parse_lines
 

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import io as nsio
-from engine.compute import compute
-from engine.io import FileProblem, load_matrix, save_matrix, vector_candidates
-from engine.presets import load_preset
+from engine.files import io as nsio
+from engine.results.compute import compute
+from engine.files.io import FileProblem, load_matrix, save_matrix, vector_candidates
+from engine.setup.presets import load_preset
 from engine.state.session import VERSION, parse_session, session_json
-from engine.table_text import format_number
-from engine.tables import LabelledRows, Table, result_tables, to_csv, to_latex, to_markdown
+from engine.files.table_text import format_number
+from engine.files.tables import LabelledRows, Table, result_tables, to_csv, to_latex, to_markdown
 
 
 def write(tmp_path, name, data):

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from engine.compute import compute
-from engine.scenario import Scenario
+from engine.results.compute import compute
+from engine.setup.scenario import Scenario
 from widgets.plots.depth_plot import DepthPlot
 from widgets.plots.grad_plot import GradPlot
 from widgets.plots.stage_heatmap import StageHeatmap

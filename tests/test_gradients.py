@@ -5,12 +5,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from engine.activations import ACTIVATIONS
-from engine.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
+from engine.core.activations import ACTIVATIONS
+from engine.core.block import (BlockSpec, attention_with_grad, block_with_grad, ffn_with_grad, weight_gradient,
                           weight_gradients_norm)
-from engine.depth import loss_target, run_stack
-from engine.norms import batch_norm_with_grad, dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
-from engine.weights import layer_weights
+from engine.core.depth import loss_target, run_stack
+from engine.core.norms import batch_norm_with_grad, dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
+from engine.core.weights import layer_weights
 
 T, D = 5, 8
 RNG = np.random.default_rng(42)
@@ -122,8 +122,8 @@ def test_block_input_gradient_with_each_newer_activation(activation, placement):
     ("pre", False, False), ("post", False, False), ("peri", False, False), ("deepnorm", False, False),
     ("mixln", False, False), ("pre", True, False), ("mixln", True, True), ("post", False, True)])
 def test_stack_input_gradient_norm_matches_finite_differences(placement, ln_scaling, qk_norm):
-    from engine.block import norm_with_grad
-    from engine.depth import deepnorm_constants, layer_spec
+    from engine.core.block import norm_with_grad
+    from engine.core.depth import deepnorm_constants, layer_spec
 
     spec = BlockSpec(placement=placement, heads=2, qk_norm=qk_norm)
     seed, layers = 5, 4

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QCoreApplication, QPointF, QTranslator
 
-from engine.compute import compute
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 from widgets.teaching.grouping_view import MAX_COLS, MAX_ROWS, GroupingView
 
 

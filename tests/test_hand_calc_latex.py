@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from engine.hand_calculation import hand_calculation
-from engine.presets import load_preset
+from engine.results.hand_calculation import hand_calculation
+from engine.setup.presets import load_preset
 from widgets.teaching.hand_calc_render import latex_text, to_latex
 
 

@@ -3,9 +3,9 @@ digits shown may get another last digit (西安's x̂₂: 0.705 from the digits,
 
 import numpy as np
 
-from engine.compute import compute
-from engine.hand_calculation import hand_calculation
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.results.hand_calculation import hand_calculation
+from engine.setup.presets import load_preset
 from widgets.teaching.hand_calc_panel import HandCalcPanel
 from widgets.teaching.hand_calc_render import precision_note, to_html, to_latex, to_text
 

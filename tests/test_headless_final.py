@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from engine.compute import compute
+from engine.results.compute import compute
 from engine.problem import Note
-from engine.presets import load_preset
-from engine.tables import result_tables
+from engine.setup.presets import load_preset
+from engine.files.tables import result_tables
 from tests.test_export_command import read_csv, run_cli
 
 

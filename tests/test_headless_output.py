@@ -49,7 +49,7 @@ def test_text_without_a_model_is_refused_with_one_line(tmp_path):
 @pytest.mark.parametrize("message, shown", [("This plugin does not support propagateSizeHints()", False),
                                             ("QPainter::begin: Paint device returned engine == 0", True)])
 def test_only_the_known_noise_is_dropped(message, shown):
-    code = ("from app.headless_messages import quiet_known_qt_noise; quiet_known_qt_noise(); "
+    code = ("from app.headless.headless_messages import quiet_known_qt_noise; quiet_known_qt_noise(); "
             f"from PySide6.QtCore import qWarning; qWarning({message!r})")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0

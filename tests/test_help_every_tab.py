@@ -5,7 +5,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.array_formats import parse_npz
-from engine.io import FileProblem, load_matrix, vector_candidates
-from engine.limits import SETTINGS, check_setting
-from engine.presets import load_preset
+from engine.files.array_formats import parse_npz
+from engine.files.io import FileProblem, load_matrix, vector_candidates
+from engine.setup.limits import SETTINGS, check_setting
+from engine.setup.presets import load_preset
 from engine.problem import Problem
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 from engine.state.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
                                   session_json, session_npz)
 from tests import hostile_files
@@ -111,7 +111,7 @@ def test_a_real_4_gib_zip_bomb_is_refused_quickly(tmp_path):
 
 
 def test_a_file_that_grows_past_the_cap_while_read_is_refused(tmp_path, monkeypatch):
-    from engine import bounded_read
+    from engine.files import bounded_read
 
     path = tmp_path / "m.csv"
     path.write_text("1,2\n")
@@ -321,7 +321,7 @@ def test_a_snapshot_file_is_read_like_a_session_file(tmp_path, make):
 
 
 def test_a_csv_of_more_values_than_the_cap_is_refused_before_the_array_is_made(tmp_path, monkeypatch):
-    from engine import io as nsio
+    from engine.files import io as nsio
 
     monkeypatch.setattr(nsio, "MAX_VALUES", 10)
     path = tmp_path / "wide.csv"
@@ -442,7 +442,7 @@ def test_a_zip_naming_an_impossible_version_is_refused_as_a_problem():
 
     import numpy as np
 
-    from engine.array_formats import parse_npz
+    from engine.files.array_formats import parse_npz
 
     buffer = io.BytesIO()
     np.savez(buffer, x=np.zeros(3))

@@ -198,7 +198,7 @@ def _export(tmp_path, model, text="hello", fmt=""):
 
     args = build_parser().parse_args(["export", "--model", str(model), "--text", text,
                                       "--out", str(tmp_path / "out"), "--format", fmt])
-    from app.model_export import run_model_export
+    from app.headless.model_export import run_model_export
 
     return run_model_export(args)
 
@@ -207,7 +207,7 @@ def _export(tmp_path, model, text="hello", fmt=""):
 def test_a_read_only_or_full_out_folder_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, errno_name):
     import errno
 
-    import app.model_export as model_export
+    import app.headless.model_export as model_export
 
     def refuse(path, data):
         raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)), str(path))

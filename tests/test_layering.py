@@ -72,7 +72,7 @@ def room_of(module: str) -> str:
     """The folder a module lives in: ``engine`` for engine's top level, ``engine.training``,
     ``widgets.plotkit``, ``app``, ..."""
     parts = module.split(".")
-    if parts[0] == "app" or len(parts) == 2 and parts[0] == "engine":
+    if len(parts) == 2 and parts[0] in ("engine", "app") and not (ROOT / parts[0] / parts[1]).is_dir():
         return parts[0]
     return ".".join(parts[:2])
 
@@ -121,10 +121,38 @@ def test_plotkit_imports_no_other_widgets_room():
     assert not above, f"widgets.plotkit imports rooms above it: {above}"
 
 
+#: engine's rooms from the lowest up: each imports only rooms before it (the base, engine's top level, holds
+#: problem, progress and resources; models, training and lessons sit side by side on the files room).
+ENGINE_ORDER = ("engine", "engine.core", "engine.setup", "engine.results", "engine.files", "engine.models",
+                "engine.training", "engine.lessons", "engine.state")
+
+
+def test_engine_rooms_import_only_rooms_below_them():
+    rooms = room_imports()
+    engine_rooms = {room for room in rooms if room.split(".")[0] == "engine"}
+    assert engine_rooms <= set(ENGINE_ORDER), f"engine rooms with no place in ENGINE_ORDER: {engine_rooms - set(ENGINE_ORDER)}"
+    for room in engine_rooms:
+        below = set(ENGINE_ORDER[:ENGINE_ORDER.index(room)])
+        upward = {target: why for target, why in rooms[room].items() if target not in below}
+        assert not upward, f"{room} imports rooms at or above it: {upward}"
+
+
+def test_app_rooms_entry_above_headless_above_window():
+    # The window shell never reaches for a headless command; the commands build the window offscreen.
+    rooms = room_imports()
+    assert "app.headless" not in rooms["app.window"], rooms["app.window"].get("app.headless")
+    assert "app" not in rooms["app.window"] and "app" not in rooms["app.headless"]
+
+
+def test_engine_top_level_is_only_the_base():
+    top = sorted(p.stem for p in (ROOT / "engine").glob("*.py") if p.stem != "__init__")
+    assert top == ["problem", "progress", "resources"], top
+
+
 def test_the_rules_see_the_whole_house():
     graph = project_modules()
-    assert "widgets.editors.matrix_view" in graph and "app.document" in graph
-    assert "engine.compute" in graph["app.document"]
+    assert "widgets.editors.matrix_view" in graph and "app.window.document" in graph
+    assert "engine.results.compute" in graph["app.window.document"]
     rooms = room_imports()
     assert {"engine", "engine.training", "engine.models", "widgets.plotkit", "widgets.common", "app"} <= set(rooms)
     assert "engine" in rooms["engine.training"] and "widgets.plotkit" in rooms["widgets.plots"]

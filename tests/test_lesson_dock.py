@@ -5,9 +5,9 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from app.main_window import MainWindow
-from engine.compute import compute
-from engine.presets import load_preset
+from app.window.main_window import MainWindow
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 
 
 @pytest.fixture
@@ -142,7 +142,7 @@ def test_a_step_brings_its_view_to_the_front(window):
 
 
 def test_every_view_a_lesson_may_name_is_in_the_window(window):
-    from app.lesson_views import VIEW_PLACES, show_view, view_figure
+    from app.window.lesson_views import VIEW_PLACES, show_view, view_figure
     from engine.lessons.step_state import VIEWS
     from widgets.common.lazy_page import LazyPage
 
@@ -177,7 +177,7 @@ def test_help_lessons_again_brings_the_dock_back_at_the_same_step(window):
 
 
 def test_without_lesson_files_the_panel_says_so(window, monkeypatch):
-    monkeypatch.setattr("app.lesson_dock.lesson_files", lambda: [])
+    monkeypatch.setattr("app.window.lesson_dock.lesson_files", lambda: [])
     window.lessons.open()
     assert window.lessons.panel.heading.text() == "This lesson can't be shown"
     assert "No lessons were found" in window.lessons.panel.text.text()

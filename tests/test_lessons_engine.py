@@ -6,13 +6,13 @@ import json
 import numpy as np
 import pytest
 
-from engine.compute import compute
-from engine.depth_laws import depth_laws
+from engine.results.compute import compute
+from engine.core.depth_laws import depth_laws
 from engine.lessons.answers import Answer, answer, is_right, lesson_answers, right_option
 from engine.lessons.lesson_file import LANGS, lesson_files, lesson_path, read_lesson
 from engine.lessons.quantities import evaluate, parse_quantity
 from engine.lessons.step_state import complete_state, read_state
-from engine.presets import load_preset
+from engine.setup.presets import load_preset
 from engine.problem import FileProblem, Problem
 
 #: Seed 000 table 5-2: each token's μ and σ; §2.4 the 西安 row after LayerNorm with the demonstration γ/β.

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.compute import compute, simulation_bytes
-from engine.limits import (MAX_CELLS, MAX_DIMS, MAX_LABEL_LENGTH, MAX_SIMULATION_BYTES, MAX_TOKENS, SETTINGS,
+from engine.results.compute import compute, simulation_bytes
+from engine.setup.limits import (MAX_CELLS, MAX_DIMS, MAX_LABEL_LENGTH, MAX_SIMULATION_BYTES, MAX_TOKENS, SETTINGS,
                            check_setting)
-from engine.presets import load_preset
+from engine.setup.presets import load_preset
 from engine.problem import Problem
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_SETTINGS = {"matrix", "labels", "gamma", "beta", "name"}
@@ -151,9 +151,9 @@ def test_hostile_sizes_are_refused_within_3_gib_of_address_space(case):
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
         import numpy as np
-        from engine.compute import compute
+        from engine.results.compute import compute
         from engine.problem import Problem
-        from engine.scenario import Scenario
+        from engine.setup.scenario import Scenario
 
         def refused(make):
             try:

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
-from app.main_window import MainWindow
-from engine.compute import compute
-from engine.presets import load_preset
+from app.window.main_window import MainWindow
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from widgets.plots.depth_plot import DepthPlot
 
 
@@ -274,7 +274,7 @@ def test_a_large_matrix_loads_edits_and_undoes(window):
 def test_unexpected_errors_are_logged_and_shown(window, monkeypatch, tmp_path):
     import sys
 
-    from app import crash_guard
+    from app.window import crash_guard
 
     shown = []
     monkeypatch.setattr(crash_guard, "log_path", lambda: tmp_path / "normscope.log")
@@ -330,14 +330,14 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
     from pathlib import Path
 
     code = ("import sys; from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
-            "app = QApplication([]); from app.main_window import MainWindow; "
+            "app = QApplication([]); from app.window.main_window import MainWindow; "
             f"w = MainWindow('xian', QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)); "
             "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine.', 'widgets.', 'numpy.polynomial')))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
     assert "widgets.plots.row_stats_plot" in loaded  # the probe sees the window's modules
-    for deferred in ("engine.state.session", "engine.io", "engine.tables", "widgets.plotkit.figure_export",
+    for deferred in ("engine.state.session", "engine.files.io", "engine.files.tables", "widgets.plotkit.figure_export",
                      "widgets.teaching.batchnorm_lab", "widgets.teaching.block_flow", "widgets.teaching.grouping_view", "widgets.teaching.scale_demo",
                      "widgets.teaching.hand_calc_panel", "widgets.teaching.activations_view",
                      "widgets.training.training_page", "engine.training.trainer", "widgets.models.model_page",
@@ -425,7 +425,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 window = MainWindow("xian", QSettings(sys.argv[1], QSettings.Format.IniFormat))
 window.show()
 window.activateWindow()
@@ -482,7 +482,7 @@ def test_listed_keys_drop_the_keys_of_dedicated_keys_and_repeat_none():
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QKeySequence
 
-    from app.shortcut_keys import readable_keys
+    from app.window.shortcut_keys import readable_keys
 
     keys = [QKeySequence(text) for text in ("Ctrl+Z", "F14", "Ctrl+Z", "Alt+Backspace")]
     keys.append(QKeySequence(Qt.Key.Key_Undo))

@@ -96,7 +96,7 @@ def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

@@ -145,7 +145,7 @@ def test_every_control_of_the_tab_has_a_tooltip(page):
 def test_the_window_lists_the_model_plots_as_figures_once_the_tab_is_built(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)

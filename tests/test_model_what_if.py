@@ -6,7 +6,7 @@ import pytest
 from engine.models.forward import run_model
 from engine.models.loading import load_model
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
-from engine.norms import rms_norm
+from engine.core.norms import rms_norm
 from engine.problem import Problem
 from tests.model_fixtures import REFERENCE, loaded, needs_model
 

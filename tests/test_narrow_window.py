@@ -5,7 +5,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from widgets.plotkit.text_fit import font_of
 
 

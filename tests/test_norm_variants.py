@@ -5,12 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from engine.block import BlockSpec, attention_with_grad
-from engine.compute import compute
-from engine.depth import deepnorm_constants, layer_spec, run_stack
-from engine.norms import dyt
-from engine.presets import load_preset
-from engine.weights import layer_weights
+from engine.core.block import BlockSpec, attention_with_grad
+from engine.results.compute import compute
+from engine.core.depth import deepnorm_constants, layer_spec, run_stack
+from engine.core.norms import dyt
+from engine.setup.presets import load_preset
+from engine.core.weights import layer_weights
 
 
 def _stack(placement, layers=12, d=128, tokens=16, seed=0, **options):
@@ -99,7 +99,7 @@ def test_every_norm_and_placement_computes_in_the_app(norm, placement):
 
 
 def test_depth_laws_are_measured_from_the_curves():
-    from engine.depth_laws import depth_laws
+    from engine.core.depth_laws import depth_laws
 
     s = load_preset("xian").replace(layers=12, placement="peri")
     laws = {law.placement: law for law in depth_laws(compute(s).depth)}

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from engine.norms import batch_norm, batch_norm_with_grad, layer_norm, rms_norm
+from engine.core.norms import batch_norm, batch_norm_with_grad, layer_norm, rms_norm
 
 finite = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)
 matrices = st.integers(1, 6).flatmap(

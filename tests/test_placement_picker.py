@@ -3,8 +3,8 @@
 import numpy as np
 from PySide6.QtCore import QSettings
 
-from app.main_window import MainWindow
-from engine.compute import compute
+from app.window.main_window import MainWindow
+from engine.results.compute import compute
 from tests.test_main_window import settle
 from widgets.plots.placement_styles import STYLES
 
@@ -74,8 +74,8 @@ def test_the_plot_menus_offer_the_picker(window):
 
 
 def test_compute_simulates_the_extra_placements_asked_for_and_reuses_only_a_matching_stack():
-    from engine.compute import stack_is_current
-    from engine.presets import load_preset
+    from engine.results.compute import stack_is_current
+    from engine.setup.presets import load_preset
 
     s = load_preset("xian")
     plain = compute(s)
@@ -88,8 +88,8 @@ def test_compute_simulates_the_extra_placements_asked_for_and_reuses_only_a_matc
 
 
 def test_the_document_simulates_picked_placements_without_an_undo_step(qapp):
-    from app.document import Document
-    from engine.presets import load_preset
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
 
     doc = Document(load_preset("xian"))
     seen = []

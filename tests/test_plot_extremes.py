@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 from widgets.plotkit.round_limits import LARGEST, LOG_RANGE, colour_limit, linear_limits, log_limits
 
 any_float = st.one_of(st.floats(), st.sampled_from([5e-324, 1e-320, 1e-300, 1e300, 1.7e308, -1.7e308]))

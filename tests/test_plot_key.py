@@ -4,7 +4,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from widgets.plotkit.plot_key import PADDING
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import pen

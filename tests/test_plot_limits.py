@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QPainter, QPicture
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from widgets.plotkit.grid_axis import GridAxis
 from widgets.plotkit.round_limits import linear_limits, log_limits, round_down, round_up
 
@@ -174,8 +174,8 @@ def test_an_axis_label_is_laid_out_again_only_when_its_text_changes(qtbot):
 def test_depth_plot_marks_where_a_curve_overflowed_and_notes_eval_mode_batch_norm(qtbot):
     """100 float32 layers without a norm (all N(0, 1/d)) overflow at layer 77: the curve stops there and a label says
     so (it used to stop without a word); BatchNorm on one stack token notes its eval-mode buffers."""
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
     from widgets.plots.depth_plot import DepthPlot
 
     plot = DepthPlot()

@@ -8,8 +8,8 @@ import pytest
 import shiboken6
 from PySide6.QtGui import QFontMetricsF
 
-from engine.compute import compute
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from tests.figure_raster import grey, ink
 from widgets.plotkit.figure_export import widget_image
 from widgets.plotkit.log_ticks import log_tick_levels, power_label

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.presentation import FACTOR
+from app.window.presentation import FACTOR
 from widgets.plots.depth_laws_caption import SEPARATOR
 
 pytestmark = pytest.mark.window(size=(1400, 860))

@@ -42,7 +42,7 @@ def test_help_answers_without_starting_qt():
 
 
 def test_main_window_can_be_constructed(qtbot):
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow()
     qtbot.addWidget(window)

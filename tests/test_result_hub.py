@@ -3,7 +3,7 @@
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
 
-from app.result_hub import ResultHub
+from app.window.result_hub import ResultHub
 
 
 class View(QLabel):

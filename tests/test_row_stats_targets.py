@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 import shiboken6
 
-from engine.compute import compute
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from widgets.plots.row_stats_plot import RowStatsPlot
 
 

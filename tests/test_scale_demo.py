@@ -4,9 +4,9 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
 from PySide6.QtWidgets import QTableWidget
 
-from engine.batch_lessons import scale_invariance
-from engine.compute import compute
-from engine.presets import XIAN_BETA, XIAN_GAMMA, load_preset
+from engine.results.batch_lessons import scale_invariance
+from engine.results.compute import compute
+from engine.setup.presets import XIAN_BETA, XIAN_GAMMA, load_preset
 from widgets.teaching.scale_demo import AFFINE, INPUT, NORMALIZED, SAME, ScaleDemo, parse_vector
 
 

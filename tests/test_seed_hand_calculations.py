@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from engine.compute import compute
-from engine.norms import layer_norm
-from engine.presets import XIAN_BETA, XIAN_GAMMA, XIAN_MATRIX, load_preset
+from engine.results.compute import compute
+from engine.core.norms import layer_norm
+from engine.setup.presets import XIAN_BETA, XIAN_GAMMA, XIAN_MATRIX, load_preset
 
 # Seed 000 §2.4: X_LN and table 5-2 (μ and σ of each row).
 SEED_X_LN = [

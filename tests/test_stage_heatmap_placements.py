@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.compute import compute
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 from widgets.plots.stage_heatmaps import StageHeatmaps, panel_style
 
 

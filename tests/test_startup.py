@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from app import settings_file
-from app.main_window import MainWindow
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from app.window import settings_file
+from app.window.main_window import MainWindow
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -149,7 +149,7 @@ def _scenario_refuses(**changes) -> bool:
 @pytest.mark.parametrize("field, value", [("seed", 10**30), ("layers", 10**30), ("seed", 2**40)])
 def test_a_huge_remembered_number_does_not_stop_the_start(qtbot, tmp_path, field, value):
     if not _scenario_refuses(**{field: value}):
-        pytest.skip(f"the Scenario's declared range does not refuse {field}={value} yet (engine/scenario.py)")
+        pytest.skip(f"the Scenario's declared range does not refuse {field}={value} yet (engine/setup/scenario.py)")
     path = tmp_path / "NormScope.conf"
     path.write_text(f"[scenario]\n{field}={value}\n", encoding="utf-8")
     window = _start(qtbot, path)
@@ -249,7 +249,7 @@ def test_a_damaged_snapshot_is_set_aside_and_the_start_goes_on(qtbot, tmp_path, 
 
 
 def test_half_written_autosaves_are_removed_at_the_next_start_unless_a_live_normscope_owns_them(qtbot, tmp_path):
-    from app.autosave import claim_snapshot
+    from app.window.autosave import claim_snapshot
 
     live_lock, live_path = claim_snapshot(tmp_path)  # another NormScope, running: it holds slot 0...
     live_temp = tmp_path / f".{live_path.name}.wr1t1ng0"
@@ -292,14 +292,14 @@ def test_a_snapshot_is_still_offered_when_no_lock_can_be_written(qtbot, tmp_path
 
 @pytest.fixture
 def full_disk_window(qtbot, tmp_path, monkeypatch):
-    import engine.io
+    import engine.files.io
 
     def no_room(path, data, **_):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
     window = _start(qtbot, tmp_path / "NormScope.conf")
     window.ask_before_discarding = True  # as on a real screen: offscreen windows never ask
-    monkeypatch.setattr(engine.io, "atomic_write", no_room)
+    monkeypatch.setattr(engine.files.io, "atomic_write", no_room)
     window.document.set_setting("layers", 4)
     return window
 
@@ -340,7 +340,7 @@ def test_closing_after_a_failed_autosave_when_saving_elsewhere_is_abandoned_stay
 
 
 def test_a_read_only_config_and_data_folder_still_starts_with_notes(qtbot, tmp_path, monkeypatch, answer_dialog):
-    from app import crash_guard
+    from app.window import crash_guard
 
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")  # nothing can be created under a file, not even by root
@@ -432,7 +432,7 @@ def test_a_kill_during_an_autosave_loses_only_the_write_in_flight(tmp_path):
         import os, sys, time
         from PySide6.QtWidgets import QApplication
         app = QApplication([]); app.setApplicationName("NormScope"); app.setOrganizationName("NormScope")
-        from app.main_window import MainWindow
+        from app.window.main_window import MainWindow
         w = MainWindow("xian")
         w.document.set_setting("layers", 5); w.autosave.save_now(); w.autosave.wait()
         real_fsync = os.fsync
@@ -469,7 +469,7 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     app = QApplication([]); app.setApplicationName("NormScope"); app.setOrganizationName("NormScope")
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
     from engine.state.session import read_snapshot_file
     what, session = sys.argv[1].split(","), Path(sys.argv[2])
     w = MainWindow("xian")

@@ -7,13 +7,13 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from engine import streamed_weights
-from engine.block import BlockSpec
-from engine.compute import compute, simulation_bytes, streams_weights
-from engine.depth import run_stack
-from engine.limits import MAX_SIMULATION_BYTES
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.core import streamed_weights
+from engine.core.block import BlockSpec
+from engine.results.compute import compute, simulation_bytes, streams_weights
+from engine.core.depth import run_stack
+from engine.setup.limits import MAX_SIMULATION_BYTES
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 
 FIELDS = ("rms", "max_abs", "weight_grad", "input_grad", "max_logit")
 
@@ -84,9 +84,9 @@ def test_progress_hears_every_block_and_can_cancel():
 
 _LARGE = """
 import resource, time, numpy as np
-from engine.compute import compute
-from engine.presets import load_preset
-from engine.scenario import Scenario
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
+from engine.setup.scenario import Scenario
 s = load_preset("large") if "{what}" == "large" else Scenario(np.random.default_rng(0).standard_normal((64, 8192)).astype(np.float32), heads=64, layers=1)
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 r = compute(s)

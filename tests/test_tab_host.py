@@ -1,4 +1,4 @@
-"""The public calls a module adds a tab, a menu and figures with (app.tab_host.TabHost), and the pieces
+"""The public calls a module adds a tab, a menu and figures with (app.window.tab_host.TabHost), and the pieces
 the main window is built from: one figure menu for every tab, the block page, the busy indicator."""
 
 import ast
@@ -9,8 +9,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QAction
 
-from engine.compute import compute
-from engine.presets import load_preset
+from engine.results.compute import compute
+from engine.setup.presets import load_preset
 
 
 def menu_texts(view) -> list[str]:
@@ -117,7 +117,7 @@ def test_the_busy_indicator_shows_only_once_the_work_outlasts_its_delay(qtbot):
 
 
 def test_no_module_reaches_into_the_window_s_private_state():
-    """Tabs, menus and commands use the window's public calls (app.tab_host.TabHost), never ``window._x``."""
+    """Tabs, menus and commands use the window's public calls (app.window.tab_host.TabHost), never ``window._x``."""
     app_folder = pathlib.Path(__file__).resolve().parents[1] / "app"
     reaching = []
     for path in app_folder.glob("*.py"):

@@ -7,7 +7,7 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QDockWidget, QLabel, QTabWidget,
                                QWidget)
 
-from app.main_window import MainWindow
+from app.window.main_window import MainWindow
 from widgets.plotkit.plot_key import PlotKey
 from widgets.plotkit.plot_title import PlotTitle
 
@@ -169,7 +169,7 @@ def test_the_language_choice_is_remembered(qtbot, tmp_path):
     first.close()
     second = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(second)
-    from app.language import current_language
+    from app.window.language import current_language
 
     assert current_language() == "zh_CN"
     second.set_language("en")

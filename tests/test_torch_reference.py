@@ -20,7 +20,7 @@ Tolerances
   kernels themselves are off by up to 5.7e-7 (GELU at x = −3.8, where it is −2.6e-4) and 1.0e-6
   (GELU-tanh's derivative at x = −5.06, where torch's float32 tanh saturates to −1 and gives 0), so
   against them atol 2e-6. GELU-tanh's float64 derivative gets atol 1e-14 more (see the test).
-* One block (engine/block.py), float64: stages, dx and weight gradients rtol 1e-10 with an atol of
+* One block (engine/core/block.py), float64: stages, dx and weight gradients rtol 1e-10 with an atol of
   1e-13 × the array's largest value (measured: at most 3.3e-15 of the largest value); the norm of
   all weight gradients rtol 1e-10 (measured 2.2e-16). float32 weight-gradient norms with output
   gradients scaled by 1e±30: rtol 1e-6 (torch forms each float32 gradient with float32 rounding;
@@ -41,11 +41,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import activations
-from engine.block import BlockSpec, block_with_grad, weight_gradient, weight_gradients_norm
-from engine.norms import batch_norm, layer_norm, rms_norm
-from engine.presets import XIAN_BETA, XIAN_GAMMA, XIAN_MATRIX
-from engine.weights import LayerWeights
+from engine.core import activations
+from engine.core.block import BlockSpec, block_with_grad, weight_gradient, weight_gradients_norm
+from engine.core.norms import batch_norm, layer_norm, rms_norm
+from engine.setup.presets import XIAN_BETA, XIAN_GAMMA, XIAN_MATRIX
+from engine.core.weights import LayerWeights
 
 REFERENCE = Path(__file__).resolve().parent / "reference" / "torch_reference.npz"
 

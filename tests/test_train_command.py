@@ -141,7 +141,7 @@ def _kill_rerun(folder: Path, args: list[str], when) -> bool:
 
 def _writing(folder: Path, lines: int) -> bool:
     """A writer's hidden folder holds a train_log.csv of at least ``lines`` lines."""
-    from engine.file_set import TEMP_PREFIX
+    from engine.files.file_set import TEMP_PREFIX
 
     for log in folder.glob(TEMP_PREFIX + "*/train_log.csv"):
         try:
@@ -217,7 +217,7 @@ def test_deepnorm_dyt_and_the_recipe_flags_reach_the_run(tmp_path):
 def test_the_run_is_drawn_as_the_training_tab_draws_it(tmp_path):
     from PySide6.QtGui import QColor, QImage
 
-    from app.teaching_tabs import TRAINING_FIGURES
+    from app.window.teaching_tabs import TRAINING_FIGURES
 
     assert main(["train", *SMALL, "--format", "png,svg", "--steps", "4", "--out", str(tmp_path)]) == 0
     for name in TRAINING_FIGURES:  # the Training tab's figures, by the names File → Export gives them

@@ -95,7 +95,7 @@ def test_bad_settings_are_said_in_the_status_not_raised(page):
 def test_the_training_lab_is_a_tab_of_the_main_window(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -183,13 +183,13 @@ def test_choice_lists_are_the_engines_and_the_deepnorm_preset_follows_the_engine
 def test_a_session_saved_before_the_tab_was_opened_keeps_its_runs(qtbot, tmp_path, page):
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     _train_once(page, qtbot)
     page.form.seed.setValue(1)
     page.train_button.click()
     qtbot.waitUntil(lambda: page.histories[1].count == 25 and not page.stop_button.isEnabled(), timeout=20_000)
-    from engine.presets import load_preset
+    from engine.setup.presets import load_preset
     from engine.state.session import session_json
 
     path = tmp_path / "runs.normscope.json"
@@ -225,8 +225,8 @@ def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtb
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
-    from app.main_window import MainWindow
-    from engine.presets import load_preset
+    from app.window.main_window import MainWindow
+    from engine.setup.presets import load_preset
     from engine.state.session import session_json
 
     shown = []
@@ -248,7 +248,7 @@ def test_new_training_runs_mark_the_window_unsaved_and_closing_asks(qtbot, tmp_p
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     window = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -419,7 +419,7 @@ def test_loss_curves_are_smoothed_with_the_raw_loss_faint_behind(page, qtbot):
 def test_the_smoothing_is_remembered_across_starts(qtbot, tmp_path):
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.window.main_window import MainWindow
 
     ini = str(tmp_path / "n.ini")
     window = MainWindow("xian", QSettings(ini, QSettings.Format.IniFormat))

@@ -6,8 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from engine.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
-from engine.presets import load_preset
+from engine.setup.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
+from engine.setup.presets import load_preset
 from engine.problem import Problem
 from engine.state.session import parse_session, parse_session_contents, session_json
 from engine.training.history import LAYER_SERIES, RunHistory

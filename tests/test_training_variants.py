@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from engine.depth import deepnorm_constants
+from engine.core.depth import deepnorm_constants
 from engine.training.init import init_params, parameter_shapes
 from engine.training.settings import TrainSettings
 from engine.training.trainer import Trainer

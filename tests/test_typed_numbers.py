@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import table_text
-from engine.table_text import BlockProblem, NumberProblem, parse_block, parse_number
+from engine.files import table_text
+from engine.files.table_text import BlockProblem, NumberProblem, parse_block, parse_number
 
 ACCEPTED = [("1", 1.0), ("-1.5", -1.5), ("−1.5", -1.5), ("+2", 2.0), (".5", 0.5), ("5.", 5.0), ("1e5", 1e5),
             ("1E-5", 1e-5), ("−1e−5", -1e-5), (" 3 ", 3.0), ("0", 0.0), ("-0.0", 0.0), ("0e-400", 0.0),

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
 
-from engine.depth_laws import depth_laws
+from engine.core.depth_laws import depth_laws
 
 pytestmark = pytest.mark.window(size=(1400, 900))
 

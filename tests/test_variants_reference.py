@@ -9,9 +9,9 @@ import pathlib
 import numpy as np
 import pytest
 
-from engine.block import BlockSpec, block_with_grad
-from engine.depth import run_stack
-from engine.weights import layer_weights
+from engine.core.block import BlockSpec, block_with_grad
+from engine.core.depth import run_stack
+from engine.core.weights import layer_weights
 
 REF = np.load(pathlib.Path(__file__).parent / "reference" / "variants_reference.npz", allow_pickle=False)
 X, DY, GAMMA, BETA = REF["x"], REF["dy"], REF["gamma"], REF["beta"]

@@ -21,7 +21,7 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDockWidget  # noqa: E402
 
 from widgets.common.fonts import register_bundled_fonts  # noqa: E402
-from app.main_window import MainWindow  # noqa: E402
+from app.window.main_window import MainWindow  # noqa: E402
 
 TAB_PLOTS, TAB_BLOCK, TAB_GROUPS, TAB_BATCHNORM, TAB_SCALE, TAB_ACTIVATIONS, TAB_TRAINING = range(7)
 #: file name: (preset, settings changed first, central tab, language, extra steps)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.compute import Result, compute
+from engine.results.compute import Result, compute
 from engine.lessons.lesson_file import Lesson, Question, Step
 from engine.lessons.quantities import evaluate, stacks_needed
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem

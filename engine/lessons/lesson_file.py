@@ -5,7 +5,7 @@ a ``title``, a ``text``, a complete ``state`` (engine.lessons.step_state) and op
 ``question`` (``prompt``, ``quantity`` from engine.lessons.quantities, ``kind`` ``number`` with a
 ``tolerance`` > 0, or ``choice`` with at least two ``options``: all numbers or ``{"value": v}``, the
 nearest right, or all ``{"min": a, "max": b}`` intervals, the one holding the value right; an
-option may carry a ``label``). Nothing in a file is run: it is read with engine.safe_json's bounds,
+option may carry a ``label``). Nothing in a file is run: it is read with engine.files.safe_json's bounds,
 and every refusal is a FileProblem naming the file, the step and the key or quantity.
 """
 
@@ -16,12 +16,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.bounded_read import read_regular_file
+from engine.files.bounded_read import read_regular_file
 from engine.lessons.quantities import Quantity, check_in_range, parse_quantity
 from engine.lessons.step_state import StepState, read_state
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.resources import resource_path
-from engine.safe_json import load_json
+from engine.files.safe_json import load_json
 
 LESSONS_DIR = resource_path("lessons")
 LANGS = ("en", "zh")

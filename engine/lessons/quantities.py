@@ -12,11 +12,11 @@ import math
 import re
 from dataclasses import dataclass
 
-from engine.compute import Result, depth
-from engine.depth_laws import depth_laws
-from engine.limits import PLACEMENTS
+from engine.results.compute import Result, depth
+from engine.core.depth_laws import depth_laws
+from engine.setup.limits import PLACEMENTS
 from engine.problem import QT_TRANSLATE_NOOP, Problem
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 
 #: The stacks a depth quantity may name: the placements, and ``none`` (no norm) for depth_rms only.
 STACKS = (*PLACEMENTS, "none")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.limits import SETTINGS
-from engine.presets import PRESETS, load_preset
+from engine.setup.limits import SETTINGS
+from engine.setup.presets import PRESETS, load_preset
 from engine.problem import QT_TRANSLATE_NOOP, Problem
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 
 #: The views a step may bring to the front: the Plots tab's plots, the hand calculation dock, the
 #: teaching tabs, the Training tab and the Model tab.

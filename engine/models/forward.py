@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.activations import gelu, gelu_tanh, silu
+from engine.core.activations import gelu, gelu_tanh, silu
 from engine.models.attention import rope_tables, self_attention
 from engine.models.loading import Model
 from engine.models.spec import ModelSpec

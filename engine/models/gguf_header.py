@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.bounded_read import open_regular_file, unreadable
+from engine.files.bounded_read import open_regular_file, unreadable
 from engine.models.model_limits import (MAX_GGUF_ARRAY_ENTRIES, MAX_GGUF_DIMS, MAX_GGUF_KEYS, MAX_GGUF_STRING_BYTES,
                                         MAX_GGUF_TENSORS, declared_count)
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem

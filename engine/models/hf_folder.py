@@ -12,14 +12,14 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.array_formats import safetensors_entries
-from engine.bounded_read import open_regular_file, read_regular_file, unreadable
+from engine.files.array_formats import safetensors_entries
+from engine.files.bounded_read import open_regular_file, read_regular_file, unreadable
 from engine.models.checkpoint import ModelWeights, check_size, check_spec, check_weights
 from engine.models.model_limits import MAX_SAFETENSORS_HEADER_BYTES, check_model_value
 from engine.models.pickles import refuse_pickle
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
-from engine.safe_json import load_json
+from engine.files.safe_json import load_json
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 CONFIG_BYTES = 1 << 20

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from engine.limits import Setting, check_value
+from engine.setup.limits import Setting, check_value
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 
 #: Blocks of a model (the largest open Llama models have 126).

@@ -6,7 +6,7 @@ from engine.models.norm_parameters import vector_stats
 from engine.models.real_depth import depth_profile
 from engine.models.tokenizer import Tokens
 from engine.models.trace import Trace
-from engine.tables import Table
+from engine.files.tables import Table
 
 
 def tokens_table(tokens: Tokens) -> Table:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.models.trace import NormRecord
-from engine.norms import layer_norm, rms_norm
+from engine.core.norms import layer_norm, rms_norm
 
 #: At most this many points are returned for drawing (every k-th element); the fits use all.
 MAX_POINTS = 20000

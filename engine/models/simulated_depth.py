@@ -1,7 +1,7 @@
 """The simulated stacks beside a real model's depth: Pre-Norm and Post-Norm blocks with random weights at
 initialization, as deep and as wide as the model, run on the model's own embedding output.
 
-They are the Plots tab's stacks (engine.depth.run_stack) at the model's size: what the seed articles predict
+They are the Plots tab's stacks (engine.core.depth.run_stack) at the model's size: what the seed articles predict
 before training, to hold against what the trained model really does.
 """
 
@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from engine.block import BlockSpec
-from engine.depth import run_stack
+from engine.core.block import BlockSpec
+from engine.core.depth import run_stack
 
 #: The simulated blocks' FFN: the Plots tab's default width and a plain GELU (a gated FFN would draw a third
 #: d × 4d matrix per layer, 50 % more weights, for a reference curve).

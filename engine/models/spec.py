@@ -34,7 +34,7 @@ class ModelSpec:
 
     @property
     def norm_kind(self) -> str:
-        """``"layer"`` or ``"rms"``, as engine.scenario.NORM_KINDS spells them."""
+        """``"layer"`` or ``"rms"``, as engine.setup.scenario.NORM_KINDS spells them."""
         return "rms" if self.family == "llama" else "layer"
 
     @property

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.bounded_read import read_regular_file
+from engine.files.bounded_read import read_regular_file
 from engine.models.model_limits import MAX_TOKENIZER_BYTES, MAX_TOKENIZER_DEPTH
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
-from engine.safe_json import nesting_depth
+from engine.files.safe_json import nesting_depth
 
 #: Longest input the forward passes take (a larger model context is cut here too): attention is T².
 MAX_TOKENS = 512

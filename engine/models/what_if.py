@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.norms import layer_norm, rms_norm
+from engine.core.norms import layer_norm, rms_norm
 from engine.models.trace import NormRecord
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 

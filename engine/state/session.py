@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.array_formats import parse_npz
-from engine.bounded_read import Progress, read_regular_file, scaled
-from engine.io import MAX_FILE_BYTES, MAX_VALUES, READ_SHARE
+from engine.files.array_formats import parse_npz
+from engine.files.bounded_read import Progress, read_regular_file, scaled
+from engine.files.io import MAX_FILE_BYTES, MAX_VALUES, READ_SHARE
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
-from engine.safe_json import load_json
-from engine.table_text import format_number, parse_lines
-from engine.scenario import Scenario
+from engine.files.safe_json import load_json
+from engine.files.table_text import format_number, parse_lines
+from engine.setup.scenario import Scenario
 
 FORMAT = "normscope-session"
 VERSION = 2
@@ -292,7 +292,7 @@ def parse_session_contents(text: str, progress: Progress | None = None) -> Sessi
     """The scenario and training runs of session JSON, and warnings (unknown fields, a newer version).
 
     Raises a Problem naming the missing or wrong field. The JSON is read with bounds
-    (engine.safe_json): no nesting, huge integer or non-finite number gets past as an exception
+    (engine.files.safe_json): no nesting, huge integer or non-finite number gets past as an exception
     other than a Problem. A large matrix (the scenario's, and A's) is read in steps that ``progress``
     hears (see ``_split_matrices``).
     """

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.limits import MAX_LAYER_ROWS, MAX_SIMULATION_BYTES
+from engine.setup.limits import MAX_LAYER_ROWS, MAX_SIMULATION_BYTES
 from engine.problem import QT_TRANSLATE_NOOP, Note, Problem
 from engine.training.init import parameter_shapes
 from engine.training.settings import TrainSettings

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.bounded_read import read_regular_file
+from engine.files.bounded_read import read_regular_file
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.resources import resource_path
 from engine.training.budget import CORPUS_BYTES_PER_BYTE, MAX_TRAINING_BYTES, max_text_bytes

@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from engine.limits import MAX_LAYER_ROWS
+from engine.setup.limits import MAX_LAYER_ROWS
 from engine.training.trainer import StepRecord
 
 #: The per-layer measurements, as StepRecord names them.

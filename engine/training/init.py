@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from engine.depth import deepnorm_constants
+from engine.core.depth import deepnorm_constants
 from engine.training.settings import FINAL_NORM_PLACEMENTS, TrainSettings
 
 Params = dict[str, np.ndarray]

@@ -11,8 +11,8 @@ Blocks (causal multi-head attention and a ReLU/GELU FFN, no biases in the projec
 N is LayerNorm, RMSNorm, DyT (γ·tanh(a·x) + β with a learned scalar a) or nothing.
 
 The head is the embedding matrix transposed (tied) or its own matrix; the loss is the mean
-cross-entropy of the next character. Attention and FFN come from ``engine.block`` and the norms
-from ``engine.norms``; here they are composed with per-norm gains and shifts that learn.
+cross-entropy of the next character. Attention and FFN come from ``engine.core.block`` and the norms
+from ``engine.core.norms``; here they are composed with per-norm gains and shifts that learn.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from typing import Callable
 
 import numpy as np
 
-from engine.block import attention_with_grad, ffn_with_grad, weight_gradient
-from engine.depth import deepnorm_constants
-from engine.norms import dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
+from engine.core.block import attention_with_grad, ffn_with_grad, weight_gradient
+from engine.core.depth import deepnorm_constants
+from engine.core.norms import dyt_with_grad, layer_norm_with_grad, rms_norm_with_grad
 from engine.training.init import Params, layer_prefix, sinusoidal_positions
 from engine.training.settings import FINAL_NORM_PLACEMENTS, TrainSettings
-from engine.weights import LayerWeights
+from engine.core.weights import LayerWeights
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _norm(kind: str, x: np.ndarray, params: Params, name: str, eps: float):
         if shift is not None:
             grads[name + ".b"] = dy.sum(axis=0)
         dxhat = dy * gain
-        if kind == "dyt":  # ∂tanh(a·x)/∂a = x·(1 − tanh²), the one derivative engine.norms leaves out
+        if kind == "dyt":  # ∂tanh(a·x)/∂a = x·(1 − tanh²), the one derivative engine.core.norms leaves out
             grads[name + ".a"] = np.array([np.vdot(dxhat * (1 - xhat * xhat), x)], x.dtype)
         return back(dxhat)
 

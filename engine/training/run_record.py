@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
+from engine.setup.limits import MAX_SAVED_RUNS, MAX_SAVED_STEPS
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 from engine.training.history import LAYER_SERIES, STEP_SERIES, RunHistory
 from engine.training.settings import TrainSettings

@@ -36,7 +36,7 @@ seed's decimals and float32 their nearest float32 values.
 ``block/inputs/``                      the shared block input ``x``, output gradient ``dy``, ``gamma``,
     ``beta`` (float64; float32 cases use them rounded, all are exact in float32) and the weights
     ``wq wk wv wo w1 w2 w3`` (T = 6, d = 8, 2 heads, hidden 16), each applied as ``x @ W``
-``block/{dt}/{norm}_{placement}_{activation}[_{tiny,huge}]/``   one block of engine/block.py (Post-Norm
+``block/{dt}/{norm}_{placement}_{activation}[_{tiny,huge}]/``   one block of engine/core/block.py (Post-Norm
     cases with the causal mask) run forward and backward with autograd, ``dy`` scaled by ``dy_scale``
     (0-d): ``weight_grad_norm`` (0-d, ‖all weight gradients‖ in float64 from torch's gradients) always;
     with dy_scale 1 also every stage but the input (``norm1 attn add1 norm2 ffn add2``) and ``dx``; in
@@ -285,7 +285,7 @@ def build_activations() -> None:
                 put(f"act/{dt}/{fname}/grad", grad.numpy())
 
 
-# --- one Transformer block (engine/block.py), forward and autograd backward --------------------
+# --- one Transformer block (engine/core/block.py), forward and autograd backward --------------------
 
 BLOCK_T, BLOCK_D, BLOCK_HEADS, BLOCK_HIDDEN = 6, 8, 2, 16
 WEIGHT_NAMES = ("wq", "wk", "wv", "wo", "w1", "w2", "w3")

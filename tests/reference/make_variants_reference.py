@@ -8,8 +8,8 @@ has torch (it is never a project dependency)::
 
     /path/to/torch-venv/bin/python tests/reference/make_variants_reference.py
 
-The weights and the loss target come from the engine itself (``engine.weights.layer_weights``,
-``engine.depth.loss_target``: seeded NumPy, pure), so both sides run the same network; the input is
+The weights and the loss target come from the engine itself (``engine.core.weights.layer_weights``,
+``engine.core.depth.loss_target``: seeded NumPy, pure), so both sides run the same network; the input is
 a seeded NumPy draw. Only the maths is PyTorch's.
 
 Layout (numeric arrays only; loads with ``allow_pickle=False``):
@@ -32,8 +32,8 @@ import torch
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.depth import deepnorm_constants, loss_target  # noqa: E402
-from engine.weights import layer_weights  # noqa: E402
+from engine.core.depth import deepnorm_constants, loss_target  # noqa: E402
+from engine.core.weights import layer_weights  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "variants_reference.npz"
 T, D, HEADS, SEED = 5, 8, 2, 3
@@ -93,7 +93,7 @@ def ffn(x: torch.Tensor, w: dict) -> torch.Tensor:
 
 
 def block(x, w, kind, placement, qk, gamma, beta, alpha=1.0, scale=1.0):
-    """(stages, output) of one block, as engine.block orders them."""
+    """(stages, output) of one block, as engine.core.block orders them."""
     def n(z):
         return norm(kind, z, gamma, beta)
 

@@ -1,7 +1,7 @@
 """Loading a file (or parsing a big paste) on a worker thread while the window stays live, with a
 progress dialog that cancels.
 
-The engine's loaders take a ``progress(fraction)`` callback (engine.bounded_read.Progress). Here it
+The engine's loaders take a ``progress(fraction)`` callback (engine.files.bounded_read.Progress). Here it
 reports to a QProgressDialog and raises ``Cancelled`` once the person presses Cancel, so a
 169 MB CSV neither freezes the window nor has to be waited for. The caller gets the loader's
 value only when it finished: a cancelled or refused load changes nothing.
@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, QRunna
 from PySide6.QtGui import QWindow
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from engine.bounded_read import Cancelled, Progress
+from engine.files.bounded_read import Cancelled, Progress
 
 T = TypeVar("T")
 

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 def preview(make_view: Callable[[], QWidget], size: tuple[int, int] = (800, 450)) -> None:
     """Show ``make_view()`` with the Result of the preset named on the command line (default xian)."""
     from widgets.common.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
     from widgets.plotkit.plot_style import use_light_theme
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

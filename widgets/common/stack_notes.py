@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.common.problem_text import describe
 
 

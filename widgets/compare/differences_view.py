@@ -12,8 +12,8 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QStackedLayout, QTableWidget,
                                QTableWidgetItem, QWidget)
 
-from engine.comparison import key_numbers, setting_differences, values_changed
-from engine.compute import Result
+from engine.results.comparison import key_numbers, setting_differences, values_changed
+from engine.results.compute import Result
 from widgets.common.retranslation import Retranslating
 from widgets.plots.placement_names import placement_names
 

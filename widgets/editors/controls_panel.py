@@ -8,11 +8,11 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QWidget)
 
 from widgets.editors.editor import Editor
-from engine.activations import ACTIVATIONS
-from engine.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
-from engine.scenario import Scenario
-from engine.weights import INITS
-from engine.table_text import format_number, parse_number
+from engine.core.activations import ACTIVATIONS
+from engine.setup.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
+from engine.setup.scenario import Scenario
+from engine.core.weights import INITS
+from engine.files.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
 from widgets.common.retranslation import Retranslating
 
@@ -26,7 +26,7 @@ COMBOS = {
 }
 #: field -> objectName of its check box.
 CHECKS = {"qk_norm": "qkNorm", "ln_scaling": "lnScaling", "causal": "causal"}
-#: field -> (objectName, widget class, step, decimals); the range is the setting's (engine.limits).
+#: field -> (objectName, widget class, step, decimals); the range is the setting's (engine.setup.limits).
 SPINS = {
     "dyt_alpha": ("dytAlpha", QDoubleSpinBox, 0.1, 3),
     "layers": ("layers", QSpinBox, 1, None),

@@ -12,7 +12,7 @@ from typing import Protocol
 import numpy as np
 from PySide6.QtCore import SignalInstance
 
-from engine.scenario import Scenario
+from engine.setup.scenario import Scenario
 
 
 class Editor(Protocol):

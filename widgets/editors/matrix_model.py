@@ -6,8 +6,8 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from widgets.editors.editor import Editor
-from engine.scenario import Scenario
-from engine.table_text import format_number, parse_number
+from engine.setup.scenario import Scenario
+from engine.files.table_text import format_number, parse_number
 from widgets.common.problem_text import describe
 
 

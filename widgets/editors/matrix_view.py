@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMes
 
 from widgets.editors.editor import Editor
 from widgets.common.retranslation import Retranslating, TextBinder
-from engine.bounded_read import Cancelled
-from engine.table_text import format_block, parse_block
+from engine.files.bounded_read import Cancelled
+from engine.files.table_text import format_block, parse_block
 from widgets.common.background_load import load_in_background
 from widgets.editors.matrix_model import ArrayTableModel
 from widgets.common.problem_text import describe

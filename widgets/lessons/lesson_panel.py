@@ -2,7 +2,7 @@
 Reveal, the engine's answer beside the student's.
 
 The panel draws what it is given and reports what the student asks for (``lessonChosen``,
-``stepChosen``); the answer comes from its owner (app/lesson_dock.py), computed from the state on
+``stepChosen``); the answer comes from its owner (app/window/lesson_dock.py), computed from the state on
 screen each time it changes, so a cell edit moves it.
 """
 
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QGroupBox, QHBox
 
 from engine.lessons.answers import Answer, is_right
 from engine.lessons.lesson_file import Option, Question, Step
-from engine.table_text import parse_number
+from engine.files.table_text import parse_number
 from widgets.common.retranslation import Retranslating
 
 

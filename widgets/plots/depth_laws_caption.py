@@ -1,5 +1,5 @@
 """A caption under the depth and gradient plots: the laws the curves on screen follow, measured from
-them (engine.depth_laws), not quoted from papers, so it never claims what these settings don't show."""
+them (engine.core.depth_laws), not quoted from papers, so it never claims what these settings don't show."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
-from engine.compute import Result
-from engine.depth_laws import DepthLaw, depth_laws
-from engine.zero_division import first_zero_division
+from engine.results.compute import Result
+from engine.core.depth_laws import DepthLaw, depth_laws
+from engine.results.zero_division import first_zero_division
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
 
@@ -58,7 +58,7 @@ class DepthLawsCaption(Retranslating, QWidget):
         """Take the application's text size (times TEXT_SCALE) again, as presentation mode changes it.
 
         Qt keeps a widget's own point size when the application's font changes, and tells only the
-        windows, so whoever changes the application's font calls this (app/presentation.py)."""
+        windows, so whoever changes the application's font calls this (app/window/presentation.py)."""
         font = self.font()
         font.setPointSizeF(QApplication.font().pointSizeF() * TEXT_SCALE)
         self.setFont(font)

@@ -8,8 +8,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
-from engine.compute import Result
-from engine.zero_division import first_zero_division
+from engine.results.compute import Result
+from engine.results.zero_division import first_zero_division
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_layer_curves, fit_view, layer_curve, pen,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.compute import Result
-from engine.depth import STACK_PLACEMENTS
+from engine.results.compute import Result
+from engine.core.depth import STACK_PLACEMENTS
 from widgets.common.stack_notes import stack_note
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (configure_plot, draw_layer_curves, fit_view, layer_curve, pinned_pen,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 
-from engine.depth import STACK_PLACEMENTS
+from engine.core.depth import STACK_PLACEMENTS
 from widgets.plots.placement_names import placement_names
 
 #: Every stack that can be drawn, in menu order.

@@ -9,7 +9,7 @@ import pyqtgraph as pg
 
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, pinned_pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits

@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.common.stack_notes import stack_tokens_note
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.plot_note import PlotNote

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QAction, QActionGroup
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.heatmap_image import HeatmapImage, blocky
 from widgets.plotkit.plot_title import PlotTitle
@@ -20,7 +20,7 @@ from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
 from widgets.plotkit.round_limits import colour_limit
 from widgets.common.retranslation import Retranslating
 
-#: The four stages shown per placement (stage keys of engine.block).
+#: The four stages shown per placement (stage keys of engine.core.block).
 PANELS = {"pre": ("input", "norm1", "add1", "add2"), "post": ("input", "add1", "norm1", "norm2")}
 SCALES = ("auto", "shared", "panel")  # colour scales: chosen by the ranges, one for all, one per panel
 #: Under "auto", panels whose largest |values| differ by more than this factor get scales of their

@@ -2,7 +2,7 @@
 
 Sigmoid, Tanh, ReLU, Softmax (of a small editable vector), Swish/SiLU (β settable), GELU (the exact erf
 form, the tanh approximation and their difference magnified) and SwiGLU (the gated product as a curve of
-the gate's input for a fixed linear branch). Every curve comes from ``engine.activation_curves``.
+the gate's input for a fixed linear branch). Every curve comes from ``engine.core.activation_curves``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from engine.activation_curves import KEYS, SOFTMAX_DEFAULT, Curves, curves_for
+from engine.core.activation_curves import KEYS, SOFTMAX_DEFAULT, Curves, curves_for
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import BLUE, GREEN, ORANGE, RED, configure_plot, pen, set_title_once
 from widgets.plotkit.round_limits import linear_limits

@@ -1,5 +1,5 @@
 """The BatchNorm lab's lesson (a): a token's BatchNorm output moves as the batch grows while its LayerNorm
-output stays put (seed 000, table 5-3). Draws ``engine.batch_lessons.BatchDependence``."""
+output stays put (seed 000, table 5-3). Draws ``engine.results.batch_lessons.BatchDependence``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from engine.batch_lessons import BatchDependence
+from engine.results.batch_lessons import BatchDependence
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import BLUE, GREEN, LIGHT, ORANGE, PURPLE, RED, SKY, configure_plot, pen

@@ -6,14 +6,14 @@
     (``batchnorm_one_token``);
 (c) how those running statistics creep towards the batch's over repeated training steps
     (``batchnorm_running_stats``).
-This panel holds the controls they share and runs ``engine.batch_lessons`` for them.
+This panel holds the controls they share and runs ``engine.results.batch_lessons`` for them.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QTabWidget, QVBoxLayout, QWidget
 
-from engine.batch_lessons import (
+from engine.results.batch_lessons import (
     LAB_MAX_TOKENS,
     BatchDependence,
     RunningStatistics,
@@ -23,8 +23,8 @@ from engine.batch_lessons import (
     running_statistics,
     single_token,
 )
-from engine.compute import Result
-from engine.scenario import Scenario
+from engine.results.compute import Result
+from engine.setup.scenario import Scenario
 from widgets.common.retranslation import Retranslating
 from widgets.teaching.batchnorm_batch_size import MAX_DIMENSION_CURVES, BatchSizeLesson
 from widgets.teaching.batchnorm_one_token import OneTokenLesson

@@ -1,5 +1,5 @@
 """The BatchNorm lab's lesson (b): one token alone. Training mode refuses it, eval mode answers with the
-running statistics. Shows ``engine.batch_lessons.SingleToken`` as text and a small table."""
+running statistics. Shows ``engine.results.batch_lessons.SingleToken`` as text and a small table."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea
 
-from engine.batch_lessons import SingleToken
+from engine.results.batch_lessons import SingleToken
 from widgets.teaching.batchnorm_numbers import lab_number
 
 #: Columns of the table (dimensions) before it is cut.

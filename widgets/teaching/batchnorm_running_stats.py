@@ -1,5 +1,5 @@
 """The BatchNorm lab's lesson (c): how the running statistics creep towards the batch's over repeated
-training steps. Draws ``engine.batch_lessons.RunningStatistics`` for one chosen dimension."""
+training steps. Draws ``engine.results.batch_lessons.RunningStatistics`` for one chosen dimension."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from engine.batch_lessons import RunningStatistics
+from engine.results.batch_lessons import RunningStatistics
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import BLUE, RED, configure_plot, pen

@@ -3,7 +3,7 @@
 Pre-Norm:  x → ① norm → ② attention → ⊕ (+x) → ③ norm → ④ FFN → ⊕ (+h)
 Post-Norm: x → ② attention → ⊕ (+x) → ① norm → ④ FFN → ⊕ (+h) → ③ norm
 
-Each box stands for one stage key of ``engine.block`` (the matrix after that step), so a selection
+Each box stands for one stage key of ``engine.core.block`` (the matrix after that step), so a selection
 can be shown by any stage view, e.g. ``StageTable.show_stage(result, key)``.
 """
 
@@ -16,13 +16,13 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
-from engine.block import BlockSpec
-from engine.compute import Result
-from engine.depth import deepnorm_constants, layer_spec
+from engine.core.block import BlockSpec
+from engine.results.compute import Result
+from engine.core.depth import deepnorm_constants, layer_spec
 from widgets.plotkit.plot_style import BLUE, GREEN, GREY, ORANGE, RED, SKY
 from widgets.common.retranslation import Retranslating
 
-#: Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them.
+#: Stage keys in display order per placement, exactly as ``engine.core.block.block_with_grad`` orders them.
 #: Mix-LN's first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm).
 STAGE_ORDER = {
     "pre": ("input", "norm1", "attn", "add1", "norm2", "ffn", "add2"),
@@ -63,7 +63,7 @@ class BlockFlow(Retranslating, QWidget):
     Signals
     -------
     stageSelected(str)
-        A stage key of ``engine.block`` (``"input"``, ``"norm1"``, ``"attn"``, ...), emitted when a
+        A stage key of ``engine.core.block`` (``"input"``, ``"norm1"``, ``"attn"``, ...), emitted when a
         box is clicked or the Step / back buttons move the selection.
     retranslated()
         The texts, ``stage_description`` among them, are in the new language (a view showing a
@@ -526,8 +526,8 @@ if __name__ == "__main__":
     from PySide6.QtWidgets import QApplication, QSplitter
 
     from widgets.common.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
     from widgets.teaching.stage_table import StageTable
 
     app = QApplication([])

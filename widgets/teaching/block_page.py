@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.plots.stage_heatmap import StageHeatmap
 from widgets.teaching.block_flow import BlockFlow
 from widgets.teaching.stage_table import StageTable

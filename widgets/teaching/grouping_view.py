@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from engine.compute import Result
+from engine.results.compute import Result
 from widgets.plotkit.plot_style import BLUE, HEATMAP_COLORMAP, ORANGE, SKY
 from widgets.common.retranslation import Retranslating
 

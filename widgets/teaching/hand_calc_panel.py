@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QTextBrowser, QVBoxLayout, QWidget
 
-from engine.compute import Result
-from engine.hand_calculation import HandCalculation, hand_calculation
+from engine.results.compute import Result
+from engine.results.hand_calculation import HandCalculation, hand_calculation
 from widgets.teaching.hand_calc_render import to_html, to_latex, to_text
 from widgets.common.retranslation import Retranslating
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
-from engine.hand_calculation import HandCalculation
+from engine.results.hand_calculation import HandCalculation
 
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 

@@ -1,7 +1,7 @@
 """Seed 001 as a table: LayerNorm can't tell [2, 4, 6, 8] from [20, 40, 60, 80], and γ/β can't either.
 
 The three rows (苹果, 吃 = 10 × 苹果, 苹果 with d2 and d3 swapped) can be edited; every number comes
-from ``engine.batch_lessons.scale_invariance_for``.
+from ``engine.results.batch_lessons.scale_invariance_for``.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.batch_lessons import SCALE_ROWS, ScaleInvariance, scale_invariance_for
-from engine.compute import Result
-from engine.scenario import Scenario
+from engine.results.batch_lessons import SCALE_ROWS, ScaleInvariance, scale_invariance_for
+from engine.results.compute import Result
+from engine.setup.scenario import Scenario
 from widgets.common.retranslation import Retranslating
 
 COLUMNS = ("input", "mean", "std", "normalized", "same", "affine")

@@ -6,8 +6,8 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from engine.compute import Result
-from engine.table_text import format_number
+from engine.results.compute import Result
+from engine.files.table_text import format_number
 from widgets.common.retranslation import Retranslating
 
 #: Qt.UserRole returns the cell's number itself (as a Python float), for tests and scripts.
@@ -108,8 +108,8 @@ if __name__ == "__main__":
     from PySide6.QtWidgets import QApplication
 
     from widgets.common.fonts import register_bundled_fonts
-    from engine.compute import compute
-    from engine.presets import load_preset
+    from engine.results.compute import compute
+    from engine.setup.presets import load_preset
 
     app = QApplication([])
     register_bundled_fonts()

@@ -376,7 +376,7 @@ class TrainingPage(Retranslating, QWidget):
 
     def export_csv(self, run_id: int, path) -> None:
         """Write run ``run_id``'s curves to ``path`` as the headless command's ``train_log.csv``."""
-        from engine.io import atomic_write
+        from engine.files.io import atomic_write
         from engine.training.train_log import train_log_text
 
         atomic_write(Path(path), train_log_text(self.histories[run_id]).encode("utf-8"))

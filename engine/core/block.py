@@ -1,0 +1,294 @@
+"""One Transformer block (seed 000, fig. 5-1) with a hand-written backward pass.
+
+Pre-Norm:  h = x + Attn(N₁(x));            y = h + FFN(N₂(h))
+Post-Norm: h = N₁(x + Attn(x));            y = N₂(h + FFN(h))
+Peri-Norm: h = x + N₁'(Attn(N₁(x)));       y = h + N₂'(FFN(N₂(h)))     (sandwich; Kim et al. 2025)
+DeepNorm:  h = N₁(α·x + Attn(x));          y = N₂(α·h + FFN(h))        (Wang et al. 2022)
+
+Every function works on a 2-D (tokens, d) matrix and returns its output together with a
+``backward`` closure mapping the output gradient to the input gradient and the weight gradients.
+A weight gradient is returned as its two factors (A, B) with ∂L/∂W = Aᵀ·B: both have one row per
+token, so its norm comes from two T × T products instead of building the d × 4d matrix.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from engine.core import activations
+from engine.core.norms import (batch_norm, batch_norm_with_grad, dyt_with_grad, layer_norm_with_grad,
+                          rms_norm_with_grad)
+from engine.core.weights import LayerWeights
+
+GradFactors = dict[str, tuple[np.ndarray, np.ndarray]]
+
+
+def weight_gradient(factors: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """∂L/∂W = Aᵀ·B from its factors."""
+    a, b = factors
+    return a.T @ b
+
+
+def _scaled(m: np.ndarray) -> tuple[np.ndarray, float]:
+    """``m`` / max|m| in float64, and max|m|: products of the scaled factors never over- or underflow."""
+    scale = float(np.maximum.reduce(np.abs(m), axis=None))
+    return (np.multiply(m, 1.0 / scale, dtype=np.float64) if 0.0 < scale < math.inf else m), scale
+
+
+def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> float:
+    """‖aᵀ·c‖²_F in float64, by the cheaper of two routes.
+
+    Forming aᵀ·c costs d_a·d_c per token; the Gram route Σ (a·aᵀ) ∘ (c·cᵀ) costs T·(d_a + d_c) per
+    token and is what keeps d = 4096 cheap. Its terms can cancel (BatchNorm's zero-mean columns do),
+    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0.
+    """
+    a, c = a.astype(np.float64, copy=False), c.astype(np.float64, copy=False)
+    t, (da, dc) = a.shape[0], (a.shape[1], c.shape[1])
+    if da * dc <= t * (da + dc):
+        return float(np.add.reduce(np.square(a.T @ c), axis=None))
+    return max(0.0, float(np.add.reduce((a @ a.T) * (c @ c.T), axis=None)))  # np.sum, minus its overhead
+
+
+def _product_norm(a: np.ndarray, c: np.ndarray) -> float:
+    """‖aᵀ·c‖_F, accumulated in float64.
+
+    float32 factors widened to float64 can't leave its range (their squares' products stay within
+    1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
+    non-finite sum) is it taken again on factors scaled to a largest entry of 1.
+    """
+    ssq = _product_sum_of_squares(a, c)  # under the caller's errstate: what overflows is taken again, scaled
+    if 1e-250 < ssq < 1e250:
+        return math.sqrt(ssq)
+    (a, sa), (c, sc) = _scaled(a), _scaled(c)
+    if not (math.isfinite(sa) and math.isfinite(sc)):
+        return math.nan
+    if sa == 0.0 or sc == 0.0:
+        return 0.0
+    return sa * (sc * math.sqrt(_product_sum_of_squares(a, c)))  # beyond float64's range: inf
+
+
+def weight_gradients_norm(grads: GradFactors) -> float:
+    """The norm of all the weight gradients together, ‖(∂L/∂W₁, ∂L/∂W₂, …)‖, without forming them.
+
+    ‖Aᵀ·B‖²_F = Σ (A·Aᵀ) ∘ (B·Bᵀ); gradients whose A is the same array (Q, K and V all see the
+    block's input) share one product: Σᵢ ‖Aᵀ·Bᵢ‖² = Σ (A·Aᵀ) ∘ (C·Cᵀ) with C = [B₁ B₂ …]. The sums
+    run in float64, so float32 gradients as small as 1e-30 or as large as 1e30 keep their precision
+    (their squares would leave float32's range); a norm beyond float64's range is inf, a non-finite
+    gradient gives NaN, and nothing raises.
+    """
+    by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
+    for a, b in grads.values():
+        by_input.setdefault(id(a), (a, []))[1].append(b)
+    # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
+    with np.errstate(over="ignore", invalid="ignore"):
+        norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.hstack(bs)) for a, bs in by_input.values()]
+    return math.hypot(*norms)  # scales internally; inf if a part is
+
+
+@dataclass(frozen=True, eq=False)
+class BlockSpec:
+    """How a block is built: the norm, where it sits, and the sublayers' settings."""
+
+    norm: str = "layer"
+    placement: str = "pre"
+    gamma: np.ndarray | None = None
+    beta: np.ndarray | None = None
+    eps: float = 1e-5
+    heads: int = 1
+    causal: bool = False
+    activation: str = "relu"
+    bn_training: bool = True
+    #: DyT's α (y = γ ⊙ tanh(α·x) + β).
+    dyt_alpha: float = 0.5
+    #: Normalise each head's queries and keys before their dot product (QK-Norm).
+    qk_norm: bool = False
+    #: Factor on the outputs of a Pre-Norm block's norms (LayerNorm scaling: 1/√l in layer l).
+    norm_scale: float = 1.0
+    #: DeepNorm's α on the residual branch, N(α·x + F(x)).
+    residual_scale: float = 1.0
+
+
+def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
+    """Apply the spec's norm (with its γ/β) and return ``(y, dy -> dx)``."""
+    if spec.norm == "none":
+        return x, lambda dy: dy
+    if spec.norm == "dyt":
+        y, back = dyt_with_grad(x, spec.dyt_alpha, spec.gamma, spec.beta)
+    elif spec.norm == "layer":
+        y, back = layer_norm_with_grad(x, spec.gamma, spec.beta, spec.eps)
+    elif spec.norm == "rms":
+        y, back = rms_norm_with_grad(x, spec.gamma, spec.eps)
+    elif spec.bn_training and x.shape[0] > 1:
+        y, back = batch_norm_with_grad(x, spec.gamma, spec.beta, spec.eps)
+    else:
+        # Eval mode (or a single token): the default running buffers, mean 0 and variance 1.
+        y, _, _ = batch_norm(x, spec.gamma, spec.beta, spec.eps, training=False)
+        scale = (1.0 / math.sqrt(1.0 + spec.eps)) * (1.0 if spec.gamma is None else spec.gamma)
+        return y, lambda dy: (dy * scale).astype(dy.dtype, copy=False)
+    return y, back
+
+
+def _times(pair, scale: float):
+    """A norm's ``(y, backward)`` with its output multiplied by ``scale`` (1 leaves it alone)."""
+    if scale == 1.0:
+        return pair
+    y, back = pair
+    return y * y.dtype.type(scale), lambda dy: back(dy * dy.dtype.type(scale))
+
+
+def _qk_norm_with_grad(kind: str, m: np.ndarray):
+    """RMSNorm (under an RMSNorm block) or LayerNorm, without γ/β, over each head's dh values."""
+    flat = m.reshape(-1, m.shape[-1])
+    y, back = rms_norm_with_grad(flat, None, 1e-6) if kind == "rms" else layer_norm_with_grad(flat, None, None, 1e-5)
+    return y.reshape(m.shape), lambda dy: back(dy.reshape(flat.shape)).reshape(m.shape)
+
+
+def _softmax(s: np.ndarray) -> np.ndarray:
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool, qk_norm: str | None = None):
+    """Multi-head scaled dot-product self-attention, ``concat(heads) @ Wo``.
+
+    ``x`` is (T, d), or (..., T, d) for a batch of independent sequences (the training lab's); the
+    weight-gradient factors always have one row per token of the whole batch. With ``qk_norm``
+    ("layer" or "rms") each head's queries and keys are normalised first (Henry et al. 2020;
+    Dehghani et al. 2023). Returns ``y``, the scaled attention logits (..., H, T, T; masked ones
+    −inf) and ``dy -> (dx, grads)``.
+    """
+    *lead, t, d = x.shape
+    dh = d // heads
+
+    def split(m):  # (..., T, d) -> (..., H, T, dh)
+        return m.reshape(*lead, t, heads, dh).swapaxes(-3, -2)
+
+    def merge(m):  # (..., H, T, dh) -> (..., T, d)
+        return m.swapaxes(-3, -2).reshape(*lead, t, d)
+
+    def rows(m):  # (..., T, d) -> (tokens, d)
+        return m.reshape(-1, d)
+
+    q_raw, k_raw, v = split(x @ w.wq), split(x @ w.wk), split(x @ w.wv)
+    if qk_norm:
+        (q, q_back), (k, k_back) = _qk_norm_with_grad(qk_norm, q_raw), _qk_norm_with_grad(qk_norm, k_raw)
+    else:
+        q, k = q_raw, k_raw
+    scale = 1.0 / math.sqrt(dh)  # a Python float: a NumPy float64 would promote float32 stages
+    scores = (q @ k.swapaxes(-1, -2)) * scale
+    if causal:
+        scores = np.where(np.tril(np.ones((t, t), bool)), scores, -np.inf)
+    p = _softmax(scores)
+    o = merge(p @ v)
+    y = o @ w.wo
+
+    def backward(dy):
+        grads = {"wo": (rows(o), rows(dy))}
+        do = split(dy @ w.wo.T)
+        dp = do @ v.swapaxes(-1, -2)
+        dv = p.swapaxes(-1, -2) @ do
+        ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
+        dq, dk = ds @ k, ds.swapaxes(-1, -2) @ q
+        if qk_norm:
+            dq, dk = q_back(dq), k_back(dk)
+        dq, dk, dv = merge(dq), merge(dk), merge(dv)
+        xr = rows(x)
+        grads.update(wq=(xr, rows(dq)), wk=(xr, rows(dk)), wv=(xr, rows(dv)))
+        dx = dq @ w.wq.T + dk @ w.wk.T + dv @ w.wv.T
+        return dx, grads
+
+    return y, scores, backward
+
+
+def ffn_with_grad(x: np.ndarray, w: LayerWeights, activation: str):
+    """Position-wise FFN: up-projection, activation (one of ``activations.ELEMENTWISE``, or SwiGLU's
+    gated SiLU), down-projection."""
+    h = x @ w.w1
+    if activation == "swiglu":
+        u = x @ w.w3
+        gate = activations.silu(h)
+        a = gate * u
+    else:
+        act, act_grad = activations.ELEMENTWISE[activation]
+        a = act(h)
+    y = a @ w.w2
+
+    def backward(dy):
+        grads = {"w2": (a, dy)}
+        da = dy @ w.w2.T
+        if activation == "swiglu":
+            dh = da * u * activations.silu_grad(h)
+            du = da * gate
+            grads["w3"] = (x, du)
+            dx = du @ w.w3.T
+        else:
+            dh = da * act_grad(h)
+            dx = 0
+        grads["w1"] = (x, dh)
+        return dx + dh @ w.w1.T, grads
+
+    return y, backward
+
+
+def _qk_kind(spec: BlockSpec) -> str | None:
+    return None if not spec.qk_norm else ("rms" if spec.norm == "rms" else "layer")
+
+
+def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
+    """Run one block; return its stages (ordered, last is the output), the attention logits
+    (heads, T, T; masked ones −inf) and ``dy -> (dx, grads)``.
+
+    Stage keys: Pre-Norm ``input norm1 attn add1 norm2 ffn add2``; Post-Norm and DeepNorm
+    ``input attn add1 norm1 ffn add2 norm2``; Peri-Norm ``input norm1 attn attn_norm add1 norm2 ffn
+    ffn_norm add2``.
+    """
+    qk = _qk_kind(spec)
+    if spec.placement in ("pre", "peri"):
+        n1, n1_back = _times(norm_with_grad(spec, x), spec.norm_scale)
+        a, scores, a_back = attention_with_grad(n1, w, spec.heads, spec.causal, qk)
+        stages = {"input": x, "norm1": n1, "attn": a}
+        if spec.placement == "peri":
+            a_out, ao_back = norm_with_grad(spec, a)
+            stages["attn_norm"] = a_out
+        else:
+            a_out, ao_back = a, None
+        h = x + a_out
+        n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
+        f, f_back = ffn_with_grad(n2, w, spec.activation)
+        stages.update(add1=h, norm2=n2, ffn=f)
+        if spec.placement == "peri":
+            f_out, fo_back = norm_with_grad(spec, f)
+            stages["ffn_norm"] = f_out
+        else:
+            f_out, fo_back = f, None
+        y = h + f_out
+        stages["add2"] = y
+
+        def backward(dy):
+            dn2, grads = f_back(fo_back(dy) if fo_back else dy)
+            dh = dy + n2_back(dn2)
+            dn1, attn_grads = a_back(ao_back(dh) if ao_back else dh)
+            return dh + n1_back(dn1), {**grads, **attn_grads}
+
+    else:  # post, deepnorm
+        alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
+        a, scores, a_back = attention_with_grad(x, w, spec.heads, spec.causal, qk)
+        s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
+        h, n1_back = norm_with_grad(spec, s1)
+        f, f_back = ffn_with_grad(h, w, spec.activation)
+        s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
+        y, n2_back = norm_with_grad(spec, s2)
+        stages = {"input": x, "attn": a, "add1": s1, "norm1": h, "ffn": f, "add2": s2, "norm2": y}
+
+        def backward(dy):
+            ds2 = n2_back(dy)
+            dh, grads = f_back(ds2)
+            ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dh if alpha != 1.0 else ds2 + dh)
+            dx, attn_grads = a_back(ds1)
+            return (ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1) + dx, {**grads, **attn_grads}
+
+    return stages, scores, backward

@@ -1,0 +1,215 @@
+"""Stacks of blocks: how the hidden state and the gradients behave with depth; the seed's toy explosion."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+import numpy as np
+
+from engine.core.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradients_norm
+from engine.core.norms import rms_norm
+from engine.progress import Steps
+from engine.core.streamed_weights import streamed_layer_weights
+from engine.core.weights import ffn_hidden, layer_weights
+
+#: Where the norms sit in each block of a stack. ``mixln`` (Li et al. 2025) is a stack-level
+#: choice: Post-Norm blocks in its first ⌊N/4⌋ layers, Pre-Norm blocks after.
+STACK_PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
+#: Placements whose stacks end with one more norm before the output (as GPT-2 does).
+_FINAL_NORM = ("pre", "peri", "mixln")
+
+
+def first_nonfinite(values: np.ndarray, first_layer: int = 0) -> int | None:
+    """The layer of the first value that is inf or NaN (``values[0]`` is layer ``first_layer``), or None."""
+    bad = np.flatnonzero(~np.isfinite(values))
+    return int(bad[0]) + first_layer if bad.size else None
+
+
+@dataclass(frozen=True)
+class StackRun:
+    """One stack of N blocks run on the token matrix.
+
+    ``rms`` and ``max_abs`` have N + 1 entries (0 = the input); the gradient arrays have N entries,
+    one per layer, or are None when the backward pass was not asked for.
+    """
+
+    rms: np.ndarray
+    max_abs: np.ndarray
+    weight_grad: np.ndarray | None = None
+    input_grad: np.ndarray | None = None
+    #: The largest attention logit of each layer (N entries).
+    max_logit: np.ndarray | None = None
+
+    @property
+    def overflow_layer(self) -> int | None:
+        """The first layer whose hidden state left the dtype's range (its RMS is inf or NaN), or None.
+
+        Every later layer, and every gradient, is then not finite either.
+        """
+        return first_nonfinite(self.rms)
+
+
+def _rms(x: np.ndarray) -> float:
+    # np.sqrt(np.mean(x²)) in float64, without np.mean's Python-level overhead (~40 calls an edit)
+    return math.sqrt(np.add.reduce(np.square(x, dtype=np.float64), axis=None) / x.size)
+
+
+def _max_abs(x: np.ndarray) -> float:
+    return float(np.maximum.reduce(np.abs(x), axis=None))
+
+
+@functools.lru_cache(maxsize=16)
+def loss_target(seed: int, shape: tuple[int, int], dtype) -> np.ndarray:
+    """The fixed random R of the scalar loss L = mean(output ⊙ R) (read-only: it is shared)."""
+    target = np.random.default_rng([seed, 1 << 32]).standard_normal(shape).astype(dtype)
+    target.setflags(write=False)
+    return target
+
+
+def deepnorm_constants(layers: int) -> tuple[float, float]:
+    """DeepNorm's α (on the residual) and β (on the value, output and FFN weights) for N layers.
+
+    Wang et al. (2022), decoder-only: α = (2N)^¼, β = (8N)^−¼; N = 12 gives 2.213 and 0.320.
+    """
+    return (2 * layers) ** 0.25, (8 * layers) ** -0.25
+
+
+def layer_spec(spec: BlockSpec, placement: str, layer: int, layers: int, ln_scaling: bool) -> BlockSpec:
+    """The block ``layer`` (0-based) of a ``placement`` stack of ``layers``: Mix-LN's Post-Norm
+    head, DeepNorm's α, LayerNorm scaling's 1/√l on Pre-Norm blocks."""
+    if placement == "mixln":
+        placement = "post" if layer < layers // 4 else "pre"
+    changes = {"placement": placement}
+    if placement == "deepnorm":
+        changes["residual_scale"] = deepnorm_constants(layers)[0]
+    if ln_scaling and placement == "pre":
+        changes["norm_scale"] = 1.0 / math.sqrt(layer + 1)
+    if all(getattr(spec, name) == value for name, value in changes.items()):
+        return spec  # most layers of most stacks: replace() would cost more than the layer's norms
+    return dataclasses.replace(spec, **changes)
+
+
+def run_stack(
+    x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int, *, with_grad: bool,
+    init: str = "fan_in", ln_scaling: bool = False, streamed: bool = False, steps: Steps | None = None,
+) -> StackRun:
+    """Run ``layers`` blocks with seeded weights; optionally backpropagate L = mean(out ⊙ R).
+
+    ``spec.placement`` may also be ``mixln`` (see ``layer_spec``). Pre-Norm, Peri-Norm and Mix-LN
+    stacks end with one more norm before the output, as GPT-2 does; Post-Norm and DeepNorm stacks
+    already end with one. ``streamed`` draws each weight matrix where it is applied and again in the
+    backward pass (see engine.core.streamed_weights): memory then holds the saved activations, not the
+    weights. ``steps`` counts one step per layer forward and one per layer backward.
+    """
+    steps = steps or Steps(0)
+    weights = functools.partial(streamed_layer_weights, poll=steps.poll) if streamed else layer_weights
+    t, d = x.shape
+    gated = spec.activation == "swiglu"
+    hidden = ffn_hidden(d, ffn_mult, init)
+    dtype = x.dtype.name
+    gain = deepnorm_constants(layers)[1] if spec.placement == "deepnorm" else 1.0
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
+        rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
+        h = x
+        for layer in range(layers):
+            w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
+            stages, scores, backward = block_with_grad(h, w, layer_spec(spec, spec.placement, layer, layers,
+                                                                        ln_scaling))
+            h = stages[next(reversed(stages))]
+            rms.append(_rms(h))
+            max_abs.append(_max_abs(h))
+            max_logit.append(float(np.maximum.reduce(scores, axis=None)))  # np.max, minus its overhead
+            if with_grad:
+                backwards.append(backward)
+            steps.step()
+        if not with_grad:
+            return StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))
+        final = spec.placement in _FINAL_NORM and spec.norm != "none"
+        out, final_back = norm_with_grad(spec, h) if final else (h, lambda dy: dy)
+        dh = final_back(loss_target(seed, out.shape, x.dtype) / out.size)
+        weight_grad, input_grad = np.empty(layers), np.empty(layers)
+        for layer in reversed(range(layers)):
+            dh, grads = backwards[layer](dh)
+            weight_grad[layer] = weight_gradients_norm(grads)
+            input_grad[layer] = math.sqrt(np.add.reduce(np.square(dh, dtype=np.float64), axis=None))
+            backwards[layer] = None  # its saved activations are no longer needed
+            steps.step()
+    return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad, np.array(max_logit))
+
+
+@dataclass(frozen=True)
+class DepthProfile:
+    """The depth plot's curves: stacks of the same weights without a norm and with the norm in each
+    asked-for placement, and the seed's toy."""
+
+    none: StackRun
+    runs: Mapping[str, StackRun]
+    toy: np.ndarray
+    toy_normalized: np.ndarray
+
+    @property
+    def pre(self) -> StackRun:
+        return self.runs["pre"]
+
+    @property
+    def post(self) -> StackRun:
+        return self.runs["post"]
+
+    def overflow_layers(self) -> dict[str, int]:
+        """Curve name (``none``, a placement, ``toy``, ``toy_normalized``) -> the first layer where it is inf or NaN,
+        for the curves that overflowed (the plot and depth.csv say so; their values stop there)."""
+        layers = {"none": self.none.overflow_layer, **{p: run.overflow_layer for p, run in self.runs.items()},
+                  "toy": first_nonfinite(self.toy), "toy_normalized": first_nonfinite(self.toy_normalized)}
+        return {name: layer for name, layer in layers.items() if layer is not None}
+
+
+def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,
+                  toy_a: float, toy_b: float, toy_v0: float, placements=("pre", "post"), *,
+                  init: str = "fan_in", ln_scaling: bool = False, streamed: bool = False,
+                  steps: Steps | None = None) -> DepthProfile:
+    """Run the same input through a no-norm stack and one stack per placement, on the same weights
+    (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them. The no-norm
+    stack holds no norm at all, QK-Norm included: it is the baseline every normalization is measured
+    against, so the QK-Norm setting leaves it as it is.
+
+    ``streamed`` and ``steps`` as in ``run_stack`` (``depth_steps`` of them in all)."""
+    ordered = [p for p in STACK_PLACEMENTS if p in {"pre", "post", *placements}]
+    runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
+                         init=init, ln_scaling=ln_scaling, streamed=streamed, steps=steps) for p in ordered}
+    return DepthProfile(
+        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed,
+                       ffn_mult, with_grad=False, init=init, streamed=streamed, steps=steps),
+        runs=MappingProxyType(runs),
+        toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
+        toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),
+    )
+
+
+def depth_steps(layers: int, placements) -> int:
+    """The steps ``depth_profile`` counts: forward and backward of each placement's stack, the no-norm forward."""
+    return layers * (2 * len({"pre", "post", *placements}) + 1)
+
+
+@functools.lru_cache(maxsize=64)  # it depends on the toy's settings only, not on the edited matrix
+def toy_explosion(a: float = 1.5, b: float = 0.5, v0: float = 1.0, layers: int = 10,
+                  *, normalize: bool = False) -> np.ndarray:
+    """Seed 000 fig. 5-3: v ← a·v + b per layer; 1.0 becomes 114.33 after 10 layers.
+
+    With ``normalize`` each layer's output goes through RMSNorm (of the one-element vector), which
+    pulls it back to magnitude 1 at every layer: the stable curve. The array is read-only (shared).
+    """
+    values = np.empty(layers + 1)
+    values[0] = v = v0
+    with np.errstate(over="ignore", invalid="ignore"):
+        for layer in range(1, layers + 1):
+            v = a * v + b
+            if normalize:
+                v = float(rms_norm(np.array([v]), eps=1e-5)[0])
+            values[layer] = v
+    values.setflags(write=False)
+    return values

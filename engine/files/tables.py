@@ -1,0 +1,146 @@
+"""The Result as tables (normalized matrix, row statistics, depth, gradients) in CSV, Markdown, LaTeX."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.results.compute import Result
+from engine.core.depth import toy_explosion
+from engine.files.table_text import format_number, format_numbers
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    header: tuple[str, ...]
+    rows: Sequence[tuple]  # str or number cells
+
+
+class LabelledRows(Sequence):
+    """The rows ``(label, *values[i])`` of a labelled matrix, built only when read: ``to_csv`` writes
+    ``values`` in one NumPy call instead (a 2048 × 4096 matrix made 8 M scalar objects, then texts)."""
+
+    def __init__(self, labels, values: np.ndarray):
+        self.labels, self.values = tuple(labels), values
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        return (self.labels[index], *self.values[index])
+
+
+def _columns(name: str, header: tuple[str, ...], first, *columns) -> Table:
+    return Table(name, header, tuple(zip(first, *columns)))
+
+
+def _with_status(table: Table) -> Table:
+    """``table`` with a last column ``status`` naming, in each row, the columns whose value is inf or
+    NaN ("overflow: none, pre"), when any row has one; otherwise unchanged."""
+    status = []
+    for row in table.rows:
+        bad = [name for name, v in zip(table.header, row) if not isinstance(v, str) and not np.isfinite(v)]
+        status.append("overflow: " + ", ".join(bad) if bad else "")
+    if not any(status):
+        return table
+    return Table(table.name, table.header + ("status",), tuple(row + (s,) for row, s in zip(table.rows, status)))
+
+
+def result_tables(result: Result) -> dict[str, Table]:
+    """``normalized``, ``row_stats``, and when the depth simulation ran, ``depth`` and ``grad`` (when it
+    was skipped, ``depth`` holds the toy only).
+
+    ``depth`` holds the RMS after each layer of every stack the profile ran (``none``, then each
+    placement: ``pre``, ``post``, …), then the toy; ``grad`` each layer's ‖∂L/∂W‖ per placement and
+    ‖∂L/∂x‖ at its input (``pre_dx``, …). Both gain a ``status`` column when a value overflowed.
+    """
+    s, norm = result.scenario, result.norm
+    dims = tuple(f"d{j + 1}" for j in range(s.dims))
+    tables = {
+        "normalized": Table("normalized", ("token",) + dims, LabelledRows(s.labels, norm.normalized)),
+        # Statistics are accumulated in float64; a float32 scenario's are written as float32, whose
+        # shortest text is what normalized.csv uses too (0.045, not 0.044999984093010426).
+        "row_stats": _columns("row_stats", ("token", "mean_in", "std_in", "mean_out", "std_out"), s.labels,
+                              *(np.asarray(column, s.dtype) for column in dataclasses.astuple(norm.row_stats))),
+    }
+    profile = result.depth
+    if profile is not None:
+        layers = range(s.layers + 1)
+        runs = profile.runs
+        tables["depth"] = _with_status(_columns(
+            "depth", ("layer", "none", *runs, "toy"), layers,
+            profile.none.rms, *(run.rms for run in runs.values()), profile.toy))
+        tables["grad"] = _with_status(_columns(
+            "grad", ("layer", *runs, *(f"{p}_dx" for p in runs)), range(1, s.layers + 1),
+            *(run.weight_grad for run in runs.values()), *(run.input_grad for run in runs.values())))
+    elif result.depth_message is not None:  # the stacks were skipped (memory); the toy needs none
+        tables["depth"] = _with_status(_columns("depth", ("layer", "toy"), range(s.layers + 1),
+                                                toy_explosion(s.toy_a, s.toy_b, s.toy_v0, s.layers)))
+    return tables
+
+
+def _cell(value, digits: int | None) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, np.integer)):
+        return str(value)
+    return format_number(value) if digits is None else f"{value:.{digits}f}"
+
+
+def _csv_cell(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"' if any(ch in text for ch in ',"\n') else text
+
+
+def to_csv(table: Table, bom: bool = False) -> str:
+    """CSV with numbers that read back to exactly the computed values.
+
+    ``bom`` starts the text with U+FEFF, which, encoded as UTF-8, tells Excel the file is UTF-8
+    (without it Excel reads 今天 as cp1252 mojibake); NormScope reads such files either way.
+    """
+    lines = [",".join(table.header)]
+    if isinstance(table.rows, LabelledRows) and table.rows.values.ndim == 2 and table.rows.values.shape[1]:
+        width, texts = table.rows.values.shape[1], format_numbers(table.rows.values)
+        lines += [_csv_cell(label) + "," + ",".join(texts[i * width:(i + 1) * width])
+                  for i, label in enumerate(table.rows.labels)]
+    else:
+        lines += [",".join(row) for row in zip(*(_csv_column(column) for column in zip(*table.rows)))]
+    return ("\ufeff" if bom else "") + "\n".join(lines) + "\n"
+
+
+#: Cell types whose column is written by ``format_numbers`` at once, as the dtype they are shortest in.
+_FLOAT_COLUMNS = {frozenset({np.float32}): np.float32, frozenset({np.float64}): np.float64,
+                  frozenset({float}): np.float64, frozenset({float, np.float64}): np.float64}
+
+
+def _csv_column(column: tuple) -> list[str]:
+    """A column's CSV cells; a column of floats of one dtype in one NumPy call (a 2048 × 4096
+    normalized.csv took 30 s a cell at a time)."""
+    dtype = _FLOAT_COLUMNS.get(frozenset(map(type, column)))
+    if dtype is not None:
+        return format_numbers(np.array(column, dtype))
+    return [_csv_cell(_cell(v, None)) for v in column]
+
+
+def to_markdown(table: Table, digits: int = 3) -> str:
+    lines = ["| " + " | ".join(table.header) + " |", "|" + "---|" * len(table.header)]
+    lines += ["| " + " | ".join(_cell(v, digits).replace("|", "\\|") for v in row) + " |" for row in table.rows]
+    return "\n".join(lines) + "\n"
+
+
+def to_latex(table: Table, digits: int = 3) -> str:
+    def escape(text: str) -> str:
+        for ch in "\\&%$#_{}":
+            text = text.replace(ch, "\\" + ch)
+        return text
+
+    spec = "l" + "r" * (len(table.header) - 1)
+    lines = [f"\\begin{{tabular}}{{{spec}}}", "\\hline", " & ".join(map(escape, table.header)) + r" \\", "\\hline"]
+    lines += [" & ".join(escape(_cell(v, digits)) for v in row) + r" \\" for row in table.rows]
+    lines += ["\\hline", "\\end{tabular}"]
+    return "\n".join(lines) + "\n"
