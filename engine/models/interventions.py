@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -103,8 +104,7 @@ def parse_zero_dim(text: str, layers: int, dims: int) -> ZeroDim:
         layers=layers, last_dim=dims - 1, spec=repr(text))
 
 
-@dataclass(frozen=True)
-class InterventionCost:
+class InterventionCost(NamedTuple):
     """One row of a loss table: the intervention's label (``base`` for the unedited run), its next-token
     loss (nats; NaN or inf where the run overflowed) and the loss minus the base loss."""
 
