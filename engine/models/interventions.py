@@ -82,7 +82,7 @@ def parse_freeze_norms(text: str, layers: int) -> FreezeNorms:
         return FreezeNorms(spec, range(0), True)
     if spec == "all":
         return FreezeNorms(spec, range(layers), True)
-    match = re.fullmatch(r"(\d{1,9})(?:-(\d{1,9}))?", spec)
+    match = re.fullmatch(r"([0-9]{1,9})(?:-([0-9]{1,9}))?", spec)
     if match:
         first = int(match[1])
         last = int(match[2]) if match[2] is not None else first
@@ -96,7 +96,7 @@ def parse_freeze_norms(text: str, layers: int) -> FreezeNorms:
 def parse_zero_dim(text: str, layers: int, dims: int) -> ZeroDim:
     """``LAYER:DIM``: the stream entering block LAYER (0 … ``layers``; ``layers`` is the stream before the
     final norm), dimension DIM (0 … ``dims`` − 1); anything else is a Problem."""
-    match = re.fullmatch(r"\s*(\d{1,9})\s*:\s*(\d{1,9})\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,9})\s*:\s*([0-9]{1,9})\s*", text)
     if match and int(match[1]) <= layers and int(match[2]) < dims:
         return ZeroDim(int(match[1]), int(match[2]))
     raise Problem(QT_TRANSLATE_NOOP(
