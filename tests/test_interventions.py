@@ -159,3 +159,35 @@ def test_every_run_records_one_row_of_statistics_per_block_and_head(tiny):
     assert base.attention.shape == (2, 4, 3) and np.isfinite(base.attention).all()
     assert np.all((base.attention[..., 0] > 0) & (base.attention[..., 0] < 1))
     assert np.all(base.attention[..., 2] <= np.log(len(base.ids)) + 1e-9)
+
+
+def test_a_per_head_norm_freezes_with_one_factor_per_head():
+    """The q/k norms of a Gemma-style model run on (heads, T, head_dims): one constant per head."""
+    from engine.models.trace import NormRecord
+    from engine.models.what_if import frozen_norm
+
+    rng = np.random.default_rng(0)
+    x = (rng.normal(size=(2, 5, 8)) * np.array([1.0, 10.0])[:, None, None]).astype(np.float32)
+    factors = norm_factors(NormRecord(0, "q_norm", "rms", np.ones(8, np.float32), None, x, x, 1e-6))
+    assert len(factors) == 2 and factors[0] > 5 * factors[1]  # head 1 is ten times larger
+    gamma = np.linspace(0.5, 1.5, 8).astype(np.float32)
+    out = frozen_norm(x, "rms", gamma, None, factors)
+    assert np.allclose(out[1], x[1] * np.float32(factors[1]) * gamma) and out.dtype == np.float32
+
+
+def test_self_attention_plug_ins_window_softcap_and_qk_norm(tiny):
+    from engine.models.attention import rope_tables, self_attention
+
+    model, base = tiny
+    layer, spec = model.weights.layers[0], model.spec
+    x = base.norm(0, "attn_norm").output
+    rope = rope_tables(len(x), spec.head_dims, spec.rope_theta)
+    plain, capped, windowed, normed = [], [], [], []
+    out = self_attention(x, layer, spec, rope, statistics=plain)
+    assert np.array_equal(out, self_attention(x, layer, spec, rope))  # statistics change nothing
+    self_attention(x, layer, spec, rope, statistics=capped, softcap=0.01)
+    assert np.all(capped[0][:, 1] <= 0.01) and np.all(plain[0][:, 1] > 0.01)
+    self_attention(x, layer, spec, rope, statistics=windowed, window=1)  # each query sees itself only
+    assert np.allclose(windowed[0][:, 2], 0, atol=1e-6) and np.allclose(windowed[0][:, 0], 0)
+    self_attention(x, layer, spec, rope, statistics=normed, qk_norm=lambda which, v: v * 0)
+    assert np.allclose(normed[0][:, 2], np.mean(np.log(np.arange(1, len(x) + 1))), rtol=1e-5)  # uniform over the past
