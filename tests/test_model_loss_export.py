@@ -106,3 +106,10 @@ def test_smollm2_overflow_is_written_as_nan_and_the_issues_costs_show(tmp_path):
     sinks = read_csv(tmp_path / "model_attention.csv")[1:]
     share = lambda layer: sum(float(r[2]) > 0.3 for r in sinks if r[0] == str(layer)) / 9  # noqa: E731
     assert share(11) < 0.2 and share(12) > 0.6  # the sink appears at layer 12, with dimension 507's jump
+
+
+def test_the_export_draws_the_sink_mass_map_as_a_figure(tmp_path):
+    done = run_cli("--model", TINY, "--text", TEXT, "--format", "png", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "model_sinks.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert str(tmp_path / "model_sinks.png") in done.stdout.splitlines()

@@ -3,8 +3,8 @@
 Writes tokens.csv, model_hidden.npz (``hidden``: float32, (L + 1, T, d)), model_depth.csv,
 model_norms.csv, model_attention.csv (each head's sink mass, largest logit and entropy) and, for a causal
 model, model_loss.csv (the next-token loss, and its change under each ``--freeze-norms`` and ``--zero-dim``),
-and the figures model_depth, model_outliers and model_norm_fit (the block norm whose input holds the
-largest |x|) in each ``--format``. The files go in as one set (engine.files.file_set): a run that fails
+and the figures model_depth, model_outliers, model_norm_fit (the block norm whose input holds the
+largest |x|) and model_sinks (each head's sink mass) in each ``--format``. The files go in as one set (engine.files.file_set): a run that fails
 leaves the folder's earlier files as they were. Bad input exits with status 2 and one line on stderr.
 """
 
@@ -39,7 +39,7 @@ INTERVENTION_OPTIONS = ("freeze_norms", "zero_dim")
 #: The tables a model export writes, model_loss.csv only for a causal model; the figures follow them.
 TABLES = ("model_hidden.npz", "tokens.csv", "model_depth.csv", "model_norms.csv", "model_attention.csv")
 LOSS_TABLE = "model_loss.csv"
-FIGURES = ("model_depth", "model_outliers", "model_norm_fit")
+FIGURES = ("model_depth", "model_outliers", "model_norm_fit", "model_sinks")
 
 
 def add_model_arguments(export) -> None:
@@ -62,7 +62,7 @@ def _figure_formats(text: str) -> list[str]:
 
 
 def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None, text: str = "") -> list[Path]:
-    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)
+    """Draw the Model tab's plots offscreen, on white, and save each in ``formats`` (none: no Qt)
     with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
     if not formats:
         return []
@@ -80,21 +80,23 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str], op
     from engine.models.simulated_depth import simulated_depth
     from widgets.models.norm_scatter_view import NormScatterView
     from widgets.models.outlier_strip_view import OutlierStripView
+    from widgets.models.sink_mass_map import SinkMassMap
     from widgets.models.real_depth_view import RealDepthView
 
     from widgets.models.figure_subtitle import model_subtitle, show_subtitle
 
-    depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
-    show_subtitle((depth, outliers, scatter), model_subtitle(model.name, text))
+    depth, outliers, scatter, sinks = RealDepthView(), OutlierStripView(), NormScatterView(), SinkMassMap()
+    show_subtitle((depth, outliers, scatter, sinks), model_subtitle(model.name, text))
     depth.show_profiles(depth_profile(trace.states), None, model.name)
     depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
     outliers.show_states(trace.states, tokens.labels)
+    sinks.show_statistics(trace.attention)
     record = max((r for r in trace.norms if r.layer is not None), key=lambda r: float(np.abs(r.input).max()))
     scatter.show_fit(fit_norm(record), f"block {record.layer} · {record.name}")
     written = []
-    for name, widget in zip(FIGURES, (depth, outliers, scatter)):
+    for name, widget in zip(FIGURES, (depth, outliers, scatter, sinks)):
         apply_plot_theme(widget, dark=False)
-        widget.resize(900, 560)
+        widget.resize(560 if widget is sinks else 900, 560)
         widget.show()
         app.processEvents()
         for fmt in formats:
