@@ -75,6 +75,24 @@ def test_bad_metadata_is_one_line_naming_the_entry(tiny_header, key, value, said
     assert str(caught.value).startswith("tiny.gguf: ")
 
 
+def test_the_merges_are_found_once_then_read_from_the_cache(tiny_header, monkeypatch):
+    import engine.models.cached_merges as cached
+
+    first = gemma_tokenizer(tiny_header, 32, 400)
+    stored = list((cached.cache_folder() / "merges").glob("*.npy"))
+    assert len(stored) == 1
+    monkeypatch.setattr(cached, "implied_merge_indices", lambda *args: pytest.fail("found the merges again"))
+    again = gemma_tokenizer(tiny_header, 32, 400)
+    for text, ids in STORED["tiny"]:
+        if text.strip():
+            assert list(again.encode(text).ids) == ids == list(first.encode(text).ids)
+    monkeypatch.undo()
+    for damaged in (np.array([[0, 10 ** 6]], dtype=np.int32), np.zeros((3, 3), dtype=np.int32), np.zeros(4)):
+        np.save(stored[0], damaged)  # out of range, the wrong shape, the wrong type: found again, stored anew
+        assert gemma_tokenizer(tiny_header, 32, 400).encode("hello world").ids == (2, 319, 325)
+        assert np.load(stored[0]).shape[1] == 2 and np.load(stored[0]).max() < 400
+
+
 def test_a_vocabulary_past_the_tokenizer_limit_is_refused_before_it_is_read(tiny_header, monkeypatch):
     import engine.models.gemma_tokenizer as module
 
@@ -164,4 +182,4 @@ def test_gemma3_s_implied_merges_match_the_string_rule():
     header = read_gguf_header(resolve_model("gemma3"))
     tokens = header.fields["tokenizer.ggml.tokens"].strings(header.path, "tokens")
     vocab = {token: index for index, token in enumerate(tokens)}
-    assert implied.implied_merges(tokens, vocab) == implied._string_cuts(tokens, vocab)
+    assert implied.implied_merges(tokens, vocab) == implied.merges_of(tokens, implied._string_cuts(tokens, vocab))
