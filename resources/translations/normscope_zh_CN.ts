@@ -2846,322 +2846,327 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <source>Gemma 3 270M (Pre- and Post-RMSNorm, QK-Norm)</source>
+        <translation>Gemma 3 270M（子层前后 RMSNorm，QK-Norm）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="315"/>
+        <location filename="../../widgets/models/model_page.py" line="316"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="316"/>
+        <location filename="../../widgets/models/model_page.py" line="317"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="319"/>
+        <location filename="../../widgets/models/model_page.py" line="320"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="321"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="323"/>
+        <location filename="../../widgets/models/model_page.py" line="324"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="354"/>
+        <location filename="../../widgets/models/model_page.py" line="355"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="366"/>
+        <location filename="../../widgets/models/model_page.py" line="367"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="367"/>
+        <location filename="../../widgets/models/model_page.py" line="368"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="382"/>
+        <location filename="../../widgets/models/model_page.py" line="383"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="393"/>
+        <location filename="../../widgets/models/model_page.py" line="394"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="513"/>
+        <location filename="../../widgets/models/model_page.py" line="514"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="521"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="532"/>
+        <location filename="../../widgets/models/model_page.py" line="533"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="534"/>
+        <location filename="../../widgets/models/model_page.py" line="535"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="538"/>
+        <location filename="../../widgets/models/model_page.py" line="539"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="551"/>
+        <location filename="../../widgets/models/model_page.py" line="552"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="552"/>
+        <location filename="../../widgets/models/model_page.py" line="553"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="561"/>
+        <location filename="../../widgets/models/model_page.py" line="562"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="575"/>
+        <location filename="../../widgets/models/model_page.py" line="576"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="578"/>
+        <location filename="../../widgets/models/model_page.py" line="579"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="558"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
@@ -3172,17 +3177,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="276"/>
+        <location filename="../../widgets/models/model_page.py" line="277"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="293"/>
+        <location filename="../../widgets/models/model_page.py" line="294"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="577"/>
+        <location filename="../../widgets/models/model_page.py" line="578"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3623,7 +3628,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/files/bounded_read.py" line="37"/>
-        <location filename="../../engine/models/loading.py" line="36"/>
+        <location filename="../../engine/models/loading.py" line="37"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
@@ -4337,18 +4342,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="84"/>
-        <source>The model {name} is not installed; install it with: normscope models install {name}</source>
-        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens; None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
-        <translation>模型 {name} 未安装；安装命令：normscope models install {name}</translation>
+        <location filename="../../engine/models/installed.py" line="115"/>
+        <source>The model {name} is not installed (package {package}); install it with: normscope models install {name}</source>
+        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens (for a model in ``parts``: the joined file&apos;s name); None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. A model in parts: each part&apos;s file inside the packages of ``modules[1:]``, in order, joined into the file ``inside`` names in the cache folder (engine.models.joined_parts) … … and the file in the first module&apos;s package that lists the joined file&apos;s SHA-256. The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
+        <translation>模型 {name} 尚未安装（软件包 {package}）；请用以下命令安装：normscope models install {name}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="95"/>
+        <location filename="../../engine/models/installed.py" line="127"/>
         <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
         <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../engine/models/loading.py" line="54"/>
+        <location filename="../../engine/models/loading.py" line="56"/>
         <source>is not a model; open a folder with config.json, model.safetensors and tokenizer.json, or a .gguf file</source>
         <translation>不是模型；请打开含有 config.json、model.safetensors 和 tokenizer.json 的文件夹，或一个 .gguf 文件</translation>
     </message>
@@ -4379,9 +4384,16 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>这段文本没有产生任何词元</translation>
     </message>
     <message>
+        <location filename="../../engine/models/tokenizer.py" line="191"/>
+        <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF, and Gemma&apos;s SentencePiece (llama) ones</source>
+        <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
+        <translation>的词表类型为 {kind}；NormScope 从 GGUF 读取字节级 BPE（gpt2）词表，以及 Gemma 的 SentencePiece（llama）词表</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="122"/>
         <location filename="../../engine/models/tokenizer.py" line="154"/>
         <location filename="../../engine/models/tokenizer.py" line="166"/>
-        <location filename="../../engine/models/tokenizer.py" line="219"/>
+        <location filename="../../engine/models/tokenizer.py" line="221"/>
         <source>is not a readable tokenizer file ({reason})</source>
         <translation>不是可读的分词器文件（{reason}）</translation>
     </message>
@@ -4391,20 +4403,48 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="190"/>
-        <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF</source>
-        <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
-        <translation>词表类型为 {kind}；NormScope 只能从 GGUF 读取字节级 BPE（gpt2）词表</translation>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="72"/>
+        <source>has a {kind} vocabulary; a Gemma model&apos;s is a SentencePiece one (llama)</source>
+        <extracomment>GGUF architectures whose ``llama`` (SentencePiece) vocabulary is Gemma&apos;s, as transformers reads them. llama.cpp&apos;s token types: control tokens are matched whole as special, user-defined ones whole as text. Which metadata entry holds each special token&apos;s id.</extracomment>
+        <translation>的词表类型为 {kind}；Gemma 模型的词表应为 SentencePiece（llama）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="197"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="76"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="100"/>
+        <location filename="../../engine/models/tokenizer.py" line="199"/>
         <source>has {key} as a single value; an array of strings was expected</source>
         <translation>{key} 是单个值；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/tokenizer.py" line="202"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="79"/>
+        <source>has a vocabulary of {size} bytes; at most {limit} are read</source>
+        <translation>的词表有 {size} 字节；最多读取 {limit} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="84"/>
+        <source>has an empty vocabulary ({key})</source>
+        <translation>的词表为空（{key}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="97"/>
+        <location filename="../../engine/models/tokenizer.py" line="204"/>
         <source>has a merge in {key} without a space between its two parts</source>
         <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="136"/>
+        <source>has {key} that is not an array of integers</source>
+        <translation>的 {key} 不是整数数组</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="149"/>
+        <source>has {key} = {value}; a token id 0 … {last} was expected</source>
+        <translation>的 {key} = {value}；应为 0 … {last} 之间的词元 id</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="158"/>
+        <source>has {key} = {value}; true or false was expected</source>
+        <translation>的 {key} = {value}；应为 true 或 false</translation>
     </message>
     <message>
         <location filename="../../engine/models/what_if.py" line="92"/>
@@ -4725,7 +4765,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
     </message>
     <message>
-        <location filename="../../app/headless/model_export.py" line="142"/>
+        <location filename="../../app/headless/model_export.py" line="145"/>
         <source>{model} does not predict the next token, so it has no loss to cost an intervention by</source>
         <extracomment>The scenario options of ``export`` that a model export does not take. The options that cost an intervention&apos;s loss (only with --model). The tables a model export writes, model_loss.csv only for a causal model; the figures follow them.</extracomment>
         <translation>{model} 不预测下一个词元，因此没有可用来衡量干预代价的损失</translation>
@@ -4740,6 +4780,32 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/models/interventions.py" line="102"/>
         <source>A dimension to zero is LAYER:DIM with LAYER 0 … {layers} and DIM 0 … {last_dim}, not {spec}</source>
         <translation>要置零的维度应为 LAYER:DIM（LAYER 为 0 … {layers}，DIM 为 0 … {last_dim}），而不是 {spec}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="43"/>
+        <source>The model&apos;s checksum list can&apos;t be read: {reason}</source>
+        <extracomment>The most a checksum list (``SHA256SUMS``: a line per file) may take.</extracomment>
+        <translation>无法读取模型的校验和列表：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="49"/>
+        <source>The model&apos;s checksum list {path} names no {name}</source>
+        <translation>模型的校验和列表 {path} 中没有 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="58"/>
+        <source>A part of {model} is missing ({reason}); reinstall it</source>
+        <translation>{model} 缺少一个分块文件（{reason}）；请重新安装</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="76"/>
+        <source>The parts of {model} join into a file whose SHA-256 is not the one its package lists; reinstall it</source>
+        <translation>{model} 的分块拼接后的文件 SHA-256 与其软件包列出的不一致；请重新安装</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="81"/>
+        <source>Could not join the parts of {model} into {path} ({reason})</source>
+        <translation>无法将 {model} 的分块拼接为 {path}（{reason}）</translation>
     </message>
 </context>
 <context>

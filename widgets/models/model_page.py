@@ -204,7 +204,8 @@ class ModelPage(Retranslating, QWidget):
 
     def _model_texts(self) -> dict[str, str]:
         return {"minilm": self.tr("MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)"),
-                "smollm2": self.tr("SmolLM2-135M (Llama: Pre-RMSNorm)")}
+                "smollm2": self.tr("SmolLM2-135M (Llama: Pre-RMSNorm)"),
+                "gemma3": self.tr("Gemma 3 270M (Pre- and Post-RMSNorm, QK-Norm)")}
 
     def _action_texts(self) -> dict[str, str]:
         return {"zero_input": self.tr("zero this dimension of the norm's input"),
