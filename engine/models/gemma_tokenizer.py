@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.models.model_limits import MAX_TOKENIZER_BYTES
+from engine.models.model_limits import MAX_GGUF_VOCABULARY_BYTES, MAX_VOCAB
 from engine.models.tokenizer import MAX_TOKENS, ModelTokenizer, _rust_reason
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
@@ -75,10 +75,13 @@ def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePiec
     if not isinstance(listed, GGUFArray):
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {key} as a single value; an array of strings was expected"),
                           key="tokenizer.ggml.tokens")
-    if listed.lengths is not None and int(listed.lengths.sum()) > MAX_TOKENIZER_BYTES:
+    if listed.count > MAX_VOCAB:
+        raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "declares {count} {what}; at most {limit} are read"),
+                          count=f"{listed.count:,}", what="tokens", limit=f"{MAX_VOCAB:,}")
+    if listed.lengths is not None and int(listed.lengths.sum()) > MAX_GGUF_VOCABULARY_BYTES:
         raise FileProblem(path, QT_TRANSLATE_NOOP(
             "Problem", "has a vocabulary of {size} bytes; at most {limit} are read"),
-            size=f"{int(listed.lengths.sum()):,}", limit=f"{MAX_TOKENIZER_BYTES:,}")
+            size=f"{int(listed.lengths.sum()):,}", limit=f"{MAX_GGUF_VOCABULARY_BYTES:,}")
     original = listed.strings(path, "tokenizer.ggml.tokens")
     if not original:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has an empty vocabulary ({key})"), key="tokenizer.ggml.tokens")
