@@ -39,7 +39,7 @@ from widgets.common.retranslation import Retranslating
 ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
 #: The installed models' names on the curves (names of models, not translated).
-SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2"}
+SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2", "gemma3": "Gemma 3"}
 #: Below this width (pixels) the place and what-if panels are stacked.
 NARROW = 900
 
