@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.files.bounded_read import open_regular_file, unreadable
+from engine.models.gguf_parts import SplitBytes, map_file
 from engine.models.model_limits import (MAX_GGUF_ARRAY_ENTRIES, MAX_GGUF_DIMS, MAX_GGUF_KEYS, MAX_GGUF_STRING_BYTES,
                                         MAX_GGUF_TENSORS, declared_count)
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
@@ -83,13 +84,19 @@ class GGUFTensor:
 @dataclass(frozen=True)
 class GGUFHeader:
     """The metadata (``fields``: key → int, float, bool, str or GGUFArray) and tensors of a GGUF file,
-    and its memory map (``data``), which the lazy tensors read from."""
+    the memory map the header was read from (``data``: the file, or its first part) and the whole
+    file's bytes (``stream``, every part), which the lazy tensors read from."""
 
     path: Path
     version: int
     fields: dict
     tensors: tuple[GGUFTensor, ...]
     data: object
+    stream: SplitBytes
+
+    def tensor_bytes(self, tensor: GGUFTensor) -> np.ndarray:
+        """The raw bytes of ``tensor`` (uint8; a read-only view of the map unless it straddles two parts)."""
+        return self.stream.read(tensor.start, tensor.nbytes)
 
 
 def shown(text: str) -> str:
@@ -199,10 +206,12 @@ def _open_map(path: Path):
         os.close(fd)
 
 
-def read_gguf_header(path: Path) -> GGUFHeader:
-    """The header of the GGUF file at ``path``, every declared size checked; bad input is a FileProblem."""
+def read_gguf_header(path: Path, parts: tuple[Path, ...] = ()) -> GGUFHeader:
+    """The header of the GGUF file at ``path``, every declared size checked; bad input is a FileProblem.
+    ``parts``: the files that follow ``path`` when it is the first part of a cut file (engine.models.gguf_parts)."""
     path = Path(path)
     data = _open_map(path)
+    stream = SplitBytes([data] + [map_file(part) for part in parts])
     cursor = _Cursor(path, data)
     if data[:4] != MAGIC:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a GGUF file (it doesn't start with GGUF)"))
@@ -236,7 +245,8 @@ def read_gguf_header(path: Path) -> GGUFHeader:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has general.alignment {value}; a power of 2 up to 65536 was expected"),
                           value=repr(alignment) if not isinstance(alignment, GGUFArray) else "an array")
     start = -(-cursor.pos // alignment) * alignment
-    return GGUFHeader(path, version, fields, tuple(_tensor(path, info, start, len(data)) for info in infos), data)
+    return GGUFHeader(path, version, fields, tuple(_tensor(path, info, start, len(stream)) for info in infos), data,
+                      stream)
 
 
 def _slice(cursor: _Cursor, count: int, what: str):
