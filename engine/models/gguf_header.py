@@ -120,10 +120,13 @@ def _quant_sizes() -> dict[int, tuple[int, int]]:
 class _Cursor:
     """Reads little-endian values from ``data`` at ``pos``, refusing any read past the end."""
 
-    def __init__(self, path: Path, data):
-        self.path, self.data, self.pos, self.size = path, data, 0, len(data)
+    def __init__(self, path: Path, data, cut: bool = False):
+        self.path, self.data, self.pos, self.size, self.cut = path, data, 0, len(data), cut
 
     def need(self, count: int, what: str) -> None:
+        if count > self.size - self.pos and self.cut:
+            raise FileProblem(self.path, QT_TRANSLATE_NOOP(
+                "Problem", "is the first part of a cut GGUF file, but its header goes on past this part's end"))
         if count > self.size - self.pos:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP(
                 "Problem", "is not a complete GGUF file (truncated or of another kind: {reason})"),
@@ -212,7 +215,7 @@ def read_gguf_header(path: Path, parts: tuple[Path, ...] = ()) -> GGUFHeader:
     path = Path(path)
     data = _open_map(path)
     stream = SplitBytes([data] + [map_file(part) for part in parts])
-    cursor = _Cursor(path, data)
+    cursor = _Cursor(path, data, cut=bool(parts))  # the header is read from the first part only
     if data[:4] != MAGIC:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a GGUF file (it doesn't start with GGUF)"))
     cursor.pos = 4
