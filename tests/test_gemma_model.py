@@ -139,7 +139,7 @@ def test_slab_dequantization_gives_the_gguf_packages_numbers(kind, monkeypatch):
     import gguf
     from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
 
-    from engine.models import gguf_file
+    from engine.models import gguf_file, quantized_matrix
     from engine.models.gguf_header import GGUFTensor
 
     qtype = GGMLQuantizationType[kind]
@@ -156,7 +156,7 @@ def test_slab_dequantization_gives_the_gguf_packages_numbers(kind, monkeypatch):
             blocks[:, at:at + 2] = np.array([0.01 if at else 0.02], dtype=np.float16).view(np.uint8)
     header = type("Header", (), {"tensor_bytes": lambda self, t: raw})()
     tensor = GGUFTensor("t", (rows, columns), int(qtype), 0, raw.size)
-    monkeypatch.setattr(gguf_file, "SLAB_BYTES", 4 * columns * 5)  # slabs of 5 rows
+    monkeypatch.setattr(quantized_matrix, "SLAB_BYTES", 4 * columns * 5)  # slabs of 5 rows
     ours = gguf_file._dequantized(header, tensor)
     theirs = gguf.quants.dequantize(raw.reshape(rows, -1), qtype)
     assert ours.dtype == np.float32 and ours.flags.writeable and ours.shape == (rows, columns)
@@ -226,3 +226,23 @@ def test_gemma_norms_table_shows_the_after_ffn_gains_climbing_into_the_hundreds(
     assert np.allclose(after_ffn, ref["gemma3/post_ffn_gamma_mean"], rtol=1e-6)
     assert [round(after_ffn[i], 1) for i in (0, 1, 2, 3, 11, 17)] == [1.8, 2.9, 5.6, 13.4, 113.8, 324.0]
     assert rows[-1][1] == "final_norm" and rows[-1][5] == pytest.approx(float(ref["gemma3/final_gamma_max"]))
+
+
+def test_a_quantized_embedding_gives_the_dense_matrixs_rows_and_products(monkeypatch):
+    import gguf
+    from gguf.constants import GGMLQuantizationType
+
+    from engine.models import quantized_matrix
+    from engine.models.quantized_matrix import QuantizedMatrix
+
+    rng = np.random.default_rng(1)
+    dense = rng.standard_normal((50, 64)).astype(np.float32)
+    raw = gguf.quants.quantize(dense, GGMLQuantizationType.Q8_0)
+    monkeypatch.setattr(quantized_matrix, "SLAB_BYTES", 4 * 64 * 7)  # slabs of 7 rows: 50 is not a multiple
+    matrix = QuantizedMatrix(raw, int(GGMLQuantizationType.Q8_0), 64)
+    values = gguf.quants.dequantize(raw, GGMLQuantizationType.Q8_0)
+    assert matrix.shape == (50, 64) and np.array_equal(np.asarray(matrix), values)
+    assert np.array_equal(matrix[np.array([3, 49, 3])], values[[3, 49, 3]])
+    x = rng.standard_normal((4, 64)).astype(np.float32)
+    assert np.allclose(x @ matrix.T, x @ values.T, rtol=1e-6, atol=1e-5)
+    assert (x[-1] @ matrix.T).shape == (50,)

@@ -18,6 +18,7 @@ from engine.models.checkpoint import LazyTensors, ModelWeights, check_size, chec
 from engine.models.gguf_header import GGUFArray, GGUFHeader, GGUFTensor, read_gguf_header
 from engine.models.gemma_spec import gemma_settings, refuse_soft_capping
 from engine.models.model_limits import check_model_value
+from engine.models.quantized_matrix import QuantizedMatrix, dequantize_slabs
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
@@ -29,11 +30,6 @@ _LAYER_TENSORS = {"attn_q": "q", "attn_k": "k", "attn_v": "v", "attn_output": "o
                   "ffn_up": "up", "ffn_down": "down", "attn_norm": "attn_norm.weight", "ffn_norm": "ffn_norm.weight",
                   "post_attention_norm": "post_attn_norm.weight", "post_ffw_norm": "post_ffn_norm.weight",
                   "attn_q_norm": "q_norm.weight", "attn_k_norm": "k_norm.weight"}
-#: Float32 bytes dequantized at a time. The ``gguf`` package's ``dequantize`` runs its formulas on
-#: groups of 16 rows from a Python loop (Gemma's 262,144-row Q8_0 embedding: 16,384 calls, ~4 s of CPU
-#: here); its per-type ``dequantize_rows`` on slabs of this size gives the same numbers ~10× faster,
-#: and no whole-tensor temporaries double the peak memory.
-SLAB_BYTES = 8 << 20
 
 Progress = Callable[[float], None]
 
@@ -126,24 +122,9 @@ def _unpermute(w: np.ndarray, heads: int) -> np.ndarray:
 def _dequantized(header: GGUFHeader, tensor: GGUFTensor) -> np.ndarray:
     """``tensor`` as float32 of its shape, dequantized from the memory map slab by slab into a new,
     writable array (an F32 tensor too: a Scenario takes a read-only γ as checked already)."""
-    import gguf.quants
-    from gguf.constants import GGMLQuantizationType
-
-    kind = GGMLQuantizationType(tensor.kind)
-    quant = getattr(gguf.quants, kind.name, None)
-    if quant is not None and hasattr(quant, "dequantize_rows"):
-        quant.init_grid()  # the IQ types' lookup tables; nothing for the others
-        rows_of = quant.dequantize_rows
-    else:  # F32, F16, BF16
-        rows_of = functools.partial(gguf.quants.dequantize, qtype=kind)
     columns = tensor.shape[-1]
-    rows = tensor.elements // columns
-    raw = header.tensor_bytes(tensor).reshape(rows, -1)
-    values = np.empty((rows, columns), dtype=np.float32)
-    step = max(1, SLAB_BYTES // (4 * columns))
-    for row in range(0, rows, step):
-        values[row:row + step] = rows_of(raw[row:row + step])
-    return values.reshape(tensor.shape)
+    raw = header.tensor_bytes(tensor).reshape(tensor.elements // columns, -1)
+    return dequantize_slabs(raw, tensor.kind, columns).reshape(tensor.shape)
 
 
 def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:
@@ -164,9 +145,17 @@ def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:
             name=tensor.name, kind=kind.name, reason=str(error) or type(error).__name__) from None
 
 
+#: Types whose values are read as they are (not kept quantized: there is nothing to save).
+_PLAIN = (0, 1, 30)  # F32, F16, BF16
+
+
 def _loader(header: GGUFHeader, tensor: GGUFTensor, heads: int | None):
-    """A function that makes ``tensor``'s float32 values once (q/k rows back in Hugging Face's order)."""
+    """A function that makes ``tensor``'s float32 values once (q/k rows back in Hugging Face's order); a
+    quantized token embedding stays quantized (engine.models.quantized_matrix: a run needs T rows of it)."""
     def load() -> np.ndarray:
+        if tensor.name == "token_embd.weight" and tensor.kind not in _PLAIN and len(tensor.shape) == 2:
+            return QuantizedMatrix(header.tensor_bytes(tensor).reshape(tensor.shape[0], -1), tensor.kind,
+                                   tensor.shape[1])
         array = _dequantized(header, tensor)
         return _unpermute(array, heads) if heads is not None else array
     return functools.cache(load)
