@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.models.checkpoint import ModelWeights
+from engine.models.gemma_tokenizer import gemma_tokenizer, is_gemma_vocabulary
 from engine.models.gguf_file import Progress, load_gguf_weights, open_gguf
 from engine.models.hf_folder import load_folder_weights
 from engine.models.gguf_parts import is_first_part, sibling_parts
@@ -49,7 +50,8 @@ def load_model(source: str | Path, progress: Progress | None = None) -> Model:
         parts = (installed_parts(path) or sibling_parts(path)) if is_first_part(path) else ()
         header = open_gguf(path, parts)
         spec, weights = load_gguf_weights(path, header, progress)
-        tokenizer = tokenizer_from_gguf(header, spec.max_positions, spec.vocab_size)
+        build = gemma_tokenizer if is_gemma_vocabulary(header) else tokenizer_from_gguf
+        tokenizer = build(header, spec.max_positions, spec.vocab_size)
         name = path.name[:path.name.lower().rindex(".gguf")]
     elif path.suffix.lower() in PICKLE_SUFFIXES:
         raise refuse_pickle(path)

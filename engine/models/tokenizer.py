@@ -174,7 +174,8 @@ _SINGLE_DIGIT_PRE = ("smollm", "starcoder", "refact")
 
 
 def tokenizer_from_gguf(header, max_positions: int, vocab_size: int) -> ModelTokenizer:
-    """A byte-level BPE tokenizer built from a GGUF file's ``tokenizer.ggml.*`` metadata.
+    """A byte-level BPE tokenizer built from a GGUF file's ``tokenizer.ggml.*`` metadata (a Gemma file's
+    SentencePiece one is engine.models.gemma_tokenizer's).
 
     Control tokens (type 3, e.g. ``<|im_start|>``) stay whole. For SmolLM (``pre = smollm``) digits are
     split one by one before GPT-2's byte-level regex, as llama.cpp and the model's own tokenizer do.
@@ -188,7 +189,8 @@ def tokenizer_from_gguf(header, max_positions: int, vocab_size: int) -> ModelTok
     kind = text_field(header, "tokenizer.ggml.model")
     if kind != "gpt2":
         raise FileProblem(path, QT_TRANSLATE_NOOP(
-            "Problem", "has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF"),
+            "Problem", "has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF, "
+                       "and Gemma's SentencePiece (llama) ones"),
             kind=repr(kind[:40]))
     arrays = {}
     for key in ("tokenizer.ggml.tokens", "tokenizer.ggml.merges"):
