@@ -275,3 +275,75 @@ def test_export_model_gemma3_writes_the_four_files(tmp_path):
     norms = list(csv.DictReader((out / "model_norms.csv").open()))
     assert len(norms) == 109 and {n["kind"] for n in norms} == {"rms"} and norms[-1]["name"] == "final_norm"
     assert len((out / "model_depth.csv").read_text().splitlines()) == 20
+
+
+def write_tiny_gemma_gguf(path, value_length=16, extra=()):
+    """The tiny gemma3_text folder as a llama.cpp-style gemma3 GGUF: names mapped, norm weights stored as
+    the multiplier 1 + w, no q/k permutation, a byte-level vocabulary (the weights are what is tested)."""
+    import json
+
+    import gguf
+    from safetensors.numpy import load_file
+
+    config = json.loads((TINY / "config.json").read_text())
+    vocab = json.loads((TINY / "tokenizer.json").read_text())["model"]
+    tensors = load_file(str(TINY / "model.safetensors"))
+    writer = gguf.GGUFWriter(str(path), "gemma3")
+    writer.add_block_count(config["num_hidden_layers"])
+    writer.add_embedding_length(config["hidden_size"])
+    writer.add_feed_forward_length(config["intermediate_size"])
+    writer.add_head_count(config["num_attention_heads"])
+    writer.add_head_count_kv(config["num_key_value_heads"])
+    writer.add_key_length(config["head_dim"])
+    writer.add_value_length(value_length)
+    writer.add_context_length(config["max_position_embeddings"])
+    writer.add_layer_norm_rms_eps(config["rms_norm_eps"])
+    writer.add_rope_freq_base(config["rope_parameters"]["full_attention"]["rope_theta"])
+    writer.add_sliding_window(config["sliding_window"])
+    for key, value in extra:
+        writer.add_string(key, value) if isinstance(value, str) else writer.add_float32(key, value)
+    writer.add_tokenizer_model("gpt2")
+    tokens = sorted(vocab["vocab"], key=vocab["vocab"].get)
+    writer.add_token_list(tokens)
+    writer.add_token_types([1] * len(tokens))
+    writer.add_token_merges([" ".join(m) if isinstance(m, list) else m for m in vocab["merges"]])
+    names = {"self_attn.q_proj": "attn_q", "self_attn.k_proj": "attn_k", "self_attn.v_proj": "attn_v",
+             "self_attn.o_proj": "attn_output", "mlp.gate_proj": "ffn_gate", "mlp.up_proj": "ffn_up",
+             "mlp.down_proj": "ffn_down", "input_layernorm": "attn_norm", "post_attention_layernorm": "post_attention_norm",
+             "pre_feedforward_layernorm": "ffn_norm", "post_feedforward_layernorm": "post_ffw_norm",
+             "self_attn.q_norm": "attn_q_norm", "self_attn.k_norm": "attn_k_norm"}
+    writer.add_tensor("token_embd.weight", tensors["model.embed_tokens.weight"])
+    for i in range(config["num_hidden_layers"]):
+        for theirs, ours in names.items():
+            w = tensors[f"model.layers.{i}.{theirs}.weight"]
+            writer.add_tensor(f"blk.{i}.{ours}.weight", np.ascontiguousarray(np.float32(1) + w if "norm" in ours else w))
+    writer.add_tensor("output_norm.weight", np.float32(1) + tensors["model.norm.weight"])
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    return path
+
+
+def test_a_gemma3_gguf_runs_as_its_folder_with_the_familys_constants(tmp_path):
+    """What a Gemma GGUF does not say comes from the family: query scalar = head size, every 6th layer
+    global (none of 2), local RoPE base 10 000; with those the folder's run is met exactly."""
+    model = load_model(write_tiny_gemma_gguf(tmp_path / "tiny-gemma.gguf"))
+    spec = model.spec
+    assert (spec.family, spec.head_dims, spec.query_scalar, spec.global_layers, spec.sliding_window) == \
+        ("gemma3", 16, 16.0, (), 3)
+    folder = tiny()
+    as_gguf_says = dataclasses.replace(folder, spec=dataclasses.replace(folder.spec, query_scalar=16.0, global_layers=()))
+    ids = tuple(gemma_reference()["tiny_gemma3/ids"])
+    ours, theirs = run_model(model, ids), run_model(as_gguf_says, ids)
+    assert np.array_equal(ours.states, theirs.states) and np.array_equal(ours.logits, theirs.logits)
+
+
+@pytest.mark.parametrize("options, said", [
+    ({"value_length": 8}, "keys of 16 and values of 8 dimensions"),
+    ({"extra": [("gemma3.rope.scaling.type", "linear")]}, "linear"),
+    ({"extra": [("gemma3.final_logit_softcapping", 30.0)]}, "soft-capping"),
+])
+def test_a_gemma3_gguf_asking_for_what_gemma_3_does_not_do_is_refused_by_name(tmp_path, options, said):
+    with pytest.raises(Problem, match=said):
+        load_model(write_tiny_gemma_gguf(tmp_path / "bad.gguf", **options))
