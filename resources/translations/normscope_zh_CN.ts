@@ -3231,6 +3231,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
+    <message>
+        <location filename="../../app/window/model_tab.py" line="65"/>
+        <source>Gemma 3 270M (RMSNorm before and after each sublayer)</source>
+        <translation>Gemma 3 270M（每个子层前后都有 RMSNorm）</translation>
+    </message>
 </context>
 <context>
     <name>NormScatterView</name>
