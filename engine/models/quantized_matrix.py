@@ -3,8 +3,8 @@ taken slab by slab.
 
 Gemma 3's token embedding is 262,144 × 640 (Q8_0, 178 MB in the file): as float32 it would be 671 MB of
 fresh memory, 63 % of the model, which this machine's kernel takes 1–5 s of system time to hand out. A
-run needs only its T rows of it, and the logits ``x @ E.T``, which are made here from 8 MB slabs
-dequantized one at a time (~0.3 s of CPU for Gemma's, every run; the same numbers as dequantizing
+run needs only its T rows of it, and the logits ``x @ E.T``, which are made here from slabs
+dequantized one at a time (~0.4 s of CPU for Gemma's, every run; the same numbers as dequantizing
 the whole matrix, since each output is the same dot product).
 """
 
@@ -15,11 +15,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-#: Float32 bytes dequantized at a time (the ``gguf`` package's ``dequantize`` runs its formulas on groups
-#: of 16 rows from a Python loop: Gemma's 262,144-row embedding took ~4 s of CPU that way; its per-type
-#: ``dequantize_rows`` on slabs of this size gives the same numbers ~10× faster, and no whole-tensor
-#: temporaries double the peak memory).
-SLAB_BYTES = 8 << 20
+#: Float32 bytes dequantized at a time. The ``gguf`` package's ``dequantize`` runs its formulas on groups
+#: of 16 rows from a Python loop (Gemma's 262,144-row embedding took ~4 s of CPU that way); its per-type
+#: ``dequantize_rows`` on slabs gives the same numbers ~10× faster. Small slabs keep its temporaries in
+#: memory malloc reuses: with 8 MB slabs they were handed back to the kernel and faulted in again each
+#: time (Gemma's first run: 304,000 page faults, 1.4–2.9 s of system time; 256 kB: 89,000, 0.5–0.95 s;
+#: a later run's logits 0.69–0.95 s against 0.43 s).
+SLAB_BYTES = 256 << 10
 
 
 def rows_dequantizer(kind: int) -> Callable[[np.ndarray], np.ndarray]:
