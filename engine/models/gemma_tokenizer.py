@@ -3,7 +3,8 @@ the same file (its GemmaTokenizer), so the ids are the same.
 
 It is SentencePiece-style BPE: every space becomes ``▁`` and none is put before the text; a token of
 spaces only, which the file spells with real spaces, is looked up as that many ``▁``; the merges are the
-ones the vocabulary implies (the file lists none; engine.models.implied_merges); each digit is a token
+ones the vocabulary implies (the file lists none; engine.models.implied_merges, kept in the cache
+folder after the first open by engine.models.cached_merges); each digit is a token
 of its own (the vocabulary has no longer numbers); a character outside the vocabulary falls back to its
 UTF-8 bytes (``<0xE4>``); control tokens (``<bos>``, ``<start_of_turn>``) and user-defined ones
 (``\\n\\n``, ``<table>``) stay whole; ``<bos>`` comes first when the file says so.
@@ -63,7 +64,7 @@ def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePiec
 
     from engine.models.gguf_file import field, text_field
     from engine.models.gguf_header import GGUFArray
-    from engine.models.implied_merges import implied_merges
+    from engine.models.cached_merges import cached_implied_merges
 
     path = header.path
     kind = text_field(header, "tokenizer.ggml.model")
@@ -89,7 +90,7 @@ def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePiec
     vocab = {token: index for index, token in enumerate(tokens)}
     listed_merges = header.fields.get("tokenizer.ggml.merges")
     if listed_merges is None:
-        merges = implied_merges(tokens, vocab)
+        merges = cached_implied_merges(tokens, vocab)
     elif isinstance(listed_merges, GGUFArray):
         merges = [tuple(m.split(" ", 1)) for m in listed_merges.strings(path, "tokenizer.ggml.merges")]
         if any(len(m) != 2 for m in merges):
@@ -98,6 +99,13 @@ def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePiec
     else:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {key} as a single value; an array of strings was expected"),
                           key="tokenizer.ggml.merges")
+    named = [original[i] for i in special.values() if i is not None]
+    control = list(dict.fromkeys(named + [original[i] for i in np.flatnonzero(types == CONTROL).tolist()]))
+    # As transformers: a user-defined token is added only if its spelling is a token (or a control
+    # one): "\n\n" is, "  " is not (it is looked up as "▁▁" and found so by the BPE model itself).
+    known = set(control)
+    user_defined = [original[i] for i in np.flatnonzero(types == USER_DEFINED).tolist()
+                    if original[i] in vocab or original[i] in known]
     try:
         backend = Tokenizer(models.BPE(vocab=vocab, merges=merges, fuse_unk=True, unk_token="<unk>",
                                        byte_fallback=True, dropout=None))
@@ -105,13 +113,8 @@ def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePiec
         backend.normalizer = normalizers.Replace(" ", "\u2581")
         backend.pre_tokenizer = pre_tokenizers.Split(pattern=" ", behavior="merged_with_previous", invert=False)
         backend.decoder = decoders.Sequence([decoders.Replace("\u2581", " "), decoders.ByteFallback(), decoders.Fuse()])
-        named = [original[i] for i in special.values() if i is not None]
-        control = np.flatnonzero(types == CONTROL).tolist()
-        backend.add_special_tokens([AddedToken(t, special=True, normalized=False)
-                                    for t in dict.fromkeys(named + [original[i] for i in control])])
-        known = backend.get_vocab(with_added_tokens=True)
-        backend.add_tokens([AddedToken(original[i], special=False, normalized=False)
-                            for i in np.flatnonzero(types == USER_DEFINED).tolist() if original[i] in known])
+        backend.add_special_tokens([AddedToken(token, special=True, normalized=False) for token in control])
+        backend.add_tokens([AddedToken(token, special=False, normalized=False) for token in user_defined])
         backend.post_processor = _template(original, special, add_bos, add_eos)
     except (KeyboardInterrupt, SystemExit):
         raise

@@ -34,10 +34,9 @@ _LAYER_TENSORS = {"attn_q": "q", "attn_k": "k", "attn_v": "v", "attn_output": "o
 Progress = Callable[[float], None]
 
 
-def open_gguf(path: Path, parts: tuple[Path, ...] = ()) -> GGUFHeader:
-    """The checked header of the GGUF file at ``path`` (and ``parts``, the files that follow it when it is
-    a cut file's first part); a truncated or foreign file is refused by name."""
-    return read_gguf_header(path, parts)
+def open_gguf(path: Path) -> GGUFHeader:
+    """The checked header of the GGUF file at ``path``; a truncated or foreign file is refused by name."""
+    return read_gguf_header(path)
 
 
 def field(header: GGUFHeader, key: str, default=None):

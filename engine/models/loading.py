@@ -9,8 +9,7 @@ from engine.models.checkpoint import ModelWeights
 from engine.models.gemma_tokenizer import gemma_tokenizer, is_gemma_vocabulary
 from engine.models.gguf_file import Progress, load_gguf_weights, open_gguf
 from engine.models.hf_folder import load_folder_weights
-from engine.models.gguf_parts import is_first_part, sibling_parts
-from engine.models.installed import installed_parts, resolve_model
+from engine.models.installed import resolve_model
 from engine.models.pickles import PICKLE_SUFFIXES, refuse_pickle
 from engine.models.spec import ModelSpec
 from engine.models.tokenizer import ModelTokenizer, tokenizer_from_gguf, tokenizer_from_json
@@ -29,8 +28,7 @@ class Model:
 
 
 def load_model(source: str | Path, progress: Progress | None = None) -> Model:
-    """Load ``source`` (``minilm``, ``smollm2``, ``gemma3``, a folder, a .gguf file or the first part of a
-    cut one, ``….gguf.part00``); bad input is a Problem.
+    """Load ``source`` (``minilm``, ``smollm2``, a folder or a .gguf file); bad input is a Problem.
 
     ``progress(fraction)`` is called while the weights are read; it may raise to cancel.
     """
@@ -46,13 +44,12 @@ def load_model(source: str | Path, progress: Progress | None = None) -> Model:
         name = (given if isinstance(given, str) and given else path.name).rsplit("/", 1)[-1][:80] or path.name
         if progress is not None:
             progress(1.0)
-    elif path.suffix.lower() == ".gguf" or is_first_part(path):
-        parts = (installed_parts(path) or sibling_parts(path)) if is_first_part(path) else ()
-        header = open_gguf(path, parts)
+    elif path.suffix.lower() == ".gguf":
+        header = open_gguf(path)
         spec, weights = load_gguf_weights(path, header, progress)
         build = gemma_tokenizer if is_gemma_vocabulary(header) else tokenizer_from_gguf
         tokenizer = build(header, spec.max_positions, spec.vocab_size)
-        name = path.name[:path.name.lower().rindex(".gguf")]
+        name = path.stem
     elif path.suffix.lower() in PICKLE_SUFFIXES:
         raise refuse_pickle(path)
     else:

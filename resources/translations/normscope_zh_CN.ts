@@ -3619,7 +3619,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/files/bounded_read.py" line="37"/>
-        <location filename="../../engine/models/loading.py" line="39"/>
+        <location filename="../../engine/models/loading.py" line="37"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
@@ -4184,78 +4184,73 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>有 {found} 层；配置写的是 {expected} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="56"/>
+        <location filename="../../engine/models/gguf_header.py" line="55"/>
         <source>has {key} as an array of {kind}; strings were expected</source>
         <extracomment>Value types with a fixed size, by GGUF&apos;s number: as NumPy dtypes (7 is a bool byte).</extracomment>
         <translation>{key} 是由{kind}组成的数组；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="128"/>
-        <source>is the first part of a cut GGUF file, but its header goes on past this part&apos;s end</source>
-        <translation>是切分的 GGUF 文件的第一部分，但其文件头超出了这一部分的末尾</translation>
-    </message>
-    <message>
-        <location filename="../../engine/models/gguf_header.py" line="131"/>
-        <location filename="../../engine/models/gguf_header.py" line="202"/>
-        <location filename="../../engine/models/gguf_header.py" line="277"/>
+        <location filename="../../engine/models/gguf_header.py" line="125"/>
+        <location filename="../../engine/models/gguf_header.py" line="196"/>
+        <location filename="../../engine/models/gguf_header.py" line="268"/>
         <location filename="../../engine/models/model_limits.py" line="72"/>
         <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
         <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="145"/>
+        <location filename="../../engine/models/gguf_header.py" line="139"/>
         <source>declares a string of {length} bytes ({what}); at most {limit} are read</source>
         <translation>声明了一个 {length} 字节的字符串（{what}）；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="165"/>
+        <location filename="../../engine/models/gguf_header.py" line="159"/>
         <source>has a metadata entry {key} of unknown type {kind}</source>
         <translation>元数据项 {key} 类型未知（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="177"/>
+        <location filename="../../engine/models/gguf_header.py" line="171"/>
         <source>has {key} as an array of {kind}; NormScope reads arrays of numbers or strings</source>
         <translation>{key} 是由{kind}组成的数组；NormScope 只读取数字或字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="220"/>
+        <location filename="../../engine/models/gguf_header.py" line="212"/>
         <source>is not a GGUF file (it doesn&apos;t start with GGUF)</source>
         <translation>不是 GGUF 文件（开头不是 GGUF）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="224"/>
+        <location filename="../../engine/models/gguf_header.py" line="216"/>
         <source>is GGUF version {version}; NormScope reads versions {versions}</source>
         <translation>是 GGUF 第 {version} 版；NormScope 读取的版本为 {versions}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="240"/>
+        <location filename="../../engine/models/gguf_header.py" line="232"/>
         <source>has a tensor {name} of {dims} dimensions; GGUF allows 1 … {limit}</source>
         <translation>张量 {name} 有 {dims} 个维度；GGUF 允许 1 … {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="248"/>
+        <location filename="../../engine/models/gguf_header.py" line="240"/>
         <source>has general.alignment {value}; a power of 2 up to 65536 was expected</source>
         <translation>general.alignment 为 {value}；应为不超过 65536 的 2 的幂</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="266"/>
+        <location filename="../../engine/models/gguf_header.py" line="257"/>
         <source>has a tensor {name} of unknown type {kind}</source>
         <translation>张量 {name} 类型未知（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="270"/>
+        <location filename="../../engine/models/gguf_header.py" line="261"/>
         <source>has a tensor {name} of shape {shape}, which its type can&apos;t hold</source>
         <translation>张量 {name} 形状为 {shape}，其类型无法容纳</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="48"/>
+        <location filename="../../engine/models/gguf_file.py" line="47"/>
         <source>has no metadata entry {key}</source>
         <extracomment>GGUF architectures NormScope runs: llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE) and Gemma 3 (not permuted; its norms&apos; weights hold the multiplier 1 + w).</extracomment>
         <translation>缺少元数据项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="62"/>
-        <location filename="../../engine/models/gguf_header.py" line="154"/>
+        <location filename="../../engine/models/gguf_header.py" line="61"/>
+        <location filename="../../engine/models/gguf_header.py" line="148"/>
         <source>has an unreadable metadata entry {key} ({reason})</source>
         <translation>有无法读取的元数据项 {key}（{reason}）</translation>
     </message>
@@ -4265,34 +4260,34 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少数值项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="57"/>
+        <location filename="../../engine/models/gguf_file.py" line="56"/>
         <source>has {key} = {value}; a name was expected</source>
         <translation>{key} = {value}；应为名称</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="67"/>
+        <location filename="../../engine/models/gguf_file.py" line="66"/>
         <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
         <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="78"/>
+        <location filename="../../engine/models/gguf_file.py" line="77"/>
         <location filename="../../engine/models/hf_folder.py" line="80"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="82"/>
+        <location filename="../../engine/models/gguf_file.py" line="81"/>
         <location filename="../../engine/models/hf_folder.py" line="84"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="102"/>
+        <location filename="../../engine/models/gguf_file.py" line="101"/>
         <source>has keys of {keys} and values of {values} dimensions; NormScope needs them equal</source>
         <translation>键有 {keys} 维、值有 {values} 维；NormScope 需要两者相等</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="143"/>
+        <location filename="../../engine/models/gguf_file.py" line="142"/>
         <source>has a tensor {name} of type {kind}, which NormScope can&apos;t compute in ({reason})</source>
         <translation>张量 {name} 类型为 {kind}，NormScope 无法用它计算（{reason}）</translation>
     </message>
@@ -4342,7 +4337,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/models/gemma_spec.py" line="47"/>
-        <location filename="../../engine/models/gguf_file.py" line="107"/>
+        <location filename="../../engine/models/gguf_file.py" line="106"/>
         <location filename="../../engine/models/hf_folder.py" line="105"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
         <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
@@ -4368,18 +4363,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="111"/>
-        <source>The model {name} is not installed (package {package}); install it with: normscope models install {install}</source>
-        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens; None: none it opens yet. For a file cut into ``parts``, the name of the whole file (never assembled: the parts are read as one). The terms&apos; address when they are not an open licence: never installed without the user agreeing. A file cut into parts, one per package after the first: each part&apos;s path inside modules[1], modules[2], …. Other names a known model answers to: ``gemma3`` is Gemma&apos;s name for ``export --model``. The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
-        <translation>模型 {name} 尚未安装（软件包 {package}）；请用以下命令安装：normscope models install {install}</translation>
+        <location filename="../../engine/models/installed.py" line="123"/>
+        <source>The model {name} is not installed (package {package}); install it with: normscope models install {name}</source>
+        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens (for a model in ``parts``: the joined file&apos;s name); None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. A model in parts: each part&apos;s file inside the packages of ``modules[1:]``, in order, joined into the file ``inside`` names in the cache folder (engine.models.joined_parts) … … and the file in the first module&apos;s package that lists the joined file&apos;s SHA-256. Other names a known model answers to: ``gemma``, Gemma&apos;s name before it opened (``models install gemma``). The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
+        <translation>模型 {name} 尚未安装（软件包 {package}）；请用以下命令安装：normscope models install {name}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="123"/>
+        <location filename="../../engine/models/installed.py" line="135"/>
         <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
         <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../engine/models/loading.py" line="59"/>
+        <location filename="../../engine/models/loading.py" line="56"/>
         <source>is not a model; open a folder with config.json, model.safetensors and tokenizer.json, or a .gguf file</source>
         <translation>不是模型；请打开含有 config.json、model.safetensors 和 tokenizer.json 的文件夹，或一个 .gguf 文件</translation>
     </message>
@@ -4416,7 +4411,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>词表为 {kind}；NormScope 从 GGUF 读取字节级 BPE（gpt2）词表，以及 Gemma 的 SentencePiece（llama）词表</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="119"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="122"/>
         <location filename="../../engine/models/tokenizer.py" line="154"/>
         <location filename="../../engine/models/tokenizer.py" line="166"/>
         <location filename="../../engine/models/tokenizer.py" line="221"/>
@@ -4429,46 +4424,46 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="71"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="72"/>
         <source>has a {kind} vocabulary; a Gemma model&apos;s is a SentencePiece one (llama)</source>
         <extracomment>GGUF architectures whose ``llama`` (SentencePiece) vocabulary is Gemma&apos;s, as transformers reads them. llama.cpp&apos;s token types: control tokens are matched whole as special, user-defined ones whole as text. Which metadata entry holds each special token&apos;s id.</extracomment>
         <translation>词表为 {kind}；Gemma 模型的词表是 SentencePiece 词表（llama）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="75"/>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="99"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="76"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="100"/>
         <location filename="../../engine/models/tokenizer.py" line="199"/>
         <source>has {key} as a single value; an array of strings was expected</source>
         <translation>{key} 是单个值；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="78"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="79"/>
         <source>has a vocabulary of {size} bytes; at most {limit} are read</source>
         <translation>词表有 {size} 字节；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="83"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="84"/>
         <source>has an empty vocabulary ({key})</source>
         <translation>词表为空（{key}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="96"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="97"/>
         <location filename="../../engine/models/tokenizer.py" line="204"/>
         <source>has a merge in {key} without a space between its two parts</source>
         <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="133"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="136"/>
         <source>has {key} that is not an array of integers</source>
         <translation>{key} 不是整数数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="146"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="149"/>
         <source>has {key} = {value}; a token id 0 … {last} was expected</source>
         <translation>{key} = {value}；应为 0 … {last} 之间的词元 id</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="155"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="158"/>
         <source>has {key} = {value}; true or false was expected</source>
         <translation>{key} = {value}；应为 true 或 false</translation>
     </message>
@@ -4789,6 +4784,32 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/budget.py" line="145"/>
         <source>sampling {chars} characters from this model would take about {seconds:.0f} s (limit {limit:.0f} s): ask for at most {fitting}, or train a smaller model (layers, width, seq)</source>
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="43"/>
+        <source>The model&apos;s checksum list can&apos;t be read: {reason}</source>
+        <extracomment>The most a checksum list (``SHA256SUMS``: a line per file) may take.</extracomment>
+        <translation>无法读取模型的校验和列表：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="49"/>
+        <source>The model&apos;s checksum list {path} names no {name}</source>
+        <translation>模型的校验和列表 {path} 中没有 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="58"/>
+        <source>A part of {model} is missing ({reason}); reinstall it</source>
+        <translation>{model} 缺少一个部分（{reason}）；请重新安装</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="76"/>
+        <source>The parts of {model} join into a file whose SHA-256 is not the one its package lists; reinstall it</source>
+        <translation>{model} 的各部分拼接成的文件的 SHA-256 与其软件包列出的不一致；请重新安装</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/joined_parts.py" line="81"/>
+        <source>Could not join the parts of {model} into {path} ({reason})</source>
+        <translation>无法将 {model} 的各部分拼接为 {path}（{reason}）</translation>
     </message>
 </context>
 <context>

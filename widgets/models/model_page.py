@@ -39,7 +39,7 @@ from widgets.common.retranslation import Retranslating
 ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
 #: The installed models' names on the curves (names of models, not translated).
-SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2", "gemma": "Gemma 3"}
+SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2", "gemma3": "Gemma 3"}
 #: Below this width (pixels) the place and what-if panels are stacked.
 NARROW = 900
 
@@ -205,7 +205,7 @@ class ModelPage(Retranslating, QWidget):
     def _model_texts(self) -> dict[str, str]:
         return {"minilm": self.tr("MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)"),
                 "smollm2": self.tr("SmolLM2-135M (Llama: Pre-RMSNorm)"),
-                "gemma": self.tr("Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)")}
+                "gemma3": self.tr("Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)")}
 
     def _action_texts(self) -> dict[str, str]:
         return {"zero_input": self.tr("zero this dimension of the norm's input"),
@@ -588,7 +588,7 @@ class ModelPage(Retranslating, QWidget):
             mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
 
 
-if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|PATH]
+if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|gemma3|PATH]
     import sys
 
     from PySide6.QtWidgets import QApplication
