@@ -2,8 +2,10 @@
 
 The header is read by engine.models.gguf_header (every declared size checked against the file and the
 limits); the spec is checked before any tensor is touched. Each tensor stays quantized in the memory
-map until its layer first runs, then is dequantized alone (the ``gguf`` package's dequantize) and kept
-as float32: the quantized bytes are never copied and peak memory stays near the float32 model.
+map until its layer first runs, then is dequantized alone, slab by slab (the ``gguf`` package's formulas:
+engine.models.quantized_matrix) and kept as float32: the quantized bytes are never copied and peak
+memory stays near the float32 model. A quantized token embedding is never made float32 whole (a run
+needs its T rows, and the logits are taken slab by slab).
 """
 
 from __future__ import annotations
