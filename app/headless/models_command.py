@@ -7,7 +7,7 @@ import importlib
 import subprocess
 import sys
 
-from engine.models.installed import KNOWN_MODELS, installed_path, is_installed, ready_path
+from engine.models.installed import KNOWN_MODELS, canonical_name, installed_path, is_installed, ready_path
 from engine.models.model_install import check_names, pip_command, unagreed
 from engine.problem import Problem
 
@@ -95,6 +95,7 @@ def _install(names: list[str], accepted: set[str]) -> int:
 
 def run_models(args) -> int:
     if args.models_command == "install":
-        return _install(args.names, set(args.accept_license))
+        # ``gemma`` (Gemma's name before it opened) installs ``gemma3``, and agrees to its terms.
+        return _install([canonical_name(n) for n in args.names], {canonical_name(n) for n in args.accept_license})
     print(_table())
     return 0

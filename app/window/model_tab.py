@@ -62,6 +62,8 @@ def install_model_tab(window: TabHost) -> LazyPage:
         (lambda: translate("ModelTab", "MiniLM (BERT, Post-LN)"), lambda: page().load("minilm"), "openMiniLM"),
         (lambda: translate("ModelTab", "SmolLM2-135M (Llama, Pre-RMSNorm)"), lambda: page().load("smollm2"),
          "openSmolLM2"),
+        (lambda: translate("ModelTab", "Gemma 3 270M (RMSNorm before and after each sublayer)"),
+         lambda: page().load("gemma3"), "openGemma"),
     ):
         action = window.bind_text(QAction(window), text)
         action.setObjectName(name)

@@ -2,7 +2,7 @@
 rotate-half form), and on request each head's attention statistics (engine.models.attention_stats).
 
 The keyword arguments are where a model family's extras plug in without touching the others: a sliding
-window, logit soft-capping and per-head q/k norms (Gemma)."""
+window and per-head q/k norms (Gemma)."""
 
 from __future__ import annotations
 
@@ -49,14 +49,15 @@ def blocked_pairs(t: int, causal: bool, window: int | None = None) -> np.ndarray
 
 
 def self_attention(x: np.ndarray, layer: dict, spec: ModelSpec, rope: tuple | None, *,
-                   statistics: list | None = None, window: int | None = None, softcap: float | None = None,
+                   statistics: list | None = None, window: int | None = None,
                    qk_norm: Callable[[str, np.ndarray], np.ndarray] | None = None) -> np.ndarray:
     """Attention of the (T, d) rows ``x`` over each other, projected back to (T, d).
 
     ``statistics``: a list to append this layer's (heads, 3) ``sink_mass, max_logit, entropy`` to
     (engine.models.attention_stats; nothing is computed for it when None). ``window``: keys this many
-    positions back or more are masked. ``softcap``: scores become cap·tanh(score / cap). ``qk_norm(which,
-    q_or_k)``: a norm applied to the (heads, T, head_dims) queries (``"q"``) and keys (``"k"``) before RoPE.
+    positions back or more are masked. ``qk_norm(which, q_or_k)``: a norm applied to the (heads, T,
+    head_dims) queries (``"q"``) and keys (``"k"``) before RoPE. The scores are scaled by
+    ``spec.attention_scale`` (1/√head_dims; Gemma's query_pre_attn_scalar^−½).
     """
     t, hd = x.shape[0], spec.head_dims
     q = _linear(x, layer, "q").reshape(t, spec.heads, hd).transpose(1, 0, 2)
@@ -71,9 +72,7 @@ def self_attention(x: np.ndarray, layer: dict, spec: ModelSpec, rope: tuple | No
     if group > 1:  # grouped-query attention: each key/value head serves `group` query heads
         k, v = np.repeat(k, group, axis=0), np.repeat(v, group, axis=0)
     scores = q @ k.transpose(0, 2, 1)
-    scores *= np.float32(1.0 / np.sqrt(hd))
-    if softcap is not None:
-        scores = np.float32(softcap) * np.tanh(scores / np.float32(softcap))
+    scores *= np.float32(spec.attention_scale)
     blocked = blocked_pairs(t, spec.causal, window)
     if blocked is not None:
         scores[:, blocked] = -np.inf

@@ -3,7 +3,9 @@
 Linear weights are kept as PyTorch stores them, (out, in), so ``x @ w.T`` applies them. The names:
 ``embedding`` holds ``tokens`` (V, d), and for BERT/GPT-2 ``positions`` (P, d), for BERT ``types`` (2, d)
 and ``norm.weight``/``norm.bias``; each layer holds ``q``, ``k``, ``v``, ``o`` (+ ``*_bias``),
-``attn_norm.*``, ``ffn_norm.*`` and ``up``, ``down`` (+ ``gate`` for SwiGLU); ``head`` holds
+``attn_norm.*``, ``ffn_norm.*`` and ``up``, ``down`` (+ ``gate`` for SwiGLU and GeGLU; Gemma 3 adds
+``post_attn_norm``, ``post_ffn_norm``, ``q_norm`` and ``k_norm``, each ``.weight`` holding the multiplier
+itself, 1 + w, as its GGUF stores it); ``head`` holds
 ``norm.*`` (Pre-LN models) and ``unembedding`` (V, d; the token embedding when tied).
 """
 
@@ -89,10 +91,14 @@ def expected_shapes(spec: ModelSpec) -> tuple[dict, dict, dict]:
     if spec.family == "bert":
         embedding["types"] = (None, d)  # any number of token types; row 0 is used
         embedding.update(_norm_shapes("norm", d, True))
-    layer = {"q": (d, d), "k": (kv, d), "v": (kv, d), "o": (d, d), "up": (f, d), "down": (d, f)}
+    q = spec.heads * spec.head_dims  # d, but for a model that states its head size (Gemma 3)
+    layer = {"q": (q, d), "k": (kv, d), "v": (kv, d), "o": (d, q), "up": (f, d), "down": (d, f)}
     layer.update(_norm_shapes("attn_norm", d, layer_norm))
     layer.update(_norm_shapes("ffn_norm", d, layer_norm))
-    if spec.family == "llama":
+    if spec.family == "gemma3":
+        layer.update(_norm_shapes("post_attn_norm", d, False), **_norm_shapes("post_ffn_norm", d, False),
+                     **_norm_shapes("q_norm", spec.head_dims, False), **_norm_shapes("k_norm", spec.head_dims, False))
+    if spec.family in ("llama", "gemma3"):
         layer["gate"] = (f, d)
         if spec.qkv_bias:
             layer.update(q_bias=(d,), k_bias=(kv,), v_bias=(kv,))
@@ -119,7 +125,7 @@ def _check_group(path, where: str, tensors: dict, shapes: dict) -> None:
 
 def check_spec(path, spec: ModelSpec) -> None:
     """Refuse ``spec`` when the weights it implies would not fit MAX_WEIGHT_BYTES, before any is read."""
-    if spec.family == "llama" and spec.head_dims % 2:
+    if spec.family in ("llama", "gemma3") and spec.head_dims % 2:
         raise FileProblem(path, QT_TRANSLATE_NOOP(
             "Problem", "has heads of {size} dimensions; RoPE needs an even number"), size=spec.head_dims)
     embedding, layer, head = expected_shapes(spec)

@@ -10,6 +10,7 @@ import numpy as np
 
 from engine.core.activations import gelu, gelu_tanh, silu
 from engine.models.attention import rope_tables, self_attention
+from engine.models.gemma_block import gemma_block
 from engine.models.loading import Model
 from engine.models.spec import ModelSpec
 from engine.models.trace import NormRecord, Trace
@@ -34,9 +35,11 @@ def _norm(spec: ModelSpec, tensors: dict, prefix: str, layer: int | None, name: 
 
 
 def _block(model: Model, i: int, x: np.ndarray, rope, edits, statistics: list) -> tuple[np.ndarray, list[NormRecord]]:
-    """Block ``i`` on the stream ``x``: its output and its two norms' records; its attention statistics
-    are appended to ``statistics``."""
+    """Block ``i`` on the stream ``x``: its output and its norms' records (two; Gemma's six); its attention
+    statistics are appended to ``statistics``."""
     spec, layer = model.spec, model.weights.layers[i]
+    if spec.family == "gemma3":
+        return gemma_block(model, i, x, edits, statistics)
     if spec.placement == "post":
         attention = self_attention(x, layer, spec, rope, statistics=statistics)
         attn = _norm(spec, layer, "attn_norm", i, "attn_norm", x + attention, edits)
@@ -55,7 +58,10 @@ def _embedding_sum(model: Model, ids: np.ndarray) -> np.ndarray:
         x = x + e["types"][0]
     if "positions" in e:
         x = x + e["positions"][: len(ids)]
-    return np.ascontiguousarray(x, dtype=np.float32)
+    x = np.ascontiguousarray(x, dtype=np.float32)
+    if model.spec.embedding_scale != 1.0:
+        x *= np.float32(model.spec.embedding_scale)  # Gemma: √d as a float32, as transformers rounds it
+    return x
 
 
 def _check_ids(model: Model, ids: tuple[int, ...]) -> np.ndarray:
@@ -82,7 +88,7 @@ def _run(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...], base: Trac
     spec = model.spec
     array = _check_ids(model, ids)
     for edit in edits:
-        check_edit(edit, spec.layers, spec.dims)
+        check_edit(edit, spec.layers, spec.dims, spec.head_dims)
     start = -1
     if base is not None and base.ids == tuple(ids) and not base.edits:
         start = min((start_block(e, spec.layers) for e in edits), default=spec.layers)

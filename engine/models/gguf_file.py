@@ -1,9 +1,11 @@
-"""A .gguf file of the Llama family (Llama, SmolLM): its metadata as a ModelSpec and its tensors, lazily.
+"""A .gguf file of the Llama family (Llama, SmolLM) or Gemma 3: its metadata as a ModelSpec and its tensors, lazily.
 
 The header is read by engine.models.gguf_header (every declared size checked against the file and the
 limits); the spec is checked before any tensor is touched. Each tensor stays quantized in the memory
-map until its layer first runs, then is dequantized alone (the ``gguf`` package's dequantize) and kept
-as float32: the quantized bytes are never copied and peak memory stays near the float32 model.
+map until its layer first runs, then is dequantized alone, slab by slab (the ``gguf`` package's formulas:
+engine.models.quantized_matrix) and kept as float32: the quantized bytes are never copied and peak
+memory stays near the float32 model. A quantized token embedding is never made float32 whole (a run
+needs its T rows, and the logits are taken slab by slab).
 """
 
 from __future__ import annotations
@@ -16,15 +18,20 @@ import numpy as np
 
 from engine.models.checkpoint import LazyTensors, ModelWeights, check_size, check_spec, check_weights
 from engine.models.gguf_header import GGUFArray, GGUFHeader, GGUFTensor, read_gguf_header
+from engine.models.gemma_spec import gemma_settings, refuse_soft_capping
 from engine.models.model_limits import check_model_value
+from engine.models.quantized_matrix import QuantizedMatrix, dequantize_slabs
 from engine.models.spec import ModelSpec
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
-#: GGUF architectures whose tensors follow llama.cpp's Llama layout (q/k rows permuted for its RoPE).
-ARCHITECTURES = ("llama",)
+#: GGUF architectures NormScope runs: llama.cpp's Llama layout (q/k rows permuted for its RoPE) and
+#: Gemma 3 (not permuted; its norms' weights hold the multiplier 1 + w).
+ARCHITECTURES = ("llama", "gemma3")
 
 _LAYER_TENSORS = {"attn_q": "q", "attn_k": "k", "attn_v": "v", "attn_output": "o", "ffn_gate": "gate",
-                  "ffn_up": "up", "ffn_down": "down", "attn_norm": "attn_norm.weight", "ffn_norm": "ffn_norm.weight"}
+                  "ffn_up": "up", "ffn_down": "down", "attn_norm": "attn_norm.weight", "ffn_norm": "ffn_norm.weight",
+                  "post_attention_norm": "post_attn_norm.weight", "post_ffw_norm": "post_ffn_norm.weight",
+                  "attn_q_norm": "q_norm.weight", "attn_k_norm": "k_norm.weight"}
 
 Progress = Callable[[float], None]
 
@@ -68,7 +75,7 @@ def read_spec(header: GGUFHeader) -> ModelSpec:
 
     heads = a("attention.head_count", "heads")
     d = a("embedding_length", "dims")
-    if d % heads:
+    if architecture == "llama" and d % heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {heads} heads, which do not divide d = {dims}"),
                           heads=heads, dims=d)
     kv_heads = a("attention.head_count_kv", "kv_heads", heads)
@@ -76,13 +83,35 @@ def read_spec(header: GGUFHeader) -> ModelSpec:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {kv} key/value heads, which do not divide {heads} heads"),
                           kv=kv_heads, heads=heads)
     tokens = header.fields.get("tokenizer.ggml.tokens")
-    spec = ModelSpec(family="llama", layers=a("block_count", "layers"), dims=d, heads=heads, kv_heads=kv_heads,
+    layers = a("block_count", "layers")
+    family = {"family": "llama", "activation": "swiglu"}
+    if architecture == "gemma3":
+        family = _gemma_family(header, a, layers, d, heads)
+    spec = ModelSpec(layers=layers, dims=d, heads=heads, kv_heads=kv_heads,
                      ffn_dims=a("feed_forward_length", "ffn_dims"), eps=a("attention.layer_norm_rms_epsilon", "eps"),
                      max_positions=a("context_length", "max_positions"),
                      vocab_size=a("vocab_size", "vocab_size", tokens.count if isinstance(tokens, GGUFArray) else None),
-                     rope_theta=a("rope.freq_base", "rope_theta", 10000.0), activation="swiglu")
+                     rope_theta=a("rope.freq_base", "rope_theta", 10000.0), **family)
     check_spec(path, spec)
     return spec
+
+
+def _gemma_family(header: GGUFHeader, a, layers: int, d: int, heads: int) -> dict:
+    """Gemma 3's settings: the head size and window from the metadata, the rest from engine.models.gemma_spec."""
+    head_size = a("attention.key_length", "head_dims")
+    if a("attention.value_length", "head_dims", head_size) != head_size:
+        raise FileProblem(header.path, QT_TRANSLATE_NOOP(
+            "Problem", "has keys of {keys} and values of {values} dimensions; NormScope needs them equal"),
+            keys=head_size, values=header.fields["gemma3.attention.value_length"])
+    scaling = header.fields.get("gemma3.rope.scaling.type")
+    if scaling not in (None, "none"):
+        raise FileProblem(header.path, QT_TRANSLATE_NOOP("Problem", "uses {name} RoPE scaling, which NormScope does not run"),
+                          name=repr(scaling)[:40])
+    for key in ("gemma3.attn_logit_softcapping", "gemma3.final_logit_softcapping"):
+        refuse_soft_capping(header.path, key, header.fields.get(key))
+    settings = gemma_settings(layers, d, heads, head_size)
+    settings["sliding_window"] = a("attention.sliding_window", "max_positions")
+    return settings
 
 
 def _unpermute(w: np.ndarray, heads: int) -> np.ndarray:
@@ -92,16 +121,11 @@ def _unpermute(w: np.ndarray, heads: int) -> np.ndarray:
 
 
 def _dequantized(header: GGUFHeader, tensor: GGUFTensor) -> np.ndarray:
-    """``tensor`` as float32 of its shape, dequantized from the memory map."""
-    from gguf.constants import GGMLQuantizationType
-    from gguf.quants import dequantize
-
-    rows = tensor.elements // tensor.shape[-1]
-    raw = np.frombuffer(header.data, dtype=np.uint8, count=tensor.nbytes, offset=tensor.start).reshape(rows, -1)
-    values = np.ascontiguousarray(dequantize(raw, GGMLQuantizationType(tensor.kind)), dtype=np.float32)
-    if not values.flags.writeable:  # an F32 tensor is a view of the map: copied, as a Scenario needs (γ to the grid)
-        values = values.copy()
-    return values.reshape(tensor.shape)
+    """``tensor`` as float32 of its shape, dequantized from the memory map slab by slab into a new,
+    writable array (an F32 tensor too: a Scenario takes a read-only γ as checked already)."""
+    columns = tensor.shape[-1]
+    raw = header.tensor_bytes(tensor).reshape(tensor.elements // columns, -1)
+    return dequantize_slabs(raw, tensor.kind, columns).reshape(tensor.shape)
 
 
 def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:
@@ -122,9 +146,17 @@ def _check_dequantizable(header: GGUFHeader, tensor: GGUFTensor) -> None:
             name=tensor.name, kind=kind.name, reason=str(error) or type(error).__name__) from None
 
 
+#: Types whose values are read as they are (not kept quantized: there is nothing to save).
+_PLAIN = (0, 1, 30)  # F32, F16, BF16
+
+
 def _loader(header: GGUFHeader, tensor: GGUFTensor, heads: int | None):
-    """A function that makes ``tensor``'s float32 values once (q/k rows back in Hugging Face's order)."""
+    """A function that makes ``tensor``'s float32 values once (q/k rows back in Hugging Face's order); a
+    quantized token embedding stays quantized (engine.models.quantized_matrix: a run needs T rows of it)."""
     def load() -> np.ndarray:
+        if tensor.name == "token_embd.weight" and tensor.kind not in _PLAIN and len(tensor.shape) == 2:
+            return QuantizedMatrix(header.tensor_bytes(tensor).reshape(tensor.shape[0], -1), tensor.kind,
+                                   tensor.shape[1])
         array = _dequantized(header, tensor)
         return _unpermute(array, heads) if heads is not None else array
     return functools.cache(load)
@@ -143,7 +175,7 @@ def load_gguf_weights(path: Path, header: GGUFHeader, progress: Progress | None 
             continue
         group, ours = place
         heads = None
-        if ours in ("q", "k") and len(tensor.shape) == 2 and tensor.shape[0] % (2 * (spec.heads if ours == "q" else spec.kv_heads)) == 0:
+        if spec.family == "llama" and ours in ("q", "k") and len(tensor.shape) == 2 and tensor.shape[0] % (2 * (spec.heads if ours == "q" else spec.kv_heads)) == 0:
             heads = spec.heads if ours == "q" else spec.kv_heads
         shapes, loaders = layers[group] if isinstance(group, int) else groups[group]
         shapes[ours], loaders[ours] = tensor.shape, _loader(header, tensor, heads)

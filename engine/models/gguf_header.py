@@ -91,6 +91,10 @@ class GGUFHeader:
     tensors: tuple[GGUFTensor, ...]
     data: object
 
+    def tensor_bytes(self, tensor: GGUFTensor) -> np.ndarray:
+        """The raw bytes of ``tensor``: a read-only uint8 view of the map."""
+        return np.frombuffer(self.data, dtype=np.uint8, count=tensor.nbytes, offset=tensor.start)
+
 
 def shown(text: str) -> str:
     """A key or tensor name from the file as a message shows it: on one line, printable, at most 80

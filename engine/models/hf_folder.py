@@ -1,6 +1,7 @@
 """A model folder in Hugging Face layout: config.json, model.safetensors and tokenizer.json.
 
-BERT (incl. MiniLM), GPT-2 and Llama / Qwen2 / SmolLM checkpoints are mapped onto ModelWeights.
+BERT (incl. MiniLM), GPT-2, Llama / Qwen2 / SmolLM and Gemma 3 (gemma3_text) checkpoints are mapped onto
+ModelWeights.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from engine.files.array_formats import safetensors_entries
 from engine.files.bounded_read import open_regular_file, read_regular_file, unreadable
 from engine.models.checkpoint import ModelWeights, check_size, check_spec, check_weights
+from engine.models.gemma_spec import gemma_config_settings
 from engine.models.model_limits import MAX_SAFETENSORS_HEADER_BYTES, check_model_value
 from engine.models.pickles import refuse_pickle
 from engine.models.spec import ModelSpec
@@ -23,7 +25,8 @@ from engine.files.safe_json import load_json
 
 REQUIRED_FILES = ("config.json", "model.safetensors", "tokenizer.json")
 CONFIG_BYTES = 1 << 20
-MODEL_TYPES = {"bert": "bert", "gpt2": "gpt2", "llama": "llama", "qwen2": "llama", "smollm3": "llama"}
+MODEL_TYPES = {"bert": "bert", "gpt2": "gpt2", "llama": "llama", "qwen2": "llama", "smollm3": "llama",
+               "gemma3_text": "gemma3"}
 
 
 def _read_config(folder: Path) -> dict:
@@ -80,6 +83,15 @@ def read_spec(folder: Path) -> tuple[ModelSpec, dict]:
     if heads % kv_heads:
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "has {kv} key/value heads, which do not divide {heads} heads"),
                           kv=kv_heads, heads=heads)
+    if family == "gemma3":
+        layers = n("num_hidden_layers", field="layers")
+        spec = ModelSpec(layers=layers, dims=d, heads=heads, kv_heads=kv_heads,
+                         ffn_dims=n("intermediate_size", field="ffn_dims"), eps=n("rms_norm_eps", field="eps"),
+                         max_positions=n("max_position_embeddings", field="max_positions"),
+                         vocab_size=n("vocab_size", field="vocab_size"),
+                         **gemma_config_settings(path, config, n, layers, d, heads))
+        check_spec(path, spec)
+        return spec, config
     act_name = config.get("hidden_act", config.get("activation_function", "gelu_new" if family == "gpt2" else "gelu"))
     activation = ACTIVATIONS.get(act_name) if isinstance(act_name, str) else None
     if activation is None or (activation == "swiglu") != (family == "llama"):
@@ -181,7 +193,28 @@ def _llama(t: dict, spec: ModelSpec) -> ModelWeights:
     return ModelWeights({"tokens": tokens}, tuple(layers), head)
 
 
-_MAPPERS = {"bert": _bert, "gpt2": _gpt2, "llama": _llama}
+def _gemma3(t: dict, spec: ModelSpec) -> ModelWeights:
+    names = {"q": "self_attn.q_proj.weight", "k": "self_attn.k_proj.weight", "v": "self_attn.v_proj.weight",
+             "o": "self_attn.o_proj.weight", "gate": "mlp.gate_proj.weight", "up": "mlp.up_proj.weight",
+             "down": "mlp.down_proj.weight", "q_norm.weight": "self_attn.q_norm.weight",
+             "k_norm.weight": "self_attn.k_norm.weight", "attn_norm.weight": "input_layernorm.weight",
+             "post_attn_norm.weight": "post_attention_layernorm.weight",
+             "ffn_norm.weight": "pre_feedforward_layernorm.weight",
+             "post_ffn_norm.weight": "post_feedforward_layernorm.weight"}
+    layers = tuple({ours: t.get(f"model.layers.{i}.{theirs}") for ours, theirs in names.items()}
+                   for i in range(spec.layers))
+    tokens = t.get("model.embed_tokens.weight")
+    return ModelWeights({"tokens": tokens}, layers,
+                        {"norm.weight": t.get("model.norm.weight"), "unembedding": t.get("lm_head.weight", tokens)})
+
+
+def _gemma_multipliers(group: dict) -> dict:
+    """Gemma's checkpoints store each norm's w, its forward multiplies by 1 + w (in float32): the
+    engine's γ is that multiplier, as Gemma's GGUF files store it."""
+    return {name: (np.float32(1.0) + v if name.endswith("norm.weight") else v) for name, v in group.items()}
+
+
+_MAPPERS = {"bert": _bert, "gpt2": _gpt2, "llama": _llama, "gemma3": _gemma3}
 
 
 def _without_missing(weights: ModelWeights) -> ModelWeights:
@@ -281,4 +314,7 @@ def load_folder_weights(folder: Path) -> tuple[ModelSpec, dict, ModelWeights]:
     made: dict = {}
     weights = ModelWeights(_as_float32(views.embedding, made), tuple(_as_float32(layer, made) for layer in views.layers),
                            _as_float32(views.head, made))
+    if spec.family == "gemma3":
+        weights = ModelWeights(weights.embedding, tuple(_gemma_multipliers(layer) for layer in weights.layers),
+                               _gemma_multipliers(weights.head))
     return spec, config, weights

@@ -59,6 +59,8 @@ KNOWN_MODELS = {
                          parts=tuple(f"data/gemma-3-270m-q4_k_m.gguf.part{k:02d}" for k in range(4)),
                          checksums="data/SHA256SUMS"),
 }
+#: Other names a known model answers to: ``gemma``, Gemma's name before it opened (``models install gemma``).
+ALIASES = {"gemma": "gemma3"}
 #: The models NormScope opens by name (the Model tab's list, ``export --model NAME``).
 INSTALLED_MODELS = {name: model for name, model in KNOWN_MODELS.items() if model.inside is not None}
 
@@ -68,6 +70,11 @@ def _package_folder(module: str) -> Path | None:
     if spec is None or not spec.submodule_search_locations:
         return None
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+def canonical_name(name: str) -> str:
+    """The known model's own name for ``name`` (an alias, or itself)."""
+    return ALIASES.get(name, name)
 
 
 def is_installed(name: str) -> bool:
@@ -109,6 +116,7 @@ def ready_path(name: str) -> Path | None:
 def resolve_model(source: str) -> Path:
     """The files of ``source``: a model name (``minilm``, ``smollm2``, ``gemma3``: its parts joined first
     if need be) or a path to a folder or file."""
+    source = canonical_name(source)
     if source in INSTALLED_MODELS:
         path = ready_path(source)
         if path is None:

@@ -8,6 +8,11 @@ import numpy as np
 
 #: Norm names in the order a block runs them; BERT adds ``embedding_norm``, Pre-LN models ``final_norm``.
 BLOCK_NORMS = ("attn_norm", "ffn_norm")
+#: Gemma 3's six, in the order its block runs them (engine.models.gemma_block).
+GEMMA_BLOCK_NORMS = ("attn_norm", "q_norm", "k_norm", "post_attn_norm", "ffn_norm", "post_ffn_norm")
+#: The norms of each attention head's queries and keys (QK-Norm): their input is (heads, T, head_dims),
+#: not the (T, d) stream.
+HEAD_NORMS = ("q_norm", "k_norm")
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,8 +24,8 @@ class NormRecord:
     kind: str  # "layer", "rms" or "none" (after a what-if swap)
     gamma: np.ndarray | None
     beta: np.ndarray | None
-    input: np.ndarray  # (T, d)
-    output: np.ndarray  # (T, d)
+    input: np.ndarray  # (T, d); a HEAD_NORMS norm's (heads, T, head_dims)
+    output: np.ndarray
     eps: float = 0.0
 
 

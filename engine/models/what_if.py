@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.core.norms import layer_norm, rms_norm
-from engine.models.trace import NormRecord
+from engine.models.trace import HEAD_NORMS, NormRecord
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 
 SWAP_KINDS = ("layer", "rms", "none")
@@ -81,8 +81,11 @@ def start_block(edit: Edit, layers: int) -> int:
     return edit.layer
 
 
-def check_edit(edit: Edit, layers: int, dims: int) -> None:
-    """Refuse an edit outside the model (a dimension or layer that does not exist)."""
+def check_edit(edit: Edit, layers: int, dims: int, head_dims: int | None = None) -> None:
+    """Refuse an edit outside the model (a dimension or layer that does not exist); the dimensions of a
+    query or key norm (HEAD_NORMS) are a head's, ``head_dims``."""
+    if head_dims is not None and not isinstance(edit, ZeroHidden) and edit.norm in HEAD_NORMS:
+        dims = head_dims
     dim_ok = 0 <= edit.dim < dims if not isinstance(edit, (SwapNorm, FreezeNorm)) else True
     if isinstance(edit, ZeroHidden):
         layer_ok = 0 <= edit.state <= layers
@@ -114,14 +117,14 @@ def run_norm(layer: int | None, name: str, kind: str, gamma, beta, eps: float, x
     for edit in mine:
         if isinstance(edit, SetParameter):
             if edit.which == "gamma":
-                gamma = np.ones(x.shape[1], np.float32) if gamma is None else gamma.copy()
+                gamma = np.ones(x.shape[-1], np.float32) if gamma is None else gamma.copy()
                 gamma[edit.dim] = edit.value
             else:
-                beta = np.zeros(x.shape[1], np.float32) if beta is None else beta.copy()
+                beta = np.zeros(x.shape[-1], np.float32) if beta is None else beta.copy()
                 beta[edit.dim] = edit.value
-        elif isinstance(edit, ZeroNormInput):
+        elif isinstance(edit, ZeroNormInput):  # the last axis: a q/k norm's input is (heads, T, head_dims)
             x = x.copy()
-            x[:, edit.dim] = 0.0
+            x[..., edit.dim] = 0.0
         elif isinstance(edit, FreezeNorm):
             frozen = edit.factor
         else:

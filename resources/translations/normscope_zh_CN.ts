@@ -2846,11 +2846,6 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
-        <source>Gemma 3 270M (Pre- and Post-RMSNorm, QK-Norm)</source>
-        <translation>Gemma 3 270M（子层前后 RMSNorm，QK-Norm）</translation>
-    </message>
-    <message>
         <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
@@ -3077,86 +3072,106 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../widgets/models/model_page.py" line="324"/>
+        <source>norm after attention</source>
+        <translation>注意力之后的归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="324"/>
+        <source>norm after the FFN</source>
+        <translation>FFN 之后的归一化</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="325"/>
+        <source>query norm (per head)</source>
+        <translation>查询归一化（每个头）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="325"/>
+        <source>key norm (per head)</source>
+        <translation>键归一化（每个头）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="326"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="355"/>
+        <location filename="../../widgets/models/model_page.py" line="357"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="367"/>
+        <location filename="../../widgets/models/model_page.py" line="369"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="368"/>
+        <location filename="../../widgets/models/model_page.py" line="370"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="383"/>
+        <location filename="../../widgets/models/model_page.py" line="385"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="394"/>
+        <location filename="../../widgets/models/model_page.py" line="396"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="514"/>
+        <location filename="../../widgets/models/model_page.py" line="519"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="521"/>
+        <location filename="../../widgets/models/model_page.py" line="526"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="533"/>
+        <location filename="../../widgets/models/model_page.py" line="538"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="535"/>
+        <location filename="../../widgets/models/model_page.py" line="540"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="539"/>
+        <location filename="../../widgets/models/model_page.py" line="544"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="552"/>
+        <location filename="../../widgets/models/model_page.py" line="557"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="553"/>
+        <location filename="../../widgets/models/model_page.py" line="558"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="562"/>
+        <location filename="../../widgets/models/model_page.py" line="567"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="576"/>
+        <location filename="../../widgets/models/model_page.py" line="584"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="579"/>
+        <location filename="../../widgets/models/model_page.py" line="587"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="558"/>
+        <location filename="../../widgets/models/model_page.py" line="563"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
@@ -3177,6 +3192,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
+        <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
+    </message>
+    <message>
         <location filename="../../widgets/models/model_page.py" line="277"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
@@ -3187,7 +3207,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="578"/>
+        <location filename="../../widgets/models/model_page.py" line="586"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3244,6 +3264,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../app/window/model_tab.py" line="63"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/model_tab.py" line="65"/>
+        <source>Gemma 3 270M (RMSNorm before and after each sublayer)</source>
+        <translation>Gemma 3 270M（每个子层前后都有 RMSNorm）</translation>
     </message>
 </context>
 <context>
@@ -3785,7 +3810,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/files/array_formats.py" line="174"/>
-        <location filename="../../engine/models/hf_folder.py" line="206"/>
+        <location filename="../../engine/models/hf_folder.py" line="239"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <extracomment>safetensors dtypes the engine computes in (float16/bfloat16 widened to float32, as the reference does).</extracomment>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
@@ -4168,27 +4193,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="29"/>
+        <location filename="../../engine/models/checkpoint.py" line="31"/>
         <source>holds {size} MB of weights as float32; NormScope runs models up to {limit} MB</source>
         <translation>按 float32 计有 {size} MB 权重；NormScope 只能运行不超过 {limit} MB 的模型</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="110"/>
+        <location filename="../../engine/models/checkpoint.py" line="116"/>
         <source>has no tensor for {name} ({where})</source>
         <translation>缺少 {name} 的张量（{where}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="114"/>
+        <location filename="../../engine/models/checkpoint.py" line="120"/>
         <source>has a tensor {name} ({where}) of shape {shape}; the config needs {expected}</source>
         <translation>张量 {name}（{where}）的形状为 {shape}；配置要求 {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="123"/>
+        <location filename="../../engine/models/checkpoint.py" line="129"/>
         <source>has heads of {size} dimensions; RoPE needs an even number</source>
         <translation>每个头有 {size} 维；RoPE 需要偶数维</translation>
     </message>
     <message>
-        <location filename="../../engine/models/checkpoint.py" line="135"/>
+        <location filename="../../engine/models/checkpoint.py" line="141"/>
         <source>has {found} layers; the config says {expected}</source>
         <translation>有 {found} 层；配置写的是 {expected} 层</translation>
     </message>
@@ -4199,156 +4224,186 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{key} 是由{kind}组成的数组；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="121"/>
-        <location filename="../../engine/models/gguf_header.py" line="192"/>
-        <location filename="../../engine/models/gguf_header.py" line="264"/>
-        <location filename="../../engine/models/model_limits.py" line="72"/>
+        <location filename="../../engine/models/gguf_header.py" line="125"/>
+        <location filename="../../engine/models/gguf_header.py" line="196"/>
+        <location filename="../../engine/models/gguf_header.py" line="268"/>
+        <location filename="../../engine/models/model_limits.py" line="75"/>
         <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
         <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="135"/>
+        <location filename="../../engine/models/gguf_header.py" line="139"/>
         <source>declares a string of {length} bytes ({what}); at most {limit} are read</source>
         <translation>声明了一个 {length} 字节的字符串（{what}）；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="155"/>
+        <location filename="../../engine/models/gguf_header.py" line="159"/>
         <source>has a metadata entry {key} of unknown type {kind}</source>
         <translation>元数据项 {key} 类型未知（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="167"/>
+        <location filename="../../engine/models/gguf_header.py" line="171"/>
         <source>has {key} as an array of {kind}; NormScope reads arrays of numbers or strings</source>
         <translation>{key} 是由{kind}组成的数组；NormScope 只读取数字或字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="208"/>
+        <location filename="../../engine/models/gguf_header.py" line="212"/>
         <source>is not a GGUF file (it doesn&apos;t start with GGUF)</source>
         <translation>不是 GGUF 文件（开头不是 GGUF）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="212"/>
+        <location filename="../../engine/models/gguf_header.py" line="216"/>
         <source>is GGUF version {version}; NormScope reads versions {versions}</source>
         <translation>是 GGUF 第 {version} 版；NormScope 读取的版本为 {versions}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="228"/>
+        <location filename="../../engine/models/gguf_header.py" line="232"/>
         <source>has a tensor {name} of {dims} dimensions; GGUF allows 1 … {limit}</source>
         <translation>张量 {name} 有 {dims} 个维度；GGUF 允许 1 … {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="236"/>
+        <location filename="../../engine/models/gguf_header.py" line="240"/>
         <source>has general.alignment {value}; a power of 2 up to 65536 was expected</source>
         <translation>general.alignment 为 {value}；应为不超过 65536 的 2 的幂</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="253"/>
+        <location filename="../../engine/models/gguf_header.py" line="257"/>
         <source>has a tensor {name} of unknown type {kind}</source>
         <translation>张量 {name} 类型未知（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_header.py" line="257"/>
+        <location filename="../../engine/models/gguf_header.py" line="261"/>
         <source>has a tensor {name} of shape {shape}, which its type can&apos;t hold</source>
         <translation>张量 {name} 形状为 {shape}，其类型无法容纳</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="42"/>
+        <location filename="../../engine/models/gguf_file.py" line="49"/>
         <source>has no metadata entry {key}</source>
-        <extracomment>GGUF architectures whose tensors follow llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE).</extracomment>
+        <extracomment>GGUF architectures NormScope runs: llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE) and Gemma 3 (not permuted; its norms&apos; weights hold the multiplier 1 + w).</extracomment>
         <translation>缺少元数据项 {key}</translation>
     </message>
     <message>
         <location filename="../../engine/models/gguf_header.py" line="61"/>
-        <location filename="../../engine/models/gguf_header.py" line="144"/>
+        <location filename="../../engine/models/gguf_header.py" line="148"/>
         <source>has an unreadable metadata entry {key} ({reason})</source>
         <translation>有无法读取的元数据项 {key}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="50"/>
+        <location filename="../../engine/models/hf_folder.py" line="53"/>
         <source>has no number for {key}</source>
         <translation>缺少数值项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="51"/>
+        <location filename="../../engine/models/gguf_file.py" line="58"/>
         <source>has {key} = {value}; a name was expected</source>
         <translation>{key} = {value}；应为名称</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="61"/>
+        <location filename="../../engine/models/gguf_file.py" line="68"/>
         <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
         <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="72"/>
-        <location filename="../../engine/models/hf_folder.py" line="77"/>
+        <location filename="../../engine/models/gguf_file.py" line="79"/>
+        <location filename="../../engine/models/hf_folder.py" line="80"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="76"/>
-        <location filename="../../engine/models/hf_folder.py" line="81"/>
+        <location filename="../../engine/models/gguf_file.py" line="83"/>
+        <location filename="../../engine/models/hf_folder.py" line="84"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="120"/>
+        <location filename="../../engine/models/gguf_file.py" line="103"/>
+        <source>has keys of {keys} and values of {values} dimensions; NormScope needs them equal</source>
+        <translation>键有 {keys} 维、值有 {values} 维；NormScope 需要两者相等</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gguf_file.py" line="144"/>
         <source>has a tensor {name} of type {kind}, which NormScope can&apos;t compute in ({reason})</source>
         <translation>张量 {name} 类型为 {kind}，NormScope 无法用它计算（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="35"/>
         <location filename="../../engine/models/hf_folder.py" line="38"/>
+        <location filename="../../engine/models/hf_folder.py" line="41"/>
         <source>is not a readable JSON file ({reason})</source>
         <translation>不是可读的 JSON 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="70"/>
+        <location filename="../../engine/models/hf_folder.py" line="73"/>
         <source>describes a {kind} model; NormScope runs {supported}</source>
         <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="86"/>
+        <location filename="../../engine/models/gemma_spec.py" line="33"/>
+        <source>asks for soft-capping ({key} = {value}), which Gemma 3 does not have and NormScope does not run</source>
+        <extracomment>Gemma 3 27B&apos;s layer count: its query scale is d / heads, not the head size (llama.cpp does the same).</extracomment>
+        <translation>要求软截断（{key} = {value}），Gemma 3 没有这一步，NormScope 也不运行它</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_spec.py" line="58"/>
+        <location filename="../../engine/models/hf_folder.py" line="98"/>
         <source>uses the activation {name}, which NormScope does not run here</source>
         <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="90"/>
+        <location filename="../../engine/models/gemma_spec.py" line="63"/>
+        <source>has {key} = {value}; NormScope runs it causal only</source>
+        <translation>{key} = {value}；NormScope 只按因果方式运行它</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_spec.py" line="69"/>
+        <source>has {key} = {value}; a positive number was expected</source>
+        <translation>{key} = {value}；应为正数</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_spec.py" line="76"/>
+        <source>has {key} = {value}; one of {kinds} per layer was expected</source>
+        <translation>{key} = {value}；每层应为 {kinds} 之一</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/gemma_spec.py" line="81"/>
+        <location filename="../../engine/models/hf_folder.py" line="102"/>
         <source>has {key} = {value}; an object was expected</source>
         <translation>{key} = {value}；应为对象</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="93"/>
+        <location filename="../../engine/models/gemma_spec.py" line="47"/>
+        <location filename="../../engine/models/gguf_file.py" line="108"/>
+        <location filename="../../engine/models/hf_folder.py" line="105"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
         <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="96"/>
+        <location filename="../../engine/models/hf_folder.py" line="108"/>
         <source>has heads of {size} dimensions; NormScope needs d / heads = {expected}</source>
         <translation>每个注意力头有 {size} 维；NormScope 要求 d / 头数 = {expected}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="215"/>
+        <location filename="../../engine/models/hf_folder.py" line="248"/>
         <source>has a header of {size} bytes; at most {limit} are read</source>
         <translation>文件头有 {size} 字节；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="233"/>
+        <location filename="../../engine/models/hf_folder.py" line="266"/>
         <source>has a tensor {name} of dtype {dtype}; NormScope computes in {dtypes}</source>
         <translation>张量 {name} 数据类型为 {dtype}；NormScope 只用 {dtypes} 计算</translation>
     </message>
     <message>
-        <location filename="../../engine/models/hf_folder.py" line="266"/>
+        <location filename="../../engine/models/hf_folder.py" line="299"/>
         <source>has no {name}; a model folder needs {required}</source>
         <translation>缺少 {name}；模型文件夹需要 {required}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="115"/>
+        <location filename="../../engine/models/installed.py" line="123"/>
         <source>The model {name} is not installed (package {package}); install it with: normscope models install {name}</source>
-        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens (for a model in ``parts``: the joined file&apos;s name); None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. A model in parts: each part&apos;s file inside the packages of ``modules[1:]``, in order, joined into the file ``inside`` names in the cache folder (engine.models.joined_parts) … … and the file in the first module&apos;s package that lists the joined file&apos;s SHA-256. The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
+        <extracomment>The import names its packages install, the first one holding the files; all present = installed. The file or folder inside the first module&apos;s package that NormScope opens (for a model in ``parts``: the joined file&apos;s name); None: none it opens yet. The terms&apos; address when they are not an open licence: never installed without the user agreeing. A model in parts: each part&apos;s file inside the packages of ``modules[1:]``, in order, joined into the file ``inside`` names in the cache folder (engine.models.joined_parts) … … and the file in the first module&apos;s package that lists the joined file&apos;s SHA-256. Other names a known model answers to: ``gemma``, Gemma&apos;s name before it opened (``models install gemma``). The models NormScope opens by name (the Model tab&apos;s list, ``export --model NAME``).</extracomment>
         <translation>模型 {name} 尚未安装（软件包 {package}）；请用以下命令安装：normscope models install {name}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/installed.py" line="127"/>
+        <location filename="../../engine/models/installed.py" line="135"/>
         <source>{source} is neither a model name ({names}) nor an existing file or folder</source>
         <translation>{source} 既不是模型名（{names}），也不是已有的文件或文件夹</translation>
     </message>
@@ -4390,7 +4445,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>的词表类型为 {kind}；NormScope 从 GGUF 读取字节级 BPE（gpt2）词表，以及 Gemma 的 SentencePiece（llama）词表</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="122"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="126"/>
         <location filename="../../engine/models/tokenizer.py" line="154"/>
         <location filename="../../engine/models/tokenizer.py" line="166"/>
         <location filename="../../engine/models/tokenizer.py" line="221"/>
@@ -4403,56 +4458,56 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="72"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="73"/>
         <source>has a {kind} vocabulary; a Gemma model&apos;s is a SentencePiece one (llama)</source>
         <extracomment>GGUF architectures whose ``llama`` (SentencePiece) vocabulary is Gemma&apos;s, as transformers reads them. llama.cpp&apos;s token types: control tokens are matched whole as special, user-defined ones whole as text. Which metadata entry holds each special token&apos;s id.</extracomment>
         <translation>的词表类型为 {kind}；Gemma 模型的词表应为 SentencePiece（llama）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="76"/>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="100"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="77"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="104"/>
         <location filename="../../engine/models/tokenizer.py" line="199"/>
         <source>has {key} as a single value; an array of strings was expected</source>
         <translation>{key} 是单个值；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="79"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="83"/>
         <source>has a vocabulary of {size} bytes; at most {limit} are read</source>
         <translation>的词表有 {size} 字节；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="84"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="88"/>
         <source>has an empty vocabulary ({key})</source>
         <translation>的词表为空（{key}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="97"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="101"/>
         <location filename="../../engine/models/tokenizer.py" line="204"/>
         <source>has a merge in {key} without a space between its two parts</source>
         <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="136"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="140"/>
         <source>has {key} that is not an array of integers</source>
         <translation>的 {key} 不是整数数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="149"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="153"/>
         <source>has {key} = {value}; a token id 0 … {last} was expected</source>
         <translation>的 {key} = {value}；应为 0 … {last} 之间的词元 id</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="158"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="162"/>
         <source>has {key} = {value}; true or false was expected</source>
         <translation>的 {key} = {value}；应为 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../engine/models/what_if.py" line="92"/>
+        <location filename="../../engine/models/what_if.py" line="95"/>
         <source>The edit is outside the model ({layers} layers, {dims} dimensions)</source>
         <translation>这个修改超出了模型范围（{layers} 层，{dims} 维）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/what_if.py" line="95"/>
+        <location filename="../../engine/models/what_if.py" line="98"/>
         <source>A norm can be swapped for {kinds}, not {kind}</source>
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
@@ -4680,20 +4735,21 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
-        <location filename="../../engine/models/forward.py" line="64"/>
+        <location filename="../../engine/models/forward.py" line="70"/>
         <source>The model takes 1 … {limit} tokens; this text gives {count}</source>
         <translation>模型接受 1 … {limit} 个 token；这段文本给出 {count} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/models/forward.py" line="67"/>
+        <location filename="../../engine/models/forward.py" line="73"/>
         <location filename="../../engine/models/tokenizer.py" line="84"/>
         <source>The tokenizer gives the id {id}, but the model has embeddings for ids 0 … {last} only</source>
         <translation>分词器给出了 id {id}，但模型只有 id 0 … {last} 的嵌入</translation>
     </message>
     <message>
-        <location filename="../../engine/models/model_limits.py" line="69"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="80"/>
+        <location filename="../../engine/models/model_limits.py" line="72"/>
         <source>declares {count} {what}; at most {limit} are read</source>
-        <extracomment>Blocks of a model (the largest open Llama models have 126). Width d of the residual stream, the FFN and the head size. Vocabulary entries (Gemma&apos;s 256 k fits) and positions a config may declare (only ≤ 512 are run). Float32 weights a model may take in memory (SmolLM2-135M: 0.54 GB), checked on the spec&apos;s shapes. GGUF header: tensors, metadata entries, bytes of one string, entries of one array, dimensions. safetensors header bytes (a 100-layer model&apos;s is about 100 kB) and tokenizer.json bytes (Gemma&apos;s: 34 MB). Nesting of a tokenizer.json (real ones nest about 6 levels). A model spec&apos;s fields, as config.json and GGUF metadata provide them.</extracomment>
+        <extracomment>Blocks of a model (the largest open Llama models have 126). Width d of the residual stream, the FFN and the head size. Vocabulary entries (Gemma&apos;s 256 k fits) and positions a config may declare (only ≤ 512 are run). Float32 weights a model may take in memory (SmolLM2-135M: 0.54 GB), checked on the spec&apos;s shapes. GGUF header: tensors, metadata entries, bytes of one string, entries of one array, dimensions. safetensors header bytes (a 100-layer model&apos;s is about 100 kB) and tokenizer.json bytes (Gemma&apos;s: 34 MB). The strings of a SentencePiece vocabulary read from GGUF (Gemma 3&apos;s 262,144 tokens take 2.3 MB; finding the merges it implies needs about 20 bytes per code point for a moment). Nesting of a tokenizer.json (real ones nest about 6 levels). A model spec&apos;s fields, as config.json and GGUF metadata provide them.</extracomment>
         <translation>声明了 {count} 个{what}；最多读取 {limit} 个</translation>
     </message>
     <message>

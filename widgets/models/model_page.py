@@ -205,7 +205,7 @@ class ModelPage(Retranslating, QWidget):
     def _model_texts(self) -> dict[str, str]:
         return {"minilm": self.tr("MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)"),
                 "smollm2": self.tr("SmolLM2-135M (Llama: Pre-RMSNorm)"),
-                "gemma3": self.tr("Gemma 3 270M (Pre- and Post-RMSNorm, QK-Norm)")}
+                "gemma3": self.tr("Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)")}
 
     def _action_texts(self) -> dict[str, str]:
         return {"zero_input": self.tr("zero this dimension of the norm's input"),
@@ -320,7 +320,9 @@ class ModelPage(Retranslating, QWidget):
             return self.tr("embedding norm")
         if name == "final_norm":
             return self.tr("final norm")
-        norm = self.tr("attention norm") if name == "attn_norm" else self.tr("FFN norm")
+        norm = {"attn_norm": self.tr("attention norm"), "ffn_norm": self.tr("FFN norm"),
+                "post_attn_norm": self.tr("norm after attention"), "post_ffn_norm": self.tr("norm after the FFN"),
+                "q_norm": self.tr("query norm (per head)"), "k_norm": self.tr("key norm (per head)")}.get(name, name)
         return self.tr("block {k} · {norm}").format(k=layer, norm=norm)
 
     def _fill_places(self) -> None:
@@ -331,8 +333,8 @@ class ModelPage(Retranslating, QWidget):
             names = {(r.layer, r.name) for r in self.base.norms}
             if (None, "embedding_norm") in names:
                 self._places.append(("norm", None, "embedding_norm"))
-            for k in range(layers):
-                self._places += [("state", k), ("norm", k, "attn_norm"), ("norm", k, "ffn_norm")]
+            for k in range(layers):  # every norm of the block, in the order it runs (Gemma's six)
+                self._places += [("state", k)] + [("norm", k, r.name) for r in self.base.layer_norms(k)]
             self._places.append(("state", layers))
             if (None, "final_norm") in names:
                 self._places.append(("norm", None, "final_norm"))
@@ -382,7 +384,7 @@ class ModelPage(Retranslating, QWidget):
         s = model.spec
         self._say(lambda: self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
             name=model.name, layers=s.layers, dims=s.dims, heads=s.heads, kv=s.kv_heads,
-            norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Pre-LN"))
+            norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Peri-LN" if s.family == "gemma3" else "Pre-LN"))
         self.base = self.trace = None
         self.dim.setRange(0, s.dims - 1)
         self._on_run()
@@ -443,7 +445,10 @@ class ModelPage(Retranslating, QWidget):
         place = self._chosen_place()
         if self.trace is None or place is None:
             return None
-        return self.trace.states[place[1]] if place[0] == "state" else self._chosen_norm().input
+        if place[0] == "state":
+            return self.trace.states[place[1]]
+        x = self._chosen_norm().input  # a q/k norm's is (heads, T, head size): one row per head and token
+        return x.reshape(-1, x.shape[-1])
 
     def _on_place(self) -> None:
         self._follow_place()
@@ -566,8 +571,11 @@ class ModelPage(Retranslating, QWidget):
         matrix, record = self._chosen_matrix(), self._chosen_norm()
         if matrix is None:
             return
+        labels = self._tokens.labels
+        if matrix.shape[0] != len(labels):  # a q/k norm's rows: each head's vector of each token
+            labels = tuple(f"h{h}·{label}" for h in range(matrix.shape[0] // len(labels)) for label in labels)
         self.hiddenStateChosen.emit({
-            "matrix": matrix, "labels": self._tokens.labels, "title": self.place.currentText(), "model": self._model_name(),
+            "matrix": matrix, "labels": labels, "title": self.place.currentText(), "model": self._model_name(),
             "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
             "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
 
@@ -580,7 +588,7 @@ class ModelPage(Retranslating, QWidget):
             mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
 
 
-if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|PATH]
+if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|gemma3|PATH]
     import sys
 
     from PySide6.QtWidgets import QApplication
