@@ -45,16 +45,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     results: dict[str, list[float]] = {}
-    joined = tempfile.mkdtemp(prefix="bench-gemma-joined-")  # the parts joined once, for every round
-    for _ in range(rounds):
-        with tempfile.TemporaryDirectory(prefix="bench-gemma-cache-") as cache:
-            os.makedirs(Path(cache, "normscope"))
-            os.symlink(joined, Path(cache, "normscope", "models"), target_is_directory=True)  # merges: fresh
-            env = dict(os.environ, XDG_CACHE_HOME=cache)
-            out = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT))], env=env, check=True,
-                                 capture_output=True, text=True).stdout
-        for key, value in json.loads(out.splitlines()[-1]).items():
-            results.setdefault(key, []).append(value)
+    with tempfile.TemporaryDirectory(prefix="bench-gemma-joined-") as joined:  # the parts joined once, for all
+        for _ in range(rounds):
+            with tempfile.TemporaryDirectory(prefix="bench-gemma-cache-") as cache:
+                os.makedirs(Path(cache, "normscope"))
+                os.symlink(joined, Path(cache, "normscope", "models"), target_is_directory=True)  # merges: fresh
+                env = dict(os.environ, XDG_CACHE_HOME=cache)
+                out = subprocess.run([sys.executable, "-c", _CHILD.format(root=str(ROOT))], env=env, check=True,
+                                     capture_output=True, text=True).stdout
+            for key, value in json.loads(out.splitlines()[-1]).items():
+                results.setdefault(key, []).append(value)
     for key, values in results.items():
         print(f"{key:28s} min {min(values):.2f} s  median {statistics.median(values):.2f} s  (CPU, {rounds} rounds)")
 

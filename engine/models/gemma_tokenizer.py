@@ -58,8 +58,8 @@ class SentencePieceTokenizer(ModelTokenizer):
 def gemma_tokenizer(header, max_positions: int, vocab_size: int) -> SentencePieceTokenizer:
     """The tokenizer of a Gemma GGUF file (``tokenizer.ggml.model`` = llama); bad metadata is a FileProblem.
 
-    For Gemma 3's 262,144 tokens: 1.8–2.5 s of CPU with the merges from the cache, 2.9–3.3 s without,
-    measured on the shared machine at load 10 (bench/bench_gemma_tokenizer.py); most of it is the BPE
+    For Gemma 3's 262,144 tokens: 1.45–2.5 s of CPU with the merges from the cache, 2.2–3.3 s without,
+    measured on the shared machine at load 10–12 (bench/bench_gemma_tokenizer.py); most of it is the BPE
     model's own construction in Rust and the 515 k merges. A sentence then encodes in under 1 ms."""
     from tokenizers import AddedToken, Tokenizer, decoders, models, normalizers, pre_tokenizers
 
