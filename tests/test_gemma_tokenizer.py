@@ -96,8 +96,11 @@ def test_the_merges_are_found_once_then_read_from_the_cache(tiny_header, monkeyp
 def test_a_vocabulary_past_the_tokenizer_limit_is_refused_before_it_is_read(tiny_header, monkeypatch):
     import engine.models.gemma_tokenizer as module
 
-    monkeypatch.setattr(module, "MAX_TOKENIZER_BYTES", 100)
+    monkeypatch.setattr(module, "MAX_GGUF_VOCABULARY_BYTES", 100)
     with pytest.raises(FileProblem, match="has a vocabulary of 1,[0-9]{3} bytes; at most 100 are read"):
+        gemma_tokenizer(tiny_header, 32, 400)
+    monkeypatch.setattr(module, "MAX_VOCAB", 300)
+    with pytest.raises(FileProblem, match="declares 341 tokens; at most 300 are read"):
         gemma_tokenizer(tiny_header, 32, 400)
 
 

@@ -34,6 +34,9 @@ MAX_GGUF_DIMS = 4
 #: safetensors header bytes (a 100-layer model's is about 100 kB) and tokenizer.json bytes (Gemma's: 34 MB).
 MAX_SAFETENSORS_HEADER_BYTES = 16 << 20
 MAX_TOKENIZER_BYTES = 64 << 20
+#: The strings of a SentencePiece vocabulary read from GGUF (Gemma 3's 262,144 tokens take 2.3 MB; finding
+#: the merges it implies needs about 20 bytes per code point for a moment).
+MAX_GGUF_VOCABULARY_BYTES = 8 << 20
 #: Nesting of a tokenizer.json (real ones nest about 6 levels).
 MAX_TOKENIZER_DEPTH = 32
 

@@ -2812,11 +2812,6 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
-        <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
-        <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
-    </message>
-    <message>
         <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
@@ -3161,6 +3156,11 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
+        <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
     </message>
     <message>
         <location filename="../../widgets/models/model_page.py" line="277"/>
@@ -4193,7 +4193,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/models/gguf_header.py" line="125"/>
         <location filename="../../engine/models/gguf_header.py" line="196"/>
         <location filename="../../engine/models/gguf_header.py" line="268"/>
-        <location filename="../../engine/models/model_limits.py" line="72"/>
+        <location filename="../../engine/models/model_limits.py" line="75"/>
         <source>is not a complete GGUF file (truncated or of another kind: {reason})</source>
         <translation>不是完整的 GGUF 文件（被截断或是别的格式：{reason}）</translation>
     </message>
@@ -4243,7 +4243,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>张量 {name} 形状为 {shape}，其类型无法容纳</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="47"/>
+        <location filename="../../engine/models/gguf_file.py" line="49"/>
         <source>has no metadata entry {key}</source>
         <extracomment>GGUF architectures NormScope runs: llama.cpp&apos;s Llama layout (q/k rows permuted for its RoPE) and Gemma 3 (not permuted; its norms&apos; weights hold the multiplier 1 + w).</extracomment>
         <translation>缺少元数据项 {key}</translation>
@@ -4260,34 +4260,34 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>缺少数值项 {key}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="56"/>
+        <location filename="../../engine/models/gguf_file.py" line="58"/>
         <source>has {key} = {value}; a name was expected</source>
         <translation>{key} = {value}；应为名称</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="66"/>
+        <location filename="../../engine/models/gguf_file.py" line="68"/>
         <source>holds a {kind} model; NormScope runs GGUF files of {supported}</source>
         <translation>装的是 {kind} 模型；NormScope 只能运行 {supported} 的 GGUF 文件</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="77"/>
+        <location filename="../../engine/models/gguf_file.py" line="79"/>
         <location filename="../../engine/models/hf_folder.py" line="80"/>
         <source>has {heads} heads, which do not divide d = {dims}</source>
         <translation>有 {heads} 个注意力头，不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="81"/>
+        <location filename="../../engine/models/gguf_file.py" line="83"/>
         <location filename="../../engine/models/hf_folder.py" line="84"/>
         <source>has {kv} key/value heads, which do not divide {heads} heads</source>
         <translation>有 {kv} 个 key/value 头，不能整除 {heads} 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="101"/>
+        <location filename="../../engine/models/gguf_file.py" line="103"/>
         <source>has keys of {keys} and values of {values} dimensions; NormScope needs them equal</source>
         <translation>键有 {keys} 维、值有 {values} 维；NormScope 需要两者相等</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gguf_file.py" line="142"/>
+        <location filename="../../engine/models/gguf_file.py" line="144"/>
         <source>has a tensor {name} of type {kind}, which NormScope can&apos;t compute in ({reason})</source>
         <translation>张量 {name} 类型为 {kind}，NormScope 无法用它计算（{reason}）</translation>
     </message>
@@ -4337,7 +4337,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/models/gemma_spec.py" line="47"/>
-        <location filename="../../engine/models/gguf_file.py" line="106"/>
+        <location filename="../../engine/models/gguf_file.py" line="108"/>
         <location filename="../../engine/models/hf_folder.py" line="105"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
         <translation>使用 {name} RoPE 缩放，NormScope 不支持</translation>
@@ -4408,10 +4408,10 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/models/tokenizer.py" line="191"/>
         <source>has a {kind} vocabulary; NormScope reads byte-level BPE (gpt2) vocabularies from GGUF, and Gemma&apos;s SentencePiece (llama) ones</source>
         <extracomment>llama.cpp&apos;s pre-tokenizer names whose split differs from GPT-2&apos;s regex only by single digits.</extracomment>
-        <translation>词表为 {kind}；NormScope 从 GGUF 读取字节级 BPE（gpt2）词表，以及 Gemma 的 SentencePiece（llama）词表</translation>
+        <translation>的词表类型为 {kind}；NormScope 从 GGUF 读取字节级 BPE（gpt2）词表，以及 Gemma 的 SentencePiece（llama）词表</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="122"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="126"/>
         <location filename="../../engine/models/tokenizer.py" line="154"/>
         <location filename="../../engine/models/tokenizer.py" line="166"/>
         <location filename="../../engine/models/tokenizer.py" line="221"/>
@@ -4424,48 +4424,48 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="72"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="73"/>
         <source>has a {kind} vocabulary; a Gemma model&apos;s is a SentencePiece one (llama)</source>
         <extracomment>GGUF architectures whose ``llama`` (SentencePiece) vocabulary is Gemma&apos;s, as transformers reads them. llama.cpp&apos;s token types: control tokens are matched whole as special, user-defined ones whole as text. Which metadata entry holds each special token&apos;s id.</extracomment>
-        <translation>词表为 {kind}；Gemma 模型的词表是 SentencePiece 词表（llama）</translation>
+        <translation>的词表类型为 {kind}；Gemma 模型的词表应为 SentencePiece（llama）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="76"/>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="100"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="77"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="104"/>
         <location filename="../../engine/models/tokenizer.py" line="199"/>
         <source>has {key} as a single value; an array of strings was expected</source>
         <translation>{key} 是单个值；应为字符串数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="79"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="83"/>
         <source>has a vocabulary of {size} bytes; at most {limit} are read</source>
-        <translation>词表有 {size} 字节；最多读取 {limit} 字节</translation>
+        <translation>的词表有 {size} 字节；最多读取 {limit} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="84"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="88"/>
         <source>has an empty vocabulary ({key})</source>
-        <translation>词表为空（{key}）</translation>
+        <translation>的词表为空（{key}）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="97"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="101"/>
         <location filename="../../engine/models/tokenizer.py" line="204"/>
         <source>has a merge in {key} without a space between its two parts</source>
         <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="136"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="140"/>
         <source>has {key} that is not an array of integers</source>
-        <translation>{key} 不是整数数组</translation>
+        <translation>的 {key} 不是整数数组</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="149"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="153"/>
         <source>has {key} = {value}; a token id 0 … {last} was expected</source>
-        <translation>{key} = {value}；应为 0 … {last} 之间的词元 id</translation>
+        <translation>的 {key} = {value}；应为 0 … {last} 之间的词元 id</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_tokenizer.py" line="158"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="162"/>
         <source>has {key} = {value}; true or false was expected</source>
-        <translation>{key} = {value}；应为 true 或 false</translation>
+        <translation>的 {key} = {value}；应为 true 或 false</translation>
     </message>
     <message>
         <location filename="../../engine/models/what_if.py" line="83"/>
@@ -4712,9 +4712,10 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>分词器给出了 id {id}，但模型只有 id 0 … {last} 的嵌入</translation>
     </message>
     <message>
-        <location filename="../../engine/models/model_limits.py" line="69"/>
+        <location filename="../../engine/models/gemma_tokenizer.py" line="80"/>
+        <location filename="../../engine/models/model_limits.py" line="72"/>
         <source>declares {count} {what}; at most {limit} are read</source>
-        <extracomment>Blocks of a model (the largest open Llama models have 126). Width d of the residual stream, the FFN and the head size. Vocabulary entries (Gemma&apos;s 256 k fits) and positions a config may declare (only ≤ 512 are run). Float32 weights a model may take in memory (SmolLM2-135M: 0.54 GB), checked on the spec&apos;s shapes. GGUF header: tensors, metadata entries, bytes of one string, entries of one array, dimensions. safetensors header bytes (a 100-layer model&apos;s is about 100 kB) and tokenizer.json bytes (Gemma&apos;s: 34 MB). Nesting of a tokenizer.json (real ones nest about 6 levels). A model spec&apos;s fields, as config.json and GGUF metadata provide them.</extracomment>
+        <extracomment>Blocks of a model (the largest open Llama models have 126). Width d of the residual stream, the FFN and the head size. Vocabulary entries (Gemma&apos;s 256 k fits) and positions a config may declare (only ≤ 512 are run). Float32 weights a model may take in memory (SmolLM2-135M: 0.54 GB), checked on the spec&apos;s shapes. GGUF header: tensors, metadata entries, bytes of one string, entries of one array, dimensions. safetensors header bytes (a 100-layer model&apos;s is about 100 kB) and tokenizer.json bytes (Gemma&apos;s: 34 MB). The strings of a SentencePiece vocabulary read from GGUF (Gemma 3&apos;s 262,144 tokens take 2.3 MB; finding the merges it implies needs about 20 bytes per code point for a moment). Nesting of a tokenizer.json (real ones nest about 6 levels). A model spec&apos;s fields, as config.json and GGUF metadata provide them.</extracomment>
         <translation>声明了 {count} 个{what}；最多读取 {limit} 个</translation>
     </message>
     <message>
@@ -4799,17 +4800,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/models/joined_parts.py" line="58"/>
         <source>A part of {model} is missing ({reason}); reinstall it</source>
-        <translation>{model} 缺少一个部分（{reason}）；请重新安装</translation>
+        <translation>{model} 缺少一个分块文件（{reason}）；请重新安装</translation>
     </message>
     <message>
         <location filename="../../engine/models/joined_parts.py" line="76"/>
         <source>The parts of {model} join into a file whose SHA-256 is not the one its package lists; reinstall it</source>
-        <translation>{model} 的各部分拼接成的文件的 SHA-256 与其软件包列出的不一致；请重新安装</translation>
+        <translation>{model} 的分块拼接后的文件 SHA-256 与其软件包列出的不一致；请重新安装</translation>
     </message>
     <message>
         <location filename="../../engine/models/joined_parts.py" line="81"/>
         <source>Could not join the parts of {model} into {path} ({reason})</source>
-        <translation>无法将 {model} 的各部分拼接为 {path}（{reason}）</translation>
+        <translation>无法将 {model} 的分块拼接为 {path}（{reason}）</translation>
     </message>
 </context>
 <context>
