@@ -75,18 +75,19 @@ def test_bad_metadata_is_one_line_naming_the_entry(tiny_header, key, value, said
     assert str(caught.value).startswith("tiny.gguf: ")
 
 
-def test_the_merges_are_found_once_then_read_from_the_cache(tiny_header, monkeypatch):
+def test_the_merges_are_found_once_then_read_from_the_cache(tiny_header, monkeypatch, tmp_path):
     import engine.models.cached_merges as cached
 
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # its own cache: another test may have opened Gemma
     first = gemma_tokenizer(tiny_header, 32, 400)
     stored = list((cached.cache_folder() / "merges").glob("*.npy"))
     assert len(stored) == 1
-    monkeypatch.setattr(cached, "implied_merge_indices", lambda *args: pytest.fail("found the merges again"))
-    again = gemma_tokenizer(tiny_header, 32, 400)
+    with pytest.MonkeyPatch.context() as patched:  # the cache folder stays this test's after it
+        patched.setattr(cached, "implied_merge_indices", lambda *args: pytest.fail("found the merges again"))
+        again = gemma_tokenizer(tiny_header, 32, 400)
     for text, ids in STORED["tiny"]:
         if text.strip():
             assert list(again.encode(text).ids) == ids == list(first.encode(text).ids)
-    monkeypatch.undo()
     for damaged in (np.array([[0, 10 ** 6]], dtype=np.int32), np.zeros((3, 3), dtype=np.int32), np.zeros(4)):
         np.save(stored[0], damaged)  # out of range, the wrong shape, the wrong type: found again, stored anew
         assert gemma_tokenizer(tiny_header, 32, 400).encode("hello world").ids == (2, 319, 325)
