@@ -19,10 +19,10 @@ import numpy as np
 
 from app.headless.figure_args import figure_options
 from engine.files.io import atomic_write
+from engine.models.analysis import analyse_run, loudest_norm
 from engine.models.forward import run_model
 from engine.models.loading import load_model
 from engine.models.model_tables import depth_table, norms_table, tokens_table
-from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
 from engine.files.tables import to_csv
 
@@ -44,9 +44,10 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None, text: str = "") -> list[Path]:
-    """Draw the Model tab's three plots offscreen, on white, and save each in ``formats`` (none: no Qt)
-    with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
+def render_model_figures(model, analysis, out: Path, formats: list[str], options=None) -> list[Path]:
+    """Draw the Model tab's three plots of ``analysis`` (engine.models.analysis.ModelAnalysis) offscreen, on
+    white, as the tab draws them, and save each in ``formats`` (none: no Qt) with ``options`` (FigureOptions;
+    None: as on screen at 300 dpi)."""
     if not formats:
         return []
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -58,22 +59,15 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str], op
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
-    from engine.models.norm_fit import fit_norm
-    from engine.models.real_depth import depth_profile
-    from engine.models.simulated_depth import simulated_depth
+    from engine.models.analysis import simulated_beside
+    from widgets.models.model_figures import draw_analysis
     from widgets.models.norm_scatter_view import NormScatterView
     from widgets.models.outlier_strip_view import OutlierStripView
     from widgets.models.real_depth_view import RealDepthView
 
-    from widgets.models.figure_subtitle import model_subtitle, show_subtitle
-
     depth, outliers, scatter = RealDepthView(), OutlierStripView(), NormScatterView()
-    show_subtitle((depth, outliers, scatter), model_subtitle(model.name, text))
-    depth.show_profiles(depth_profile(trace.states), None, model.name)
-    depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
-    outliers.show_states(trace.states, tokens.labels)
-    record = max((r for r in trace.norms if r.layer is not None), key=lambda r: float(np.abs(r.input).max()))
-    scatter.show_fit(fit_norm(record), f"block {record.layer} · {record.name}")
+    draw_analysis(depth, outliers, scatter, analysis)
+    depth.show_simulated(simulated_beside(model, analysis.base))
     written = []
     for name, widget in (("model_depth", depth), ("model_outliers", outliers), ("model_norm_fit", scatter)):
         apply_plot_theme(widget, dark=False)
@@ -138,6 +132,8 @@ def run_model_export(args) -> int:
             tokens = model.tokenizer.encode(args.text)
         out.mkdir(parents=True, exist_ok=True)
         trace = run_model(model, tokens.ids)
+        # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
+        analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)
     except (Problem, ValueError) as error:  # ValueError: a figure size too small
         return _fail(error)
     except OSError as error:
@@ -148,10 +144,10 @@ def run_model_export(args) -> int:
         written = _write_tables(model, tokens, trace, out)
         with warnings.catch_warnings():  # pyqtgraph's own about all-NaN curves: the note below says it once
             warnings.simplefilter("ignore", RuntimeWarning)
-            written += render_model_figures(model, tokens, trace, out, formats, options, args.text)
+            written += render_model_figures(model, analysis, out, formats, options)
     except OSError as error:  # a read-only or full --out: what was written stays whole (atomic writes)
         return _fail(f"{error.filename or out}: can't be written ({error.strerror or error})")
-    for note in non_finite_notes(trace):
+    for note in analysis.notes:
         print(f"normscope export: note: {note}", file=sys.stderr)
     for path in written:
         print(path)
