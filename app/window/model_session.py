@@ -58,7 +58,7 @@ class ModelSession(QObject):
         self._cancel = threading.Event()
         self.model: Model | None = None
         self.analysis: ModelAnalysis | None = None
-        #: The state asked for last (the shown analysis's once its run has arrived).
+        # The state asked for last (the shown analysis's once its run has arrived).
         self._text = ""
         self._tokens: Tokens | None = None
         self._edits: tuple = ()
