@@ -111,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "export" and args.model is None and args.text is not None:
         print("normscope export: --text needs --model (the real model to run the sentence through)", file=sys.stderr)
         return 2
+    if args.command == "export" and args.model is None and (args.freeze_norms or args.zero_dim):
+        print("normscope export: --freeze-norms and --zero-dim need --model (the real model whose loss they cost)",
+              file=sys.stderr)
+        return 2
     # Qt is imported only once the arguments are valid, so --help answers without a display.
     if args.command is not None:
         from app.headless.headless_messages import quiet_known_qt_noise

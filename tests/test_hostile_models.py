@@ -207,14 +207,15 @@ def _export(tmp_path, model, text="hello", fmt=""):
 def test_a_read_only_or_full_out_folder_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, errno_name):
     import errno
 
-    import app.headless.model_export as model_export
+    import engine.files.file_set as file_set
 
-    def refuse(path, data):
-        raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)), str(path))
-    monkeypatch.setattr(model_export, "atomic_write", refuse)
+    def refuse(source, target):
+        raise OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)), str(target))
+    monkeypatch.setattr(file_set.os, "replace", refuse)  # the file set's renames into --out
     assert _export(tmp_path, H.TINY) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and os.strerror(getattr(errno, errno_name)) in err
+    assert list((tmp_path / "out").iterdir()) == []  # nothing half-written, no hidden folder left
 
 
 def test_a_panicking_tokenizer_on_the_command_line_prints_one_line(tmp_path):

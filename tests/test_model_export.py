@@ -57,7 +57,7 @@ def test_model_depth_and_norms_tables_have_the_issues_columns(minilm_export):
     expected = reference()["minilm/0/hidden"]
     assert float(depth[1][1]) == pytest.approx(np.sqrt((expected[0].astype(np.float64) ** 2).mean()), rel=1e-5)
     norms = read_csv(minilm_export / "model_norms.csv")
-    assert norms[0] == ["layer", "name", "kind", "gamma_mean", "gamma_min", "gamma_max", "beta_mean"]
+    assert norms[0] == ["layer", "name", "kind", "gamma_mean", "gamma_min", "gamma_max", "beta_mean", "gamma_foldable"]
     assert norms[1][:3] == ["", "embedding_norm", "layer"] and len(norms) == 1 + 1 + 2 * 6
     assert norms[-1][:3] == ["5", "ffn_norm", "layer"] and norms[-1][6] != ""
 

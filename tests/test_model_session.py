@@ -180,7 +180,8 @@ def test_the_headless_export_draws_the_analysis_the_window_shows(session, qtbot,
     draw = model_figures.draw_analysis
     monkeypatch.setattr(model_figures, "draw_analysis", lambda *views: drawn.append(views[-1]) or draw(*views))
     args = argparse.Namespace(model=TINY, text="Hi there", out=str(tmp_path), format="png", session=None, matrix=None,
-                              gamma=None, beta=None, norm=None, placement=None, eps=None, layers=None)
+                              gamma=None, beta=None, norm=None, placement=None, eps=None, layers=None,
+                              freeze_norms=["final"], zero_dim=None)
     monkeypatch.setattr(model_export, "figure_options", lambda _args: None)
     assert model_export.run_model_export(args) == 0
     exported = drawn[0]
@@ -195,7 +196,10 @@ def test_the_headless_export_draws_the_analysis_the_window_shows(session, qtbot,
     assert exported.next_base == window.next_base and exported.next_edited is None is window.next_edited
     assert exported.place.fit.tanh_r2 == window.place.fit.tanh_r2
     assert np.array_equal(exported.place.fit.x, window.place.fit.x)
-    assert (tmp_path / "model_norm_fit.png").stat().st_size > 1000
+    assert np.array_equal(exported.attention, window.attention) and exported.loss == window.loss
+    assert (tmp_path / "model_norm_fit.png").stat().st_size > 1000 and (tmp_path / "model_sinks.png").exists()
+    with open(tmp_path / "model_loss.csv", encoding="utf-8") as table:  # the table's base row is the tab's loss
+        assert float(table.read().splitlines()[1].split(",")[1]) == pytest.approx(window.loss, rel=1e-12)
 
 
 def test_the_page_follows_an_undone_text_and_its_undo_button_takes_back_each_step(qtbot):

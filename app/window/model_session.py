@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QThreadPool, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.window.commands import ReplaceFieldsCommand
-from engine.models.analysis import ModelAnalysis, Place, analyse_run, simulated_beside
+from engine.models.analysis import ModelAnalysis, Place, analyse_run, frozen_block_costs, simulated_beside
 from engine.models.forward import run_model
 from engine.models.loading import Model, load_model
 from engine.models.tokenizer import Tokens
@@ -25,6 +25,10 @@ from engine.models.trace import Trace
 from engine.models.what_if import Edit, check_edit
 from widgets.common.generation_task import GenerationRelay, GenerationTask
 from widgets.models.model_source import LoadCancelled
+
+
+class _Stopped(Exception):
+    """Raised on the worker to stop freezing each block in turn when its text or model is gone."""
 
 
 class ModelSession(QObject):
@@ -37,6 +41,8 @@ class ModelSession(QObject):
     busyChanged = Signal(bool)
     simulated = Signal(object)
     simulationFailed = Signal(object)
+    blockCosts = Signal(object)
+    blockCostsFailed = Signal(object)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -53,6 +59,12 @@ class ModelSession(QObject):
         self._sim_relay.failed.connect(self._on_simulation_failed)
         self._simulations = 0  # the generation of the newest simulation asked for
         self._simulating: Trace | None = None  # and its base
+        # Freezing each block in turn: a relay and a stop of its own (a new text stops it; its rows are the base's).
+        self._costs_relay = GenerationRelay(self)
+        self._costs_relay.finished.connect(self._on_block_costs)
+        self._costs_relay.failed.connect(self._on_block_costs_failed)
+        self._costs_stop = threading.Event()
+        self._costing: Trace | None = None
         self._generation = 0
         self._pending: dict[int, str] = {}
         self._cancel = threading.Event()
@@ -130,12 +142,29 @@ class ModelSession(QObject):
             self._show(analyse_run(self.model, self.analysis.tokens, self.analysis.base, self.analysis.trace, place,
                                    self.analysis.text, self.analysis))
 
+    def cost_frozen_blocks(self) -> None:
+        """Cost freezing the final norm, then each block's norms alone, on the shown run's base (a language
+        model): ``blockCosts(rows)`` when done, unless a new text or model came first."""
+        if self.analysis is None or self.analysis.loss is None:
+            return
+        model, base, stop = self.model, self.analysis.base, self._costs_stop
+        stop.clear()
+
+        def work(_progress):
+            def report(_fraction: float) -> None:
+                if stop.is_set():
+                    raise _Stopped()
+            return base, frozen_block_costs(model, base, report)
+        self._costing = base
+        self._pool.start(GenerationTask(0, work, self._costs_relay))
+
     def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:
         return self._pool.waitForDone(timeout_ms)
 
     def shutdown(self, timeout_ms: int = 5_000) -> bool:
         """Cancel a load and wait for the worker (call when the window closes)."""
         self._cancel.set()
+        self._costs_stop.set()
         return self._pool.waitForDone(timeout_ms)
 
     # --- state changes -------------------------------------------------------------------------------
@@ -147,6 +176,8 @@ class ModelSession(QObject):
     def _take_state(self, fields: dict) -> None:
         """The state ``fields`` names (a command's redo or undo, or a first run): run it on the worker."""
         self._text = fields.get("text", self._text)
+        if fields.get("tokens", self._tokens) is not self._tokens:
+            self._costs_stop.set()  # the blocks frozen in turn were the last text's
         self._tokens = fields.get("tokens", self._tokens)
         self._edits = fields.get("edits", self._edits)
         model, tokens, edits, text, place = self.model, self._tokens, self._edits, self._text, self._place
@@ -195,6 +226,7 @@ class ModelSession(QObject):
             self._simulate(result.base)
 
     def _on_loaded(self, model: Model, text: str) -> None:
+        self._costs_stop.set()
         self.model, self.analysis = model, None
         self._text, self._tokens, self._edits = text, None, ()
         self.undo_stack.clear()
@@ -227,6 +259,15 @@ class ModelSession(QObject):
         # News only from the newest simulation, while its base is still the one shown.
         if generation == self._simulations and self.analysis is not None and self._simulating is self.analysis.base:
             self.simulationFailed.emit(error)
+
+    def _on_block_costs(self, _generation: int, result) -> None:
+        base, rows = result
+        if self.analysis is not None and base is self.analysis.base:
+            self.blockCosts.emit(rows)
+
+    def _on_block_costs_failed(self, _generation: int, error) -> None:
+        if not isinstance(error, _Stopped) and self.analysis is not None and self._costing is self.analysis.base:
+            self.blockCostsFailed.emit(error)
 
     def _on_failed(self, generation: int, error) -> None:
         if self._done(generation):

@@ -52,7 +52,8 @@ def install_model_tab(window: TabHost) -> LazyPage:
     # File → Export plot and Export all figures, and the plots' right-click menu, include the tab's plots.
     window.add_figures(lambda: {"model_depth": translate("ModelTab", "Real-depth plot (Model tab)"),
                                 "model_outliers": translate("ModelTab", "Outlier strip (Model tab)"),
-                                "model_norm_fit": translate("ModelTab", "Norm input → output plot (Model tab)")},
+                                "model_norm_fit": translate("ModelTab", "Norm input → output plot (Model tab)"),
+                                "model_sinks": translate("ModelTab", "Attention-sink map (Model tab)")},
                        lambda: lazy.content.figures(), lazy)
     # Only once the window really closes (not when a Save / Discard / Cancel question is cancelled).
     window.closing.connect(lambda: lazy.content is not None and lazy.content.source.shutdown())

@@ -33,15 +33,17 @@ def _norm(spec: ModelSpec, tensors: dict, prefix: str, layer: int | None, name: 
                     spec.eps, x, edits)
 
 
-def _block(model: Model, i: int, x: np.ndarray, rope, edits) -> tuple[np.ndarray, list[NormRecord]]:
-    """Block ``i`` on the stream ``x``: its output and its two norms' records."""
+def _block(model: Model, i: int, x: np.ndarray, rope, edits, statistics: list) -> tuple[np.ndarray, list[NormRecord]]:
+    """Block ``i`` on the stream ``x``: its output and its two norms' records; its attention statistics
+    are appended to ``statistics``."""
     spec, layer = model.spec, model.weights.layers[i]
     if spec.placement == "post":
-        attn = _norm(spec, layer, "attn_norm", i, "attn_norm", x + self_attention(x, layer, spec, rope), edits)
+        attention = self_attention(x, layer, spec, rope, statistics=statistics)
+        attn = _norm(spec, layer, "attn_norm", i, "attn_norm", x + attention, edits)
         ffn = _norm(spec, layer, "ffn_norm", i, "ffn_norm", attn.output + _feed_forward(attn.output, layer, spec), edits)
         return ffn.output, [attn, ffn]
     attn = _norm(spec, layer, "attn_norm", i, "attn_norm", x, edits)
-    h = x + self_attention(attn.output, layer, spec, rope)
+    h = x + self_attention(attn.output, layer, spec, rope, statistics=statistics)
     ffn = _norm(spec, layer, "ffn_norm", i, "ffn_norm", h, edits)
     return h + _feed_forward(ffn.output, layer, spec), [attn, ffn]
 
@@ -87,6 +89,7 @@ def _run(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...], base: Trac
     rope = rope_tables(len(ids), spec.head_dims, spec.rope_theta) if spec.family == "llama" else None
 
     norms: list[NormRecord] = []
+    statistics: list[np.ndarray] = []
     embedding_sum = None
     if start < 0:
         embedding_sum = _embedding_sum(model, array)
@@ -103,9 +106,10 @@ def _run(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...], base: Trac
         norms += [r for r in base.norms if r.layer is None and r.name == "embedding_norm"]
         norms += [r for r in base.norms if r.layer is not None and r.layer < start]
         states = list(base.states[:start])
+        statistics += list(base.attention[:start])
         states.append(zero_hidden(base.states[start], start, edits))
     for i in range(start, spec.layers):
-        out, records = _block(model, i, states[-1], rope, edits)
+        out, records = _block(model, i, states[-1], rope, edits, statistics)
         norms += records
         states.append(zero_hidden(out, i + 1, edits))
 
@@ -117,4 +121,4 @@ def _run(model: Model, ids: tuple[int, ...], edits: tuple[Edit, ...], base: Trac
     else:
         sentence = last.mean(axis=0)
     return Trace(tuple(int(i) for i in ids), tuple(edits), np.stack(states), tuple(norms), logits, sentence,
-                 embedding_sum)
+                 embedding_sum, np.stack(statistics))

@@ -42,6 +42,8 @@ class Trace:
     embedding: np.ndarray | None
     #: BERT's embedding sum before its LayerNorm (a what-if on that norm restarts from it).
     embedding_sum: np.ndarray | None = None
+    #: (L, heads, 3) per block and head: sink_mass, max_logit, entropy (engine.models.attention_stats).
+    attention: np.ndarray | None = None
 
     def norm(self, layer: int | None, name: str) -> NormRecord:
         for record in self.norms:

@@ -48,6 +48,18 @@ class SwapNorm:
 
 
 @dataclass(frozen=True)
+class FreezeNorm:
+    """Run a norm with one constant ``factor`` in place of each token's own 1/√(mean(x²) + ε) (RMSNorm;
+    LayerNorm: 1/√(var + ε), each token's mean still subtracted), then γ (and β) as usual. The factor is
+    the mean of the norm's own factors over a base run's tokens (engine.models.interventions); a tuple
+    holds one per head, for a norm of per-head (heads, T, head_dims) input (q/k norms)."""
+
+    layer: int | None
+    norm: str
+    factor: float | tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class ZeroHidden:
     """Zero one dimension of residual state ``state`` (0 … L: the stream entering that block)."""
 
@@ -55,7 +67,7 @@ class ZeroHidden:
     dim: int
 
 
-NormEdit = SetParameter | ZeroNormInput | SwapNorm
+NormEdit = SetParameter | ZeroNormInput | SwapNorm | FreezeNorm
 Edit = NormEdit | ZeroHidden
 
 
@@ -71,7 +83,7 @@ def start_block(edit: Edit, layers: int) -> int:
 
 def check_edit(edit: Edit, layers: int, dims: int) -> None:
     """Refuse an edit outside the model (a dimension or layer that does not exist)."""
-    dim_ok = 0 <= edit.dim < dims if not isinstance(edit, SwapNorm) else True
+    dim_ok = 0 <= edit.dim < dims if not isinstance(edit, (SwapNorm, FreezeNorm)) else True
     if isinstance(edit, ZeroHidden):
         layer_ok = 0 <= edit.state <= layers
     else:
@@ -98,6 +110,7 @@ def run_norm(layer: int | None, name: str, kind: str, gamma, beta, eps: float, x
              edits: tuple[Edit, ...]) -> NormRecord:
     """Apply norm ``name`` of ``layer`` to ``x`` with the edits that touch it, and record it."""
     mine = [e for e in edits if not isinstance(e, ZeroHidden) and e.layer == layer and e.norm == name]
+    frozen = None
     for edit in mine:
         if isinstance(edit, SetParameter):
             if edit.which == "gamma":
@@ -109,9 +122,15 @@ def run_norm(layer: int | None, name: str, kind: str, gamma, beta, eps: float, x
         elif isinstance(edit, ZeroNormInput):
             x = x.copy()
             x[:, edit.dim] = 0.0
+        elif isinstance(edit, FreezeNorm):
+            frozen = edit.factor
         else:
             kind = edit.kind
-    if kind == "layer":
+    if frozen is not None and kind != "none":
+        if kind == "rms":
+            beta = None
+        out = frozen_norm(x, kind, gamma, beta, frozen)
+    elif kind == "layer":
         out = layer_norm(x, gamma, beta, eps)
     elif kind == "rms":
         beta = None
@@ -120,3 +139,18 @@ def run_norm(layer: int | None, name: str, kind: str, gamma, beta, eps: float, x
         gamma = beta = None
         out = x
     return NormRecord(layer, name, kind, gamma, beta, x, out, eps)
+
+
+def frozen_norm(x: np.ndarray, kind: str, gamma, beta, factor: float | tuple[float, ...]) -> np.ndarray:
+    """``x`` (less each row's mean under LayerNorm) × the constant ``factor``, then γ and β: a norm whose
+    scale no longer depends on the token. A tuple ``factor`` scales the leading (head) axis of ``x``."""
+    dtype = x.dtype
+    scale = np.asarray(factor, dtype=dtype)
+    if scale.ndim:
+        scale = scale.reshape((-1,) + (1,) * (x.ndim - 1))
+    out = (x - x.mean(axis=-1, keepdims=True) if kind == "layer" else x) * scale
+    if gamma is not None:
+        out = out * gamma
+    if beta is not None:
+        out = out + beta
+    return out.astype(dtype, copy=False)

@@ -2476,6 +2476,40 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>LossTable</name>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="36"/>
+        <source>intervention</source>
+        <extracomment>A row: the intervention&apos;s label (``base`` first), its loss and its Δ from the base (nats).</extracomment>
+        <translation>干预</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="36"/>
+        <source>loss (nats)</source>
+        <translation>损失（奈特）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="36"/>
+        <source>Δ (nats)</source>
+        <translation>Δ（奈特）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="37"/>
+        <source>The mean over the text of −ln p(next token): the base run, then each intervention applied alone, and how much it adds</source>
+        <translation>全文 −ln p(下一个词元) 的平均值：先是基准运行，然后是单独施加的每项干预，以及它增加了多少</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="43"/>
+        <source>NaN (overflow)</source>
+        <translation>NaN（溢出）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/loss_table.py" line="60"/>
+        <source>The run overflowed float32 (inf or NaN): the model falls apart</source>
+        <translation>这次运行超出了 float32 的范围（inf 或 NaN）：模型崩溃了</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../app/window/main_window.py" line="91"/>
@@ -2801,355 +2835,395 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="204"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="205"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="209"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <source>freeze the norm: its mean scale over the text for every token</source>
+        <translation>冻结该归一化：每个 token 都用它在整段文本上的平均缩放</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="216"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <source>Loss:</source>
+        <translation>损失：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="221"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="252"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="253"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="254"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="255"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="256"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="258"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="259"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="263"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="264"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="265"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="266"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="271"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="276"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="277"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="25"/>
+        <location filename="../../widgets/models/model_figures.py" line="26"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="26"/>
+        <location filename="../../widgets/models/model_figures.py" line="27"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="29"/>
+        <location filename="../../widgets/models/model_figures.py" line="30"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="31"/>
+        <location filename="../../widgets/models/model_figures.py" line="32"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="15"/>
+        <location filename="../../widgets/models/model_figures.py" line="16"/>
         <source>attention norm</source>
         <extracomment>Norms of a block by the name a trace gives them (other names, a family&apos;s own, are shown as they are).</extracomment>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="16"/>
+        <location filename="../../widgets/models/model_figures.py" line="17"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_figures.py" line="33"/>
+        <location filename="../../widgets/models/model_figures.py" line="34"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="330"/>
+        <location filename="../../widgets/models/model_page.py" line="360"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="342"/>
+        <location filename="../../widgets/models/model_page.py" line="372"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="343"/>
+        <location filename="../../widgets/models/model_page.py" line="373"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="357"/>
+        <location filename="../../widgets/models/model_page.py" line="387"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="367"/>
+        <location filename="../../widgets/models/model_page.py" line="397"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="473"/>
+        <location filename="../../widgets/models/model_page.py" line="510"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="476"/>
+        <location filename="../../widgets/models/model_page.py" line="513"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="486"/>
+        <location filename="../../widgets/models/model_page.py" line="532"/>
+        <source>Freezing each block&apos;s norms in turn…</source>
+        <translation>正在逐个冻结每个 block 的归一化…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="537"/>
+        <source>Each block frozen in turn: {count} rows in the loss table.</source>
+        <translation>已逐个冻结每个 block：损失表中有 {count} 行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="545"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="488"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="490"/>
+        <location filename="../../widgets/models/model_page.py" line="549"/>
+        <source>next-token loss over the text: {loss} nats</source>
+        <translation>整段文本的下一个 token 损失：{loss} nats</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="551"/>
+        <source>{loss} after the what-ifs (Δ {delta})</source>
+        <translation>假设修改后为 {loss}（Δ {delta}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="554"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="500"/>
+        <location filename="../../widgets/models/model_page.py" line="564"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="501"/>
+        <location filename="../../widgets/models/model_page.py" line="565"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="510"/>
+        <location filename="../../widgets/models/model_page.py" line="574"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="524"/>
+        <location filename="../../widgets/models/model_page.py" line="588"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="526"/>
+        <location filename="../../widgets/models/model_page.py" line="590"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="507"/>
+        <location filename="../../widgets/models/model_page.py" line="571"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="86"/>
+        <location filename="../../widgets/models/model_page.py" line="91"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
-        <extracomment>Below this width (pixels) the place and what-if panels are stacked. The analysis drawn now (None before a model&apos;s first run).</extracomment>
+        <extracomment>Below this width (pixels) the place and what-if panels are stacked. The analysis drawn now (None before a model&apos;s first run). The loss of freezing each block in turn (rows after the base&apos;s), for the base they were costed on.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>Take back the last step: a what-if, Clear what-ifs or a new text (Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)</source>
         <translation>撤销上一步：一次假设修改、清除所有假设或一段新文本（在此标签页中按 Ctrl+Z；Ctrl+Shift+Z 重做）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <location filename="../../widgets/models/model_page.py" line="272"/>
+        <source>Freeze each block in turn</source>
+        <translation>逐个冻结每个 block</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="274"/>
+        <source>Cost freezing the final norm, then each block&apos;s norms alone, on the unedited run: one row each in the loss table (off the UI thread; a new text stops it)</source>
+        <translation>在未修改的运行上，先冻结最终归一化，再分别单独冻结每个 block 的归一化，计算各自的损失：损失表中每项一行（在 UI 线程之外计算；输入新文本会停止它）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="303"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="292"/>
+        <location filename="../../widgets/models/model_page.py" line="320"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="525"/>
+        <location filename="../../widgets/models/model_page.py" line="589"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3157,17 +3231,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelSession</name>
     <message>
-        <location filename="../../app/window/model_session.py" line="111"/>
+        <location filename="../../app/window/model_session.py" line="123"/>
         <source>Run the model on “{text}”</source>
         <translation>在“{text}”上运行模型</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_session.py" line="119"/>
+        <location filename="../../app/window/model_session.py" line="131"/>
         <source>What-if</source>
         <translation>假设修改</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_session.py" line="124"/>
+        <location filename="../../app/window/model_session.py" line="136"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
@@ -3206,22 +3280,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="64"/>
+        <location filename="../../app/window/model_tab.py" line="56"/>
+        <source>Attention-sink map (Model tab)</source>
+        <translation>注意力汇聚图（模型标签页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/model_tab.py" line="65"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="66"/>
+        <location filename="../../app/window/model_tab.py" line="67"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="67"/>
+        <location filename="../../app/window/model_tab.py" line="68"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="68"/>
+        <location filename="../../app/window/model_tab.py" line="69"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -4392,12 +4471,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{key} 中有一条合并规则的两部分之间没有空格</translation>
     </message>
     <message>
-        <location filename="../../engine/models/what_if.py" line="80"/>
+        <location filename="../../engine/models/what_if.py" line="92"/>
         <source>The edit is outside the model ({layers} layers, {dims} dimensions)</source>
         <translation>这个修改超出了模型范围（{layers} 层，{dims} 维）</translation>
     </message>
     <message>
-        <location filename="../../engine/models/what_if.py" line="83"/>
+        <location filename="../../engine/models/what_if.py" line="95"/>
         <source>A norm can be swapped for {kinds}, not {kind}</source>
         <translation>归一化只能换成 {kinds}，不能换成 {kind}</translation>
     </message>
@@ -4625,12 +4704,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
-        <location filename="../../engine/models/forward.py" line="62"/>
+        <location filename="../../engine/models/forward.py" line="64"/>
         <source>The model takes 1 … {limit} tokens; this text gives {count}</source>
         <translation>模型接受 1 … {limit} 个 token；这段文本给出 {count} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/models/forward.py" line="65"/>
+        <location filename="../../engine/models/forward.py" line="67"/>
         <location filename="../../engine/models/tokenizer.py" line="84"/>
         <source>The tokenizer gives the id {id}, but the model has embeddings for ids 0 … {last} only</source>
         <translation>分词器给出了 id {id}，但模型只有 id 0 … {last} 的嵌入</translation>
@@ -4708,6 +4787,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../engine/training/budget.py" line="145"/>
         <source>sampling {chars} characters from this model would take about {seconds:.0f} s (limit {limit:.0f} s): ask for at most {fitting}, or train a smaller model (layers, width, seq)</source>
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
+    </message>
+    <message>
+        <location filename="../../app/headless/model_export.py" line="137"/>
+        <source>{model} does not predict the next token, so it has no loss to cost an intervention by</source>
+        <extracomment>The scenario options of ``export`` that a model export does not take. The options that cost an intervention&apos;s loss (only with --model). The tables a model export writes, model_loss.csv only for a causal model; the figures follow them.</extracomment>
+        <translation>{model} 不预测下一个词元，因此没有可用来衡量干预代价的损失</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/interventions.py" line="91"/>
+        <source>Norms to freeze are final, all or blocks A-B with 0 ≤ A ≤ B ≤ {last}, not {spec}</source>
+        <extracomment>The label of the unedited run in a loss table.</extracomment>
+        <translation>要冻结的归一化层应为 final、all 或块 A-B（0 ≤ A ≤ B ≤ {last}），而不是 {spec}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/models/interventions.py" line="102"/>
+        <source>A dimension to zero is LAYER:DIM with LAYER 0 … {layers} and DIM 0 … {last_dim}, not {spec}</source>
+        <translation>要置零的维度应为 LAYER:DIM（LAYER 为 0 … {layers}，DIM 为 0 … {last_dim}），而不是 {spec}</translation>
     </message>
 </context>
 <context>
@@ -5364,6 +5460,50 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/training/settings_form.py" line="275"/>
         <source>Scale token embeddings by √d (Vaswani et al.); off: by 1</source>
         <translation>词嵌入乘以 √d（Vaswani 等人）；关闭时乘以 1</translation>
+    </message>
+</context>
+<context>
+    <name>SinkMassMap</name>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="70"/>
+        <source>Attention sinks: share of each head&apos;s attention on token 0</source>
+        <extracomment>Sequential and colour-blind safe: dark where a head looks elsewhere, bright where it sinks on token 0. A sink mass is a share of the attention: the scale is always 0 … 1, so two runs compare by colour.</extracomment>
+        <translation>注意力汇聚：每个头放在词元 0 上的注意力份额</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="71"/>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="72"/>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="73"/>
+        <source>sink mass</source>
+        <translation>汇聚质量</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="79"/>
+        <source>Load a model to see which heads put their attention on the first token.</source>
+        <translation>加载模型，查看哪些头把注意力放在第一个词元上。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="81"/>
+        <source>One token: no later token can attend to token 0, so there is no sink mass.</source>
+        <translation>只有一个词元：没有后续词元能关注词元 0，因此没有汇聚质量。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="83"/>
+        <source>{count} of {total} heads have a NaN or inf sink mass: drawn blank.</source>
+        <translation>{total} 个头中有 {count} 个的汇聚质量为 NaN 或 inf：显示为空白。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/sink_mass_map.py" line="132"/>
+        <source>layer {layer}, head {head}: sink mass {sink}, largest logit {logit}, entropy {entropy} nats</source>
+        <translation>第 {layer} 层，第 {head} 个头：汇聚质量 {sink}，最大 logit {logit}，熵 {entropy} 奈特</translation>
     </message>
 </context>
 <context>

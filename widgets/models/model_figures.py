@@ -1,4 +1,4 @@
-"""The Model tab's three figures drawn from a ModelAnalysis, by the tab and by the headless export alike, and
+"""The Model tab's four figures drawn from a ModelAnalysis, by the tab and by the headless export alike, and
 the names of the places in a model (the place menu and the norm-fit figure's title)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from widgets.models.figure_subtitle import model_subtitle, show_subtitle
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
+from widgets.models.sink_mass_map import SinkMassMap
 
 #: Norms of a block by the name a trace gives them (other names, a family's own, are shown as they are).
 _NORM_NAMES = {"attn_norm": lambda: QCoreApplication.translate("ModelPage", "attention norm"),
@@ -33,20 +34,26 @@ def place_text(place: Place, layers: int) -> str:
     return translate("ModelPage", "block {k} · {norm}").format(k=layer, norm=norm)
 
 
-def draw_analysis(depth: RealDepthView, outliers: OutlierStripView, scatter: NormScatterView,
+def draw_analysis(depth: RealDepthView, outliers: OutlierStripView, scatter: NormScatterView, sinks: SinkMassMap,
                   analysis: ModelAnalysis | None) -> None:
-    """Draw ``analysis`` (None: nothing loaded yet) on the three figures; the simulated stacks beside the real
+    """Draw ``analysis`` (None: nothing loaded yet) on the four figures; the simulated stacks beside the real
     depth come separately (``depth.show_simulated``), as they take longer."""
+    views = (depth, outliers, scatter, sinks)
     scatter.loaded = analysis is not None
     if analysis is None:
-        show_subtitle((depth, outliers, scatter), "")
+        show_subtitle(views, "")
         depth.clear()
         outliers.clear()
         scatter.show_fit(None, "")
+        sinks.clear()
         return
-    show_subtitle((depth, outliers, scatter), model_subtitle(analysis.model_name, analysis.text))
+    show_subtitle(views, model_subtitle(analysis.model_name, analysis.text))
     depth.show_profiles(analysis.base_depth, analysis.edited_depth, analysis.model_name)
     outliers.show_strip(analysis.strip, analysis.tokens.labels)
+    if analysis.attention is None:
+        sinks.clear()
+    else:
+        sinks.show_statistics(analysis.attention)
     place = analysis.place
     if place is None or place.fit is None:
         scatter.show_fit(None, "")

@@ -24,17 +24,19 @@ from engine.models.installed import KNOWN_MODELS, installed_path
 from engine.models.norm_parameters import VectorStats
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
 from engine.problem import Problem
+from widgets.models.loss_table import LossTable
 from widgets.models.model_figures import draw_analysis, place_text
 from widgets.models.model_installer import ModelInstaller
 from widgets.models.model_source import LoadCancelled, ModelSource
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
+from widgets.models.sink_mass_map import SinkMassMap
 from widgets.models.token_table import TokenTable
 from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
 
-ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
+ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "freeze_norm", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
 #: Below this width (pixels) the place and what-if panels are stacked.
 NARROW = 900
@@ -62,6 +64,9 @@ class ModelPage(Retranslating, QWidget):
         self.analysis: ModelAnalysis | None = None
         self._places: tuple[Place, ...] = ()
         self._busy = False
+        #: The loss of freezing each block in turn (rows after the base's), for the base they were costed on.
+        self._block_costs: tuple = ()
+        self._block_base = None
 
         self.model_choice = QComboBox()
         self.model_choice.setObjectName("modelChoice")
@@ -110,14 +115,20 @@ class ModelPage(Retranslating, QWidget):
         self.clear_button = QPushButton()
         self.edits_label = _info_label("whatIfCount")
         self.effect_label = _info_label("whatIfEffect")
+        self.loss_table = LossTable()
+        self.loss_table.setMaximumHeight(150)
+        self.freeze_blocks_button = QPushButton()
+        self.freeze_blocks_button.setObjectName("freezeEachBlock")
         self.depth_view = RealDepthView()
         self.outlier_view = OutlierStripView()
         self.scatter_view = NormScatterView()
+        self.sink_view = SinkMassMap()
         for view in (self.depth_view, self.outlier_view, self.scatter_view):
-            view.setMinimumSize(180, 200)
+            view.setMinimumSize(160, 200)
+        self.sink_view.setMinimumSize(120, 200)  # a few heads wide: a narrow tab still fits all four
 
         self._captions = {key: QLabel() for key in ("model", "text", "tokens", "place", "state", "gamma", "beta",
-                                                    "action", "effect")}
+                                                    "action", "effect", "loss")}
         top = QGridLayout()
         top.setColumnStretch(1, 1)
         top.addWidget(self._captions["model"], 0, 0)
@@ -160,6 +171,14 @@ class ModelPage(Retranslating, QWidget):
         row.addWidget(self.edits_label, 1)
         form.addRow("", row)
         form.addRow(self._captions["effect"], self.effect_label)
+        self._loss_row = QWidget()  # the loss table and its sweep: language models only
+        row = QVBoxLayout(self._loss_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.loss_table)
+        row.addWidget(self.freeze_blocks_button)
+        form.addRow(self._captions["loss"], self._loss_row)
+        self._loss_row.hide()
+        self._captions["loss"].hide()
 
         self._boxes = QBoxLayout(QBoxLayout.Direction.TopToBottom)  # side by side once wide enough (resizeEvent)
         self._boxes.addWidget(self.place_box, 1)
@@ -167,8 +186,10 @@ class ModelPage(Retranslating, QWidget):
         top.addLayout(self._boxes, 3, 0, 1, 2)
         plots = QSplitter()
         plots.setChildrenCollapsible(False)
-        for view in (self.depth_view, self.outlier_view, self.scatter_view):
+        # The sink map right of the massive-activation strip: layer k's heads beside the stream entering block k.
+        for view in (self.depth_view, self.outlier_view, self.sink_view, self.scatter_view):
             plots.addWidget(view)
+        plots.setSizes([400, 400, 220, 400])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(plots, 1)
@@ -187,6 +208,9 @@ class ModelPage(Retranslating, QWidget):
         self.grid_button.clicked.connect(self._on_to_grid)
         self.undo_button.clicked.connect(source.undo_stack.undo)
         self.clear_button.clicked.connect(source.clear)
+        self.freeze_blocks_button.clicked.connect(self._on_freeze_blocks)
+        source.blockCosts.connect(self._on_block_costs)
+        source.blockCostsFailed.connect(lambda error: self._say(lambda: describe_failure(error)))
         source.undo_stack.canUndoChanged.connect(self._enable)
         source.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
         source.modelLoaded.connect(self._on_loaded)
@@ -209,12 +233,13 @@ class ModelPage(Retranslating, QWidget):
                 "gamma": self.tr("set γ of this dimension"), "beta": self.tr("set β of this dimension"),
                 "swap_layer": self.tr("swap the norm for LayerNorm"), "swap_rms": self.tr("swap the norm for RMSNorm"),
                 "swap_none": self.tr("remove the norm (identity)"),
+                "freeze_norm": self.tr("freeze the norm: its mean scale over the text for every token"),
                 "zero_hidden": self.tr("zero this dimension of the hidden state")}
 
     def retranslate(self) -> None:
         captions = {"model": self.tr("Model:"), "text": self.tr("Text:"), "tokens": self.tr("Tokens:"),
                     "place": self.tr("Place:"), "state": self.tr("State:"), "gamma": "γ:", "beta": "β:",
-                    "action": self.tr("Edit:"), "effect": self.tr("Effect:")}
+                    "action": self.tr("Edit:"), "effect": self.tr("Effect:"), "loss": self.tr("Loss:")}
         for key, text in captions.items():
             self._captions[key].setText(text)
         self.place_box.setTitle(self.tr("The chosen place"))
@@ -245,6 +270,10 @@ class ModelPage(Retranslating, QWidget):
                                             "(Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)"))
         self.clear_button.setText(self.tr("Clear what-ifs"))
         self.clear_button.setToolTip(self.tr("Take back every what-if: the unedited model again"))
+        self.freeze_blocks_button.setText(self.tr("Freeze each block in turn"))
+        self.freeze_blocks_button.setToolTip(self.tr(
+            "Cost freezing the final norm, then each block's norms alone, on the unedited run: one row each in "
+            "the loss table (off the UI thread; a new text stops it)"))
         self.dim.setPrefix(self.tr("dim "))
         self.value.setPrefix(self.tr("value "))
         self._fill_models()
@@ -302,6 +331,8 @@ class ModelPage(Retranslating, QWidget):
             self.action.addItem(texts[key], key)
             if key == "beta" and record is not None and record.kind == "rms":
                 self.action.model().item(self.action.count() - 1).setEnabled(False)  # RMSNorm has no β
+            if key == "freeze_norm" and self.analysis.place.freeze is None:
+                self.action.model().item(self.action.count() - 1).setEnabled(False)  # the identity has no scale
         self.action.setCurrentIndex(max(0, self.action.findData(current)))
         self.action.blockSignals(False)
         self._on_action()
@@ -377,7 +408,8 @@ class ModelPage(Retranslating, QWidget):
         busy = self._busy
         has_run = self.analysis is not None
         self.run_button.setEnabled(self.source.model is not None and not busy)
-        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button):
+        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button,
+                  self.freeze_blocks_button):
             w.setEnabled(has_run and not busy)
         self.undo_button.setEnabled(not busy and self.source.undo_stack.canUndo())
         self.clear_button.setEnabled(has_run and not busy and bool(self.source.edits))
@@ -445,6 +477,10 @@ class ModelPage(Retranslating, QWidget):
             edit = ZeroNormInput(place[1], place[2], dim)
         elif key in ("gamma", "beta"):
             edit = SetParameter(place[1], place[2], key, dim, float(self.value.value()))
+        elif key == "freeze_norm":
+            edit = self.analysis.place.freeze  # at the base run's own mean scale (engine.models.analysis)
+            if edit is None:
+                return
         else:
             edit = SwapNorm(place[1], place[2], key.removeprefix("swap_"))
         try:
@@ -456,11 +492,13 @@ class ModelPage(Retranslating, QWidget):
 
     def figures(self) -> dict[str, QWidget]:
         """The tab's plots by export name (as the headless model export names their files)."""
-        return {"model_depth": self.depth_view, "model_outliers": self.outlier_view, "model_norm_fit": self.scatter_view}
+        return {"model_depth": self.depth_view, "model_outliers": self.outlier_view, "model_norm_fit": self.scatter_view,
+                "model_sinks": self.sink_view}
 
     def _show_analysis(self) -> None:
         analysis = self.analysis
-        draw_analysis(self.depth_view, self.outlier_view, self.scatter_view, analysis)
+        draw_analysis(self.depth_view, self.outlier_view, self.scatter_view, self.sink_view, analysis)
+        self._show_losses()
         if analysis is None:
             self.token_table.show_tokens(None)
             self.effect_label.setText("")
@@ -478,6 +516,28 @@ class ModelPage(Retranslating, QWidget):
         self._show_effect()
         self._show_place()
 
+    def _show_losses(self) -> None:
+        """The loss table: the base, each what-if alone, all together, and the blocks frozen in turn if asked."""
+        analysis = self.analysis
+        has_loss = analysis is not None and analysis.loss is not None
+        self._loss_row.setVisible(has_loss)
+        self._captions["loss"].setVisible(has_loss)
+        if not has_loss:
+            self.loss_table.show_costs(())
+            return
+        if self._block_base is not analysis.base:
+            self._block_costs, self._block_base = (), None
+        self.loss_table.show_costs(analysis.costs + self._block_costs)
+
+    def _on_freeze_blocks(self) -> None:
+        self._say(lambda: self.tr("Freezing each block's norms in turn…"))
+        self.source.cost_frozen_blocks()
+
+    def _on_block_costs(self, rows) -> None:
+        self._block_costs, self._block_base = tuple(rows[1:]), self.analysis.base  # the base row is there already
+        self._say(lambda: self.tr("Each block frozen in turn: {count} rows in the loss table.").format(count=len(rows) - 1))
+        self._show_losses()
+
     def _show_effect(self) -> None:
         analysis = self.analysis
         if analysis.next_base is not None:
@@ -486,6 +546,11 @@ class ModelPage(Retranslating, QWidget):
             text = self.tr("next token: {top}").format(top=top(analysis.next_base))
             if analysis.next_edited is not None:
                 text += "\n" + self.tr("after the what-if: {top}").format(top=top(analysis.next_edited))
+            if analysis.loss is not None:
+                text += "\n" + self.tr("next-token loss over the text: {loss} nats").format(loss=f"{analysis.loss:.3f}")
+                if analysis.edited_loss is not None:
+                    text += " → " + self.tr("{loss} after the what-ifs (Δ {delta})").format(
+                        loss=f"{analysis.edited_loss:.3f}", delta=f"{analysis.edited_loss - analysis.loss:+.3f}")
         else:
             text = self.tr("sentence embedding's cosine to the unedited one = {cosine}").format(
                 cosine=f"{analysis.cosine:.6f}")

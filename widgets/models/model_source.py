@@ -37,6 +37,10 @@ class ModelSource(Protocol):
     #: The simulated stacks beside the shown run's real depth (a dict of curves), or why they failed.
     simulated: SignalInstance
     simulationFailed: SignalInstance
+    #: The loss table of freezing the final norm and then each block's norms alone (rows of InterventionCost,
+    #: after ``cost_frozen_blocks``), or why it failed.
+    blockCosts: SignalInstance
+    blockCostsFailed: SignalInstance
 
     model: Model | None
     analysis: ModelAnalysis | None
@@ -59,6 +63,9 @@ class ModelSource(Protocol):
 
     def clear(self) -> None:
         """Take back every what-if (one undo step)."""
+
+    def cost_frozen_blocks(self) -> None:
+        """Cost freezing each block's norms in turn on the shown run (a language model), off the UI thread."""
 
     def choose_place(self, place: Place) -> None:
         """Look at ``place`` (no undo step): ``analysed`` follows at once."""
