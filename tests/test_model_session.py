@@ -241,3 +241,60 @@ def test_the_windows_undo_action_undoes_the_model_tabs_step_while_the_tab_is_sho
     assert page.analysis.edits == () and window.document.undo_stack.index() == document_steps
     window.tabs.setCurrentIndex(0)  # the Plots tab: Undo is the document's again
     assert window.findChild(QAction, "undo").isEnabled() == window.document.undo_stack.canUndo()
+
+
+def test_a_frozen_norm_what_if_carries_its_loss_change_and_each_what_if_is_costed_alone(session, qtbot):
+    from engine.models.interventions import intervention_costs, parse_freeze_norms
+
+    session.choose_place(("norm", None, "final_norm"))
+    freeze = session.analysis.place.freeze
+    assert freeze is not None and freeze.norm == "final_norm"
+    session.apply(freeze)
+    settle(session, qtbot)
+    analysis = session.analysis
+    model, base = session.model, analysis.base
+    exported = intervention_costs(model, base, (parse_freeze_norms("final", model.spec.layers),))
+    assert analysis.loss == exported[0].loss and analysis.edited_loss == pytest.approx(exported[1].loss, rel=1e-12)
+    session.apply(ZeroHidden(1, 3))
+    settle(session, qtbot)
+    rows = session.analysis.costs
+    assert [row.label for row in rows] == ["base", "freeze-norm final_norm", "zero-dim 1:3", "all what-ifs"]
+    assert rows[1].loss == analysis.edited_loss  # costed once, kept for the next what-if
+    assert rows[3].loss == session.analysis.edited_loss and rows[2].delta == rows[2].loss - rows[0].loss
+    assert session.analysis.attention.shape == (2, 4, 3)
+
+
+def test_freezing_each_block_in_turn_gives_a_row_per_block_and_a_new_text_drops_it(session, qtbot):
+    with qtbot.waitSignal(session.blockCosts, timeout=30_000) as done:
+        session.cost_frozen_blocks()
+    labels = [row.label for row in done.args[0]]
+    assert labels == ["base", "freeze-norms final", "freeze-norms 0", "freeze-norms 1"]
+    assert done.args[0][0].loss == session.analysis.loss
+    seen = []
+    session.blockCosts.connect(seen.append)
+    session.set_text("a new text, its run on the way")
+    session.cost_frozen_blocks()  # asked for while the last text is still the one shown: costed on its run
+    settle(session, qtbot)
+    assert session.analysis.text == "a new text, its run on the way"
+    assert seen == []  # those rows were the last text's: never shown beside the new one
+
+
+def test_the_page_shows_the_sink_map_and_the_loss_table_of_a_language_model(qtbot):
+    from tests.model_fixtures import model_page
+
+    page = model_page(qtbot)
+    page.text.setText("Hi there")
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
+        page.load(TINY)
+    assert page.sink_view.shown_image() is not None and "model_sinks" in page.figures()
+    assert page.loss_table.isVisibleTo(page) and page.loss_table.cells()[0][0] == "base"
+    assert "next-token loss over the text" in page.effect_label.text()
+    page.choose_place(("norm", 1, "ffn_norm"))
+    page.action.setCurrentIndex(page.action.findData("freeze_norm"))
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
+        page.apply_button.click()
+    assert [row[0] for row in page.loss_table.cells()] == ["base", "freeze-norm 1:ffn_norm"]
+    assert "after the what-ifs (Δ" in page.effect_label.text()
+    with qtbot.waitSignal(page.source.blockCosts, timeout=30_000):
+        page.freeze_blocks_button.click()
+    assert [row[0] for row in page.loss_table.cells()][2:] == ["freeze-norms final", "freeze-norms 0", "freeze-norms 1"]
