@@ -211,7 +211,8 @@ class ModelPage(Retranslating, QWidget):
         self.freeze_blocks_button.clicked.connect(self._on_freeze_blocks)
         source.blockCosts.connect(self._on_block_costs)
         source.blockCostsFailed.connect(lambda error: self._say(lambda: describe_failure(error)))
-        source.undo_stack.canUndoChanged.connect(self._enable)
+        # Queued: a stack being destroyed with its owner still signals, and the page may be gone by then.
+        source.undo_stack.canUndoChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
         source.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
         source.modelLoaded.connect(self._on_loaded)
         source.analysed.connect(self._on_analysed)
