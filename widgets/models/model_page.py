@@ -116,7 +116,7 @@ class ModelPage(Retranslating, QWidget):
         self.edits_label = _info_label("whatIfCount")
         self.effect_label = _info_label("whatIfEffect")
         self.loss_table = LossTable()
-        self.loss_table.setMaximumHeight(150)
+        self.loss_table.setMaximumHeight(110)  # a few rows, scrolled: the plots below need the height more
         self.freeze_blocks_button = QPushButton()
         self.freeze_blocks_button.setObjectName("freezeEachBlock")
         self.depth_view = RealDepthView()
@@ -172,10 +172,10 @@ class ModelPage(Retranslating, QWidget):
         form.addRow("", row)
         form.addRow(self._captions["effect"], self.effect_label)
         self._loss_row = QWidget()  # the loss table and its sweep: language models only
-        row = QVBoxLayout(self._loss_row)
+        row = QHBoxLayout(self._loss_row)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.loss_table)
-        row.addWidget(self.freeze_blocks_button)
+        row.addWidget(self.loss_table, 1)
+        row.addWidget(self.freeze_blocks_button, 0, Qt.AlignmentFlag.AlignTop)
         form.addRow(self._captions["loss"], self._loss_row)
         self._loss_row.hide()
         self._captions["loss"].hide()
