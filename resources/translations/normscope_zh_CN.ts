@@ -2207,21 +2207,21 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../app/window/help_menu.py" line="120"/>
-        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm&apos;s input → output. What if edits γ, β or a dimension and runs the layers above again; Show in the token grid brings a real hidden state into every other view.</source>
-        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，并重新运行其上的各层；“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
+        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions beside each head&apos;s attention sink on token 0, and a norm&apos;s input → output. What if edits γ, β or a dimension, or freezes a norm, runs the layers above again and, for a language model, shows what it costs in next-token loss; Ctrl+Z takes it back. Show in the token grid brings a real hidden state into every other view.</source>
+        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度及其旁边每个头在词元 0 上的注意力汇聚，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，或冻结某个归一化，并重新运行其上的各层；对语言模型还会显示它在下一个 token 损失上的代价；Ctrl+Z 可撤销。“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="126"/>
+        <location filename="../../app/window/help_menu.py" line="128"/>
         <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
         <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="130"/>
+        <location filename="../../app/window/help_menu.py" line="132"/>
         <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
         <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="133"/>
+        <location filename="../../app/window/help_menu.py" line="135"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2835,208 +2835,208 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>freeze the norm: its mean scale over the text for every token</source>
         <translation>冻结该归一化：每个 token 都用它在整段文本上的平均缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Loss:</source>
         <translation>损失：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="252"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="252"/>
+        <location filename="../../widgets/models/model_page.py" line="254"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="253"/>
+        <location filename="../../widgets/models/model_page.py" line="255"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="254"/>
+        <location filename="../../widgets/models/model_page.py" line="256"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="255"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="256"/>
+        <location filename="../../widgets/models/model_page.py" line="258"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="257"/>
+        <location filename="../../widgets/models/model_page.py" line="259"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="258"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="259"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="260"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="262"/>
+        <location filename="../../widgets/models/model_page.py" line="264"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="263"/>
+        <location filename="../../widgets/models/model_page.py" line="265"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="264"/>
+        <location filename="../../widgets/models/model_page.py" line="266"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="265"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="270"/>
+        <location filename="../../widgets/models/model_page.py" line="272"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="271"/>
+        <location filename="../../widgets/models/model_page.py" line="273"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="276"/>
+        <location filename="../../widgets/models/model_page.py" line="278"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="277"/>
+        <location filename="../../widgets/models/model_page.py" line="279"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
@@ -3077,112 +3077,112 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="360"/>
+        <location filename="../../widgets/models/model_page.py" line="362"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="372"/>
+        <location filename="../../widgets/models/model_page.py" line="374"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="373"/>
+        <location filename="../../widgets/models/model_page.py" line="375"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="387"/>
+        <location filename="../../widgets/models/model_page.py" line="389"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="397"/>
+        <location filename="../../widgets/models/model_page.py" line="399"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="510"/>
+        <location filename="../../widgets/models/model_page.py" line="512"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="513"/>
+        <location filename="../../widgets/models/model_page.py" line="515"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="532"/>
+        <location filename="../../widgets/models/model_page.py" line="534"/>
         <source>Freezing each block&apos;s norms in turn…</source>
         <translation>正在逐个冻结每个 block 的归一化…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="537"/>
+        <location filename="../../widgets/models/model_page.py" line="539"/>
         <source>Each block frozen in turn: {count} rows in the loss table.</source>
         <translation>已逐个冻结每个 block：损失表中有 {count} 行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="545"/>
+        <location filename="../../widgets/models/model_page.py" line="547"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="547"/>
+        <location filename="../../widgets/models/model_page.py" line="549"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="549"/>
+        <location filename="../../widgets/models/model_page.py" line="551"/>
         <source>next-token loss over the text: {loss} nats</source>
         <translation>整段文本的下一个 token 损失：{loss} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="551"/>
+        <location filename="../../widgets/models/model_page.py" line="553"/>
         <source>{loss} after the what-ifs (Δ {delta})</source>
         <translation>假设修改后为 {loss}（Δ {delta}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="554"/>
+        <location filename="../../widgets/models/model_page.py" line="556"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="564"/>
+        <location filename="../../widgets/models/model_page.py" line="566"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="565"/>
+        <location filename="../../widgets/models/model_page.py" line="567"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="574"/>
+        <location filename="../../widgets/models/model_page.py" line="576"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="588"/>
+        <location filename="../../widgets/models/model_page.py" line="590"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="590"/>
+        <location filename="../../widgets/models/model_page.py" line="592"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="571"/>
+        <location filename="../../widgets/models/model_page.py" line="573"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
@@ -3193,37 +3193,37 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="267"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="268"/>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
         <source>Take back the last step: a what-if, Clear what-ifs or a new text (Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)</source>
         <translation>撤销上一步：一次假设修改、清除所有假设或一段新文本（在此标签页中按 Ctrl+Z；Ctrl+Shift+Z 重做）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="272"/>
+        <location filename="../../widgets/models/model_page.py" line="274"/>
         <source>Freeze each block in turn</source>
         <translation>逐个冻结每个 block</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="274"/>
+        <location filename="../../widgets/models/model_page.py" line="276"/>
         <source>Cost freezing the final norm, then each block&apos;s norms alone, on the unedited run: one row each in the loss table (off the UI thread; a new text stops it)</source>
         <translation>在未修改的运行上，先冻结最终归一化，再分别单独冻结每个 block 的归一化，计算各自的损失：损失表中每项一行（在 UI 线程之外计算；输入新文本会停止它）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="303"/>
+        <location filename="../../widgets/models/model_page.py" line="305"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="320"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="589"/>
+        <location filename="../../widgets/models/model_page.py" line="591"/>
         <source>none</source>
         <translation>无</translation>
     </message>
