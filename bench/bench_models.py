@@ -8,7 +8,9 @@ For MiniLM (all-MiniLM-L6-v2, BERT) and SmolLM2-135M (GGUF Q4_1, Llama) it print
   interleaved rounds), side by side with PyTorch on one thread when ``torch`` and ``transformers``
   import: ``BertModel`` for MiniLM, ``LlamaForCausalLM`` holding the same dequantized weights for
   SmolLM2 (next-token logits only, ``logits_to_keep=1``); targets: ≤ 2× torch, MiniLM T = 16 ≤ 100 ms;
-* a what-if re-run from the middle layer (``ZeroNormInput``) reusing the unedited run, against a full run.
+* a what-if re-run from the middle layer (``ZeroNormInput``) reusing the unedited run, against a full run;
+* what the Model tab computes of a run besides it (``engine.models.analysis.analyse_run``, on the worker since
+  the ModelSession), for the what-if run and for a new place of the same run (its norm fit only).
 
 One BLAS thread (``OPENBLAS_NUM_THREADS=1``, as the app) unless already set. For the torch column run it
 with the reference environment, which has torch, transformers, tokenizers, gguf and both model packages::
@@ -156,6 +158,22 @@ def _bench_model(name: str, rounds: int, use_torch: bool) -> None:
         full.append(time.perf_counter() - start)
     print(f"  what-if at layer {middle} of {model.spec.layers}, T = 16: re-run {_median_ms(reuse):.1f} ms, "
           f"full run {_median_ms(full):.1f} ms ({_median_ms(reuse) / _median_ms(full):.2f}×)")
+    from engine.models.analysis import analyse_run, loudest_norm
+    from engine.models.tokenizer import Tokens
+
+    tokens = Tokens(ids, tuple(str(i) for i in ids), False)
+    edited = run_model(model, ids, edit, base)
+    first = analyse_run(model, tokens, base, base)
+    whole, place = [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        analysed = analyse_run(model, tokens, base, edited, None, "", first)
+        whole.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        analyse_run(model, tokens, base, edited, loudest_norm(edited), "", analysed)
+        place.append(time.perf_counter() - start)
+    print(f"  analysis of the what-if run, T = 16: {_median_ms(whole):.1f} ms; a new place (its norm fit): "
+          f"{_median_ms(place):.1f} ms")
 
 
 def main(argv=None) -> None:

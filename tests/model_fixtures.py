@@ -29,3 +29,15 @@ def loaded(name: str):
     from engine.models.loading import load_model
 
     return load_model(name)
+
+
+def model_page(qtbot):
+    """A Model tab page on a ModelSession of its own (no MainWindow), as app/window/model_tab.py wires them."""
+    from app.window.model_session import ModelSession
+    from widgets.models.model_page import ModelPage
+
+    session = ModelSession()
+    page = ModelPage(session)
+    session.setParent(page)  # the session goes with the page
+    qtbot.addWidget(page)
+    return page

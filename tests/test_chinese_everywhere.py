@@ -69,11 +69,11 @@ def test_the_file_dialog_is_chinese_the_words_qtbase_lacks_included(qtbot, chine
 
 
 def test_the_model_line_follows_the_language_switch(made, monkeypatch):
+    from app.window.model_session import ModelSession
     from widgets.models.model_page import ModelPage
 
-    page = ModelPage()
+    page = ModelPage(ModelSession())
     made(page)
-    monkeypatch.setattr(page, "_on_run", lambda: None)
     spec = SimpleNamespace(layers=6, dims=384, heads=12, kv_heads=12, norm_kind="layer", placement="post")
     page._on_loaded(SimpleNamespace(name="MiniLM", spec=spec))
     assert page.status.text() == "MiniLM: 6 layers, d = 384, 12 heads (12 key/value), LayerNorm, Post-LN"

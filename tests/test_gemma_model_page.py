@@ -4,25 +4,22 @@ six norms of a block is a place, a query norm's rows are its heads' vectors, and
 import numpy as np
 import pytest
 
-from tests.model_fixtures import REFERENCE
+from tests.model_fixtures import REFERENCE, model_page
 
 
 @pytest.fixture
 def page(qtbot):
-    from widgets.models.model_page import ModelPage
-
-    page = ModelPage()
-    qtbot.addWidget(page)
+    page = model_page(qtbot)
     page.resize(1200, 800)
     page.text.setText("Hi 你好!")
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.load(str(REFERENCE / "tiny_gemma3"))
     return page
 
 
 def test_every_gemma_norm_is_a_place_named_for_what_it_does(page):
     texts = [page.place.itemText(i) for i in range(page.place.count())]
-    assert page._places[1:7] == [("norm", 0, name) for name in
+    assert list(page._places[1:7]) == [("norm", 0, name) for name in
                                  ("attn_norm", "q_norm", "k_norm", "post_attn_norm", "ffn_norm", "post_ffn_norm")]
     assert "block 0 · norm after the FFN" in texts and "block 1 · query norm (per head)" in texts
     assert "RMSNorm, Peri-LN" in page.status.text()
@@ -33,9 +30,9 @@ def test_a_query_norm_shows_one_row_per_head_and_token_and_takes_a_what_if(page,
     assert page.state_info.text().startswith("32 × 16")  # 4 heads × 8 tokens, head size 16
     page.action.setCurrentIndex(page.action.findData("zero_input"))
     page.dim.setValue(3)
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.apply_button.click()
-    edited, base = page.trace, page.base
+    edited, base = page.analysis.trace, page.analysis.base
     assert np.array_equal(edited.states[1], base.states[1]) and not np.allclose(edited.states[2], base.states[2])
     chosen = []
     page.hiddenStateChosen.connect(chosen.append)

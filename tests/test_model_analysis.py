@@ -74,3 +74,44 @@ def test_smollm2_grows_with_depth_and_holds_a_massive_activation_on_the_first_to
     assert profile.rms[-2] > 100 * profile.rms[0]  # Pre-LN: the stream grows (the last state is shrunk by block 29)
     massive = [o for o in outlier_dims(trace.states) if o.layer == 20][0]
     assert (massive.dim, massive.token) == (507, 0) and abs(massive.value) > 10_000
+
+
+def test_outlier_summary_keeps_each_dimensions_largest_state_largest_first():
+    from engine.models.outliers import outlier_summary
+
+    rng = np.random.default_rng(1)
+    stack = rng.normal(size=(3, 10, 64)).astype(np.float32)
+    stack[1, 4, 17] = 300.0
+    stack[2, 0, 17] = -500.0
+    stack[2, 2, 5] = 90.0
+    summary = outlier_summary(stack)
+    assert [(o.dim, o.layer, o.token) for o in summary.outliers[:2]] == [(17, 2, 0), (5, 2, 2)]
+    assert {(1, 17), (2, 17), (2, 5)} <= summary.outlying
+    assert summary.strip[2, 17] == 500.0 and summary.token[1, 17] == 4
+
+
+def test_the_analysis_of_a_run_lists_its_places_in_order_and_reuses_itself_for_a_new_place():
+    from engine.models.analysis import analyse_run, loudest_norm
+    from engine.models.loading import load_model
+    from engine.models.what_if import ZeroHidden
+    from tests.model_fixtures import REFERENCE
+
+    model = load_model(REFERENCE / "tiny_llama")
+    tokens = model.tokenizer.encode("Hi there")
+    base = run_model(model, tokens.ids)
+    first = analyse_run(model, tokens, base, base, None, "Hi there")
+    assert first.places == (("state", 0), ("norm", 0, "attn_norm"), ("norm", 0, "ffn_norm"), ("state", 1),
+                            ("norm", 1, "attn_norm"), ("norm", 1, "ffn_norm"), ("state", 2), ("norm", None, "final_norm"))
+    assert first.place.place == ("state", 0) and first.place.fit is None and first.place.norm is None
+    assert not first.edited and first.next_edited is None and len(first.next_base.texts) == 5
+    assert 0 < sum(first.next_base.probabilities) <= 1.0 + 1e-9
+    place = loudest_norm(base)
+    again = analyse_run(model, tokens, base, base, place, "Hi there", first)
+    assert again.strip is first.strip and again.place.place == place and again.place.fit is not None
+    assert again.place.max_dim == int(np.abs(base.norm(place[1], place[2]).input).max(axis=0).argmax())
+    edited = run_model(model, tokens.ids, (ZeroHidden(1, 3),), base)
+    after = analyse_run(model, tokens, base, edited, place, "Hi there", again)
+    assert after.edited and after.base_depth is again.base_depth and after.next_base is again.next_base
+    assert after.edited_depth is not None and after.next_edited is not None
+    zeroed = analyse_run(model, tokens, base, edited, ("state", 1), "Hi there", after)
+    assert zeroed.strip is after.strip and np.all(zeroed.place.matrix[:, 3] == 0)

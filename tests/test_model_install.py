@@ -141,7 +141,9 @@ def test_pip_raw_progress_lines_are_read():
 
 def test_the_model_tab_offers_to_install_a_missing_model_and_installs_it(qtbot, fake_pip):
     log = fake_pip()
-    page = ModelPage()
+    from app.window.model_session import ModelSession
+
+    page = ModelPage(ModelSession())
     qtbot.addWidget(page)
     page.model_choice.setCurrentIndex(page.model_choice.findData("minilm"))
     assert page.installer.isVisibleTo(page) and not page.load_button.isEnabled()

@@ -3,19 +3,16 @@
 import numpy as np
 import pytest
 
-from tests.model_fixtures import needs_model
+from tests.model_fixtures import model_page, needs_model
 
 pytestmark = needs_model("minilm")
 
 
 @pytest.fixture
 def page(qtbot):
-    from widgets.models.model_page import ModelPage
-
-    page = ModelPage()
-    qtbot.addWidget(page)
+    page = model_page(qtbot)
     page.resize(1200, 800)
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.load("minilm")
     return page
 
@@ -42,14 +39,14 @@ def test_layer_3s_ffn_norm_shows_dim_99_and_its_tanh_shape(page):
 def test_zeroing_dim_99_changes_the_layers_above_and_undo_restores(page, qtbot):
     choose(page, ("norm", 3, "ffn_norm"))
     page.action.setCurrentIndex(page.action.findData("zero_input"))
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.apply_button.click()
     assert "rms_edit" in page.depth_view.data
     assert np.array_equal(page.depth_view.data["rms_edit"][:4], page.depth_view.data["rms"][:4])
     assert not np.allclose(page.depth_view.data["rms_edit"][4:], page.depth_view.data["rms"][4:])
     cosine = float(page.effect_label.text().rsplit("=", 1)[1])
     assert cosine < 0.9999
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.undo_button.click()
     assert "rms_edit" not in page.depth_view.data and float(page.effect_label.text().rsplit("=", 1)[1]) == 1.0
 
@@ -57,19 +54,19 @@ def test_zeroing_dim_99_changes_the_layers_above_and_undo_restores(page, qtbot):
 def test_empty_text_says_so_and_keeps_the_last_run(page):
     page.text.setText("  ")
     page.run_button.click()
-    assert "empty" in page.status.text() and page.trace is not None
+    assert "empty" in page.status.text() and page.analysis is not None
 
 
 def test_an_unknown_model_path_is_shown_not_raised(page, qtbot):
-    with qtbot.waitSignal(page.runner.failed, timeout=30_000):
+    with qtbot.waitSignal(page.source.failed, timeout=30_000):
         page.load("/no/such/model")
-    assert "neither a model name" in page.status.text() and page.runner.model is not None
+    assert "neither a model name" in page.status.text() and page.source.model is not None
 
 
 def test_cancelling_a_load_says_so_and_keeps_the_model(page, qtbot, monkeypatch):
     import threading
 
-    import widgets.models.model_runner as runner_module
+    import app.window.model_session as runner_module
 
     started = threading.Event()
 
@@ -84,11 +81,11 @@ def test_cancelling_a_load_says_so_and_keeps_the_model(page, qtbot, monkeypatch)
     try:
         assert started.wait(10)
         assert not page.cancel_button.isHidden() and not page.progress.isHidden()
-        with qtbot.waitSignal(page.runner.failed, timeout=10_000):
+        with qtbot.waitSignal(page.source.failed, timeout=10_000):
             page.cancel_button.click()
     finally:
-        page.runner.cancel_load()  # never leave the endless load running
-    assert page.status.text() == "Loading cancelled." and page.runner.model.spec.family == "bert"
+        page.source.cancel_load()  # never leave the endless load running
+    assert page.status.text() == "Loading cancelled." and page.source.model.spec.family == "bert"
     assert page.cancel_button.isHidden() and page.progress.isHidden()
 
 
@@ -104,7 +101,7 @@ def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(
     assert titles[-1] == "Model" and window.findChild(QAction, "openMiniLM") is not None
     lazy = window.tabs.widget(window.tabs.count() - 1)
     assert lazy.content is None  # built when first opened
-    with qtbot.waitSignal(lazy.ensure_built().runner.traced, timeout=30_000):
+    with qtbot.waitSignal(lazy.ensure_built().source.analysed, timeout=30_000):
         lazy.content.load("minilm")
     page = lazy.content
     page.choose_place(("norm", 3, "ffn_norm"))

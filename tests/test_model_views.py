@@ -4,15 +4,12 @@ simulated stacks, the outlier strip's marked dimensions, figures in every format
 import numpy as np
 import pytest
 
-from tests.model_fixtures import needs_model
+from tests.model_fixtures import model_page, needs_model
 
 
 @pytest.fixture
 def empty_page(qtbot):
-    from widgets.models.model_page import ModelPage
-
-    page = ModelPage()
-    qtbot.addWidget(page)
+    page = model_page(qtbot)
     page.resize(1200, 800)
     page.show()
     return page
@@ -20,7 +17,7 @@ def empty_page(qtbot):
 
 @pytest.fixture
 def page(empty_page, qtbot):
-    with qtbot.waitSignal(empty_page.runner.simulated, timeout=60_000):
+    with qtbot.waitSignal(empty_page.source.simulated, timeout=60_000):
         empty_page.load("minilm")
     return empty_page
 
@@ -62,13 +59,13 @@ def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(p
 @needs_model("minilm")
 def test_a_failed_simulation_says_the_engines_reason_on_the_depth_plot(empty_page, qtbot, monkeypatch):
     from engine.problem import Problem
-    from widgets.models import model_runner
+    from engine.models import analysis
 
     def failing(x, norm, layers, heads=1):
         raise Problem("{layers} simulated layers need more memory than this machine has", layers=layers)
 
-    monkeypatch.setattr(model_runner, "simulated_depth", failing)
-    with qtbot.waitSignal(empty_page.runner.simulationFailed, timeout=60_000):
+    monkeypatch.setattr(analysis, "simulated_depth", failing)
+    with qtbot.waitSignal(empty_page.source.simulationFailed, timeout=60_000):
         empty_page.load("minilm")
     view = empty_page.depth_view
     assert view.note.text() == ("The simulated Pre-Norm and Post-Norm stacks failed: "
@@ -111,7 +108,7 @@ def test_pooling_the_strip_to_the_screen_keeps_a_single_outlier_column():
 @needs_model("minilm")
 def test_chinese_text_shows_minilms_unknown_tokens_honestly(page, qtbot):
     page.text.setText("今天天气")
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.text.returnPressed.emit()  # Enter in the text field runs
     labels = [label for label, _ in page.token_table.cells()]
     assert labels[0] == "[CLS]" and "[UNK]" in labels
@@ -124,7 +121,7 @@ def test_a_what_if_redraws_the_depth_key_the_strip_and_the_effect(page, qtbot):
     page.choose_place(("norm", 3, "ffn_norm"))
     before = page.outlier_view.shown_image().copy()
     page.action.setCurrentIndex(page.action.findData("zero_input"))
-    with qtbot.waitSignal(page.runner.traced, timeout=30_000):
+    with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         page.apply_button.click()
     assert "RMS, what-if" in page.depth_view.key.names()
     assert "sim_pre" in page.depth_view.data  # the simulated stacks stay: the input is the same
@@ -161,7 +158,7 @@ def test_the_window_lists_the_model_plots_as_figures_once_the_tab_is_built(qtbot
 @needs_model("smollm2")
 def test_smollm2_grows_with_depth_and_marks_its_massive_activation(empty_page, qtbot):
     empty_page.text.setText("我吃了一个苹果")
-    with qtbot.waitSignal(empty_page.runner.simulated, timeout=120_000):
+    with qtbot.waitSignal(empty_page.source.simulated, timeout=120_000):
         empty_page.load("smollm2")
     data = empty_page.depth_view.data
     assert len(data["rms"]) == 31 and data["rms"][-1] > 10 * data["rms"][1]

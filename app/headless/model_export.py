@@ -21,12 +21,12 @@ import numpy as np
 
 from app.headless.figure_args import figure_options
 from engine.files.file_set import FileSet
+from engine.models.analysis import analyse_run, loudest_norm
 from engine.models.forward import run_model
 from engine.models.interventions import intervention_costs, parse_freeze_norms, parse_zero_dim
 from engine.models.loading import load_model
 from engine.models.model_tables import attention_table, depth_table, loss_table, norms_table, tokens_table
 from engine.models.next_token_loss import has_loss
-from engine.models.non_finite import non_finite_notes
 from engine.problem import QT_TRANSLATE_NOOP, Problem
 from engine.files.tables import to_csv
 
@@ -61,9 +61,10 @@ def _figure_formats(text: str) -> list[str]:
     return [f.strip().lower() for f in text.split(",") if f.strip()]
 
 
-def render_model_figures(model, tokens, trace, out: Path, formats: list[str], options=None, text: str = "") -> list[Path]:
-    """Draw the Model tab's plots offscreen, on white, and save each in ``formats`` (none: no Qt)
-    with ``options`` (FigureOptions; None: as on screen at 300 dpi)."""
+def render_model_figures(model, analysis, out: Path, formats: list[str], options=None) -> list[Path]:
+    """Draw the Model tab's plots of ``analysis`` (engine.models.analysis.ModelAnalysis) offscreen, on white,
+    as the tab draws them, and save each in ``formats`` (none: no Qt) with ``options`` (FigureOptions; None:
+    as on screen at 300 dpi)."""
     if not formats:
         return []
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -75,24 +76,16 @@ def render_model_figures(model, tokens, trace, out: Path, formats: list[str], op
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
-    from engine.models.norm_fit import fit_norm
-    from engine.models.real_depth import depth_profile
-    from engine.models.simulated_depth import simulated_depth
+    from engine.models.analysis import simulated_beside
+    from widgets.models.model_figures import draw_analysis
     from widgets.models.norm_scatter_view import NormScatterView
     from widgets.models.outlier_strip_view import OutlierStripView
     from widgets.models.sink_mass_map import SinkMassMap
     from widgets.models.real_depth_view import RealDepthView
 
-    from widgets.models.figure_subtitle import model_subtitle, show_subtitle
-
     depth, outliers, scatter, sinks = RealDepthView(), OutlierStripView(), NormScatterView(), SinkMassMap()
-    show_subtitle((depth, outliers, scatter, sinks), model_subtitle(model.name, text))
-    depth.show_profiles(depth_profile(trace.states), None, model.name)
-    depth.show_simulated(simulated_depth(trace.states[0], model.spec.norm_kind, model.spec.layers, model.spec.heads))
-    outliers.show_states(trace.states, tokens.labels)
-    sinks.show_statistics(trace.attention)
-    record = max((r for r in trace.norms if r.layer is not None), key=lambda r: float(np.abs(r.input).max()))
-    scatter.show_fit(fit_norm(record), f"block {record.layer} · {record.name}")
+    draw_analysis(depth, outliers, scatter, sinks, analysis)
+    depth.show_simulated(simulated_beside(model, analysis.base))
     written = []
     for name, widget in zip(FIGURES, (depth, outliers, scatter, sinks)):
         apply_plot_theme(widget, dark=False)
@@ -179,6 +172,8 @@ def run_model_export(args) -> int:
             tokens = model.tokenizer.encode(args.text)
         trace = run_model(model, tokens.ids)
         costs = intervention_costs(model, trace, interventions) if has_loss(model) else None
+        # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
+        analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)
         names = list(TABLES) + ([LOSS_TABLE] if has_loss(model) else [])
         owned = list(TABLES) + [LOSS_TABLE] + [f"{name}.{fmt}" for name in FIGURES for fmt in FORMATS]
         files = FileSet(out, names + [f"{name}.{fmt}" for name in FIGURES for fmt in formats], owned)
@@ -192,7 +187,7 @@ def run_model_export(args) -> int:
         _write_tables(model, tokens, trace, costs, files)
         with warnings.catch_warnings():  # pyqtgraph's own about all-NaN curves: the note below says it once
             warnings.simplefilter("ignore", RuntimeWarning)
-            render_model_figures(model, tokens, trace, files.temp, formats, options, args.text)
+            render_model_figures(model, analysis, files.temp, formats, options)
         files.commit()
     except OSError as error:  # a read-only or full --out: the folder's earlier files stay as they were
         files.discard()
@@ -200,7 +195,7 @@ def run_model_export(args) -> int:
     except BaseException:  # Ctrl+C or a bug: no hidden folder left behind either
         files.discard()
         raise
-    for note in non_finite_notes(trace):
+    for note in analysis.notes:
         print(f"normscope export: note: {note}", file=sys.stderr)
     for name in files.names:
         print(out / name)

@@ -119,9 +119,11 @@ class HelpMenu(QObject):
             "model": self.tr(
                 "A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline "
                 "on a sentence you type: its tokens, the size of its residual stream layer by layer beside "
-                "simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm's input → output. "
-                "What if edits γ, β or a dimension and runs the layers above again; Show in the token grid "
-                "brings a real hidden state into every other view."),
+                "simulated Pre-Norm and Post-Norm stacks, the outlier dimensions beside each head's attention "
+                "sink on token 0, and a norm's input → output. What if edits γ, β or a dimension, or freezes a "
+                "norm, runs the layers above again and, for a language model, shows what it costs in next-token "
+                "loss; Ctrl+Z takes it back. Show in the token grid brings a real hidden state into every other "
+                "view."),
             "grids": self.tr(
                 "The token matrix (one row per token, one column per dimension) and the norm's γ and β, as "
                 "spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and "

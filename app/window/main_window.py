@@ -34,6 +34,7 @@ from app.window.result_hub import ResultHub
 from app.window.status_notes import StatusNotes
 from app.window.tab_host import Bound
 from app.window.teaching_tabs import TeachingTabs
+from app.window.undo_routing import UndoRouting
 from app.window.unsaved_work import UnsavedWork
 from app.window.window_title import WindowTitle
 from engine.setup.presets import load_preset
@@ -119,6 +120,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
+        self.undo_routing = UndoRouting(self.tabs, self.document.undo_stack, self)  # Ctrl+Z in the Model tab: its own
         self.menus = Menus(self, self._docks, lambda: self._default_state)
         # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [

@@ -22,12 +22,14 @@ if TYPE_CHECKING:
     from app.window.document import Document
     from app.window.file_actions import FileActions
     from app.window.presentation import Presentation
+    from app.window.undo_routing import UndoRouting
 
 
 class MenuWindow(Protocol):
     """What the menus act on (a QMainWindow: also the actions' parent)."""
 
     document: Document
+    undo_routing: UndoRouting
     files: FileActions
     presentation: Presentation
     token_grid: MatrixView
@@ -121,7 +123,7 @@ class Menus(QObject):
             action.setShortcuts([])  # until deleteLater runs it would still claim its keys (and its name)
             action.setObjectName("")
             action.deleteLater()
-        stack = self._window.document.undo_stack
+        stack = self._window.undo_routing.group  # the Document's stack, or the shown tab's own (app.window.undo_routing)
         undo = stack.createUndoAction(self._window, self.tr("&Undo"))
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = stack.createRedoAction(self._window, self.tr("&Redo"))

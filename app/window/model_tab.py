@@ -1,6 +1,8 @@
 """The Model tab and the Model menu of the main window, added by ``install_model_tab(window)``.
 
-The tab (widgets.models.model_page) is built when first opened, so start-up imports none of it. "Show
+The tab (widgets.models.model_page) is built when first opened, so start-up imports none of it; it draws
+what its owner, a ModelSession (app/window/model_session.py), reports, and Ctrl+Z in the tab undoes the
+session's steps (app/window/undo_routing.py). "Show
 in the token grid" loads the chosen hidden state, its labels and the norm's γ/β/ε into the document
 as one undo step, where every other view works on it.
 """
@@ -37,20 +39,24 @@ def install_model_tab(window: TabHost) -> LazyPage:
     translate = QCoreApplication.translate
 
     def build():
+        from app.window.model_session import ModelSession
         from widgets.models.model_page import ModelPage
 
-        page = ModelPage()
+        session = ModelSession(window)
+        page = ModelPage(session)
         page.hiddenStateChosen.connect(lambda state: show_state_in_grid(window, state))
+        window.undo_routing.add(session.undo_stack, lazy)
         return page
 
     lazy = window.add_lazy_tab("modelTab", lambda: translate("ModelTab", "Model"), build)
     # File → Export plot and Export all figures, and the plots' right-click menu, include the tab's plots.
     window.add_figures(lambda: {"model_depth": translate("ModelTab", "Real-depth plot (Model tab)"),
                                 "model_outliers": translate("ModelTab", "Outlier strip (Model tab)"),
-                                "model_norm_fit": translate("ModelTab", "Norm input → output plot (Model tab)")},
+                                "model_norm_fit": translate("ModelTab", "Norm input → output plot (Model tab)"),
+                                "model_sinks": translate("ModelTab", "Attention-sink map (Model tab)")},
                        lambda: lazy.content.figures(), lazy)
     # Only once the window really closes (not when a Save / Discard / Cancel question is cancelled).
-    window.closing.connect(lambda: lazy.content is not None and lazy.content.runner.shutdown())
+    window.closing.connect(lambda: lazy.content is not None and lazy.content.source.shutdown())
     window.closing.connect(lambda: lazy.content is not None and lazy.content.installer.shutdown())  # a running pip
 
     def page():
@@ -70,3 +76,19 @@ def install_model_tab(window: TabHost) -> LazyPage:
         action.triggered.connect(slot)
         menu.addAction(action)
     return lazy
+
+
+if __name__ == "__main__":  # python -m app.window.model_tab [minilm|smollm2|PATH]: the tab alone
+    import sys
+
+    from PySide6.QtWidgets import QApplication
+
+    from app.window.model_session import ModelSession
+    from widgets.models.model_page import ModelPage
+
+    app = QApplication(sys.argv[:1])
+    preview = ModelPage(ModelSession())
+    preview.resize(1300, 800)
+    preview.show()
+    preview.load(sys.argv[1] if len(sys.argv) > 1 else "minilm")
+    app.exec()

@@ -16,6 +16,7 @@ from widgets.common.lazy_page import LazyPage
 if TYPE_CHECKING:
     from app.window.document import Document
     from app.window.result_hub import ResultHub
+    from app.window.undo_routing import UndoRouting
 
 Bound = TypeVar("Bound")
 
@@ -24,6 +25,8 @@ class TabHost(Protocol):
     document: Document
     #: The views shown a Result (``results.add(view)``) and when they catch up.
     results: ResultHub
+    #: Which undo stack Ctrl+Z acts on: ``undo_routing.add(stack, tab)`` for a tab with an owner of its own.
+    undo_routing: UndoRouting
     #: Emitted once the window closes for good: stop background work.
     closing: SignalInstance
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -113,14 +113,16 @@ class InterventionCost(NamedTuple):
     delta: float
 
 
-def intervention_costs(model: Model, base: Trace, interventions: tuple[Intervention, ...] = ()
-                       ) -> tuple[InterventionCost, ...]:
+def intervention_costs(model: Model, base: Trace, interventions: tuple[Intervention, ...] = (),
+                       progress: Callable[[float], None] | None = None) -> tuple[InterventionCost, ...]:
     """The base run's loss, then each intervention's applied alone to ``base`` (each run reuses the base
-    run below the first block it touches)."""
+    run below the first block it touches); ``progress(fraction)`` after each, which may raise to stop."""
     base_loss = next_token_loss(model, base)
     rows = [InterventionCost(BASE, base_loss, 0.0)]
-    for intervention in interventions:
+    for done, intervention in enumerate(interventions, 1):
         loss = next_token_loss(model, run_model(model, base.ids, intervention.edits(base), base))
         with np.errstate(invalid="ignore"):
             rows.append(InterventionCost(intervention.label, loss, loss - base_loss))
+        if progress is not None:
+            progress(done / len(interventions))
     return tuple(rows)

@@ -35,3 +35,28 @@ def outlier_dims(stack: np.ndarray, sigmas: float = SIGMAS) -> list[Outlier]:
             token = int(np.abs(state[:, dim] - mean).argmax())
             found.append(Outlier(layer, int(dim), token, float(state[token, dim])))
     return found
+
+
+@dataclass(frozen=True, eq=False)
+class OutlierStrip:
+    """What the massive-activation strip shows of a stack of states (L + 1, T, d)."""
+
+    strip: np.ndarray  # (L + 1, d) max |x| over the tokens, float64
+    token: np.ndarray  # (L + 1, d) the token where that max is reached
+    #: Per outlier dimension, the state where it is largest; the largest |x| first.
+    outliers: tuple[Outlier, ...]
+    #: Every (state, dimension) beyond SIGMAS of its state.
+    outlying: frozenset[tuple[int, int]]
+
+
+def outlier_summary(stack: np.ndarray, sigmas: float = SIGMAS) -> OutlierStrip:
+    """The OutlierStrip of ``stack`` (L + 1, T, d)."""
+    found = outlier_dims(stack, sigmas)
+    largest: dict[int, Outlier] = {}
+    for outlier in found:
+        best = largest.get(outlier.dim)
+        if best is None or abs(outlier.value) > abs(best.value):
+            largest[outlier.dim] = outlier
+    return OutlierStrip(outlier_strip(stack).astype(np.float64), np.abs(stack).argmax(axis=1),
+                        tuple(sorted(largest.values(), key=lambda o: -abs(o.value))),
+                        frozenset((o.layer, o.dim) for o in found))

@@ -2207,21 +2207,21 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../app/window/help_menu.py" line="120"/>
-        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm&apos;s input → output. What if edits γ, β or a dimension and runs the layers above again; Show in the token grid brings a real hidden state into every other view.</source>
-        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，并重新运行其上的各层；“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
+        <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions beside each head&apos;s attention sink on token 0, and a norm&apos;s input → output. What if edits γ, β or a dimension, or freezes a norm, runs the layers above again and, for a language model, shows what it costs in next-token loss; Ctrl+Z takes it back. Show in the token grid brings a real hidden state into every other view.</source>
+        <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度及其旁边每个头在词元 0 上的注意力汇聚，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，或冻结某个归一化，并重新运行其上的各层；对语言模型还会显示它在下一个 token 损失上的代价；Ctrl+Z 可撤销。“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="126"/>
+        <location filename="../../app/window/help_menu.py" line="128"/>
         <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
         <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="130"/>
+        <location filename="../../app/window/help_menu.py" line="132"/>
         <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
         <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="133"/>
+        <location filename="../../app/window/help_menu.py" line="135"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2512,43 +2512,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window/main_window.py" line="90"/>
+        <location filename="../../app/window/main_window.py" line="91"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="94"/>
+        <location filename="../../app/window/main_window.py" line="95"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="96"/>
+        <location filename="../../app/window/main_window.py" line="97"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="97"/>
+        <location filename="../../app/window/main_window.py" line="98"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="140"/>
+        <location filename="../../app/window/main_window.py" line="142"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="98"/>
+        <location filename="../../app/window/main_window.py" line="99"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="124"/>
+        <location filename="../../app/window/main_window.py" line="126"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="259"/>
+        <location filename="../../app/window/main_window.py" line="261"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2650,103 +2650,103 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../app/window/menus.py" line="59"/>
+        <location filename="../../app/window/menus.py" line="61"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="63"/>
+        <location filename="../../app/window/menus.py" line="65"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="65"/>
+        <location filename="../../app/window/menus.py" line="67"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="69"/>
+        <location filename="../../app/window/menus.py" line="71"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="71"/>
+        <location filename="../../app/window/menus.py" line="73"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="73"/>
+        <location filename="../../app/window/menus.py" line="75"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="75"/>
+        <location filename="../../app/window/menus.py" line="77"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="78"/>
+        <location filename="../../app/window/menus.py" line="80"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="80"/>
+        <location filename="../../app/window/menus.py" line="82"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="86"/>
+        <location filename="../../app/window/menus.py" line="88"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="90"/>
+        <location filename="../../app/window/menus.py" line="92"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="94"/>
+        <location filename="../../app/window/menus.py" line="96"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="95"/>
-        <location filename="../../app/window/menus.py" line="98"/>
+        <location filename="../../app/window/menus.py" line="97"/>
+        <location filename="../../app/window/menus.py" line="100"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="95"/>
+        <location filename="../../app/window/menus.py" line="97"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="96"/>
+        <location filename="../../app/window/menus.py" line="98"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="97"/>
+        <location filename="../../app/window/menus.py" line="99"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="101"/>
+        <location filename="../../app/window/menus.py" line="103"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="104"/>
+        <location filename="../../app/window/menus.py" line="106"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="125"/>
+        <location filename="../../app/window/menus.py" line="127"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/window/menus.py" line="127"/>
+        <location filename="../../app/window/menus.py" line="129"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -2835,438 +2835,502 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="215"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <source>freeze the norm: its mean scale over the text for every token</source>
+        <translation>冻结该归一化：每个 token 都用它在整段文本上的平均缩放</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="220"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <source>Loss:</source>
+        <translation>损失：</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="252"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="253"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="255"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="256"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="258"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="259"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="263"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="265"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="266"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
-        <source>Undo what-if</source>
-        <translation>撤销假设</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
-        <source>Take back the last what-if</source>
-        <translation>撤销最近一次假设修改</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="273"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="274"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="279"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="251"/>
+        <location filename="../../widgets/models/model_page.py" line="280"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="316"/>
+        <location filename="../../widgets/models/model_figures.py" line="30"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="317"/>
+        <location filename="../../widgets/models/model_figures.py" line="31"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="320"/>
+        <location filename="../../widgets/models/model_figures.py" line="34"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_figures.py" line="36"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="323"/>
+        <location filename="../../widgets/models/model_figures.py" line="16"/>
         <source>attention norm</source>
+        <extracomment>Norms of a block by the name a trace gives them (other names, a family&apos;s own, are shown as they are).</extracomment>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="323"/>
+        <location filename="../../widgets/models/model_figures.py" line="17"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="324"/>
+        <location filename="../../widgets/models/model_figures.py" line="18"/>
         <source>norm after attention</source>
         <translation>注意力之后的归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="324"/>
+        <location filename="../../widgets/models/model_figures.py" line="19"/>
         <source>norm after the FFN</source>
         <translation>FFN 之后的归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="325"/>
+        <location filename="../../widgets/models/model_figures.py" line="20"/>
         <source>query norm (per head)</source>
         <translation>查询归一化（每个头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="325"/>
+        <location filename="../../widgets/models/model_figures.py" line="21"/>
         <source>key norm (per head)</source>
         <translation>键归一化（每个头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="326"/>
+        <location filename="../../widgets/models/model_figures.py" line="38"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="357"/>
+        <location filename="../../widgets/models/model_page.py" line="363"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="369"/>
+        <location filename="../../widgets/models/model_page.py" line="375"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="370"/>
+        <location filename="../../widgets/models/model_page.py" line="376"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="385"/>
+        <location filename="../../widgets/models/model_page.py" line="390"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="396"/>
+        <location filename="../../widgets/models/model_page.py" line="400"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="519"/>
+        <location filename="../../widgets/models/model_page.py" line="513"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="526"/>
+        <location filename="../../widgets/models/model_page.py" line="516"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="538"/>
+        <location filename="../../widgets/models/model_page.py" line="535"/>
+        <source>Freezing each block&apos;s norms in turn…</source>
+        <translation>正在逐个冻结每个 block 的归一化…</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="540"/>
+        <source>Each block frozen in turn: {count} rows in the loss table.</source>
+        <translation>已逐个冻结每个 block：损失表中有 {count} 行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="548"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="540"/>
+        <location filename="../../widgets/models/model_page.py" line="550"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="544"/>
+        <location filename="../../widgets/models/model_page.py" line="552"/>
+        <source>next-token loss over the text: {loss} nats</source>
+        <translation>整段文本的下一个 token 损失：{loss} nats</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="554"/>
+        <source>{loss} after the what-ifs (Δ {delta})</source>
+        <translation>假设修改后为 {loss}（Δ {delta}）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="557"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="567"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="558"/>
+        <location filename="../../widgets/models/model_page.py" line="568"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="567"/>
+        <location filename="../../widgets/models/model_page.py" line="577"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="584"/>
+        <location filename="../../widgets/models/model_page.py" line="594"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="587"/>
+        <location filename="../../widgets/models/model_page.py" line="596"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="563"/>
+        <location filename="../../widgets/models/model_page.py" line="574"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="89"/>
+        <location filename="../../widgets/models/model_page.py" line="91"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
-        <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
+        <extracomment>Below this width (pixels) the place and what-if panels are stacked. The analysis drawn now (None before a model&apos;s first run). The loss of freezing each block in turn (rows after the base&apos;s), for the base they were costed on.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="208"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
         <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
     </message>
     <message>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="271"/>
+        <source>Take back the last step: a what-if, Clear what-ifs or a new text (Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)</source>
+        <translation>撤销上一步：一次假设修改、清除所有假设或一段新文本（在此标签页中按 Ctrl+Z；Ctrl+Shift+Z 重做）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <source>Freeze each block in turn</source>
+        <translation>逐个冻结每个 block</translation>
+    </message>
+    <message>
         <location filename="../../widgets/models/model_page.py" line="277"/>
+        <source>Cost freezing the final norm, then each block&apos;s norms alone, on the unedited run: one row each in the loss table (off the UI thread; a new text stops it)</source>
+        <translation>在未修改的运行上，先冻结最终归一化，再分别单独冻结每个 block 的归一化，计算各自的损失：损失表中每项一行（在 UI 线程之外计算；输入新文本会停止它）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="306"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="294"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="586"/>
+        <location filename="../../widgets/models/model_page.py" line="595"/>
         <source>none</source>
         <translation>无</translation>
     </message>
 </context>
 <context>
+    <name>ModelSession</name>
+    <message>
+        <location filename="../../app/window/model_session.py" line="123"/>
+        <source>Run the model on “{text}”</source>
+        <translation>在“{text}”上运行模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/model_session.py" line="131"/>
+        <source>What-if</source>
+        <translation>假设修改</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/model_session.py" line="136"/>
+        <source>Clear what-ifs</source>
+        <translation>清除所有假设</translation>
+    </message>
+</context>
+<context>
     <name>ModelTab</name>
     <message>
-        <location filename="../../app/window/model_tab.py" line="26"/>
+        <location filename="../../app/window/model_tab.py" line="28"/>
         <source>Model state: {place}</source>
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="29"/>
+        <location filename="../../app/window/model_tab.py" line="31"/>
         <source>{model}: {place} ({tokens} × {dims})</source>
         <translation>{model}：{place}（{tokens} × {dims}）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="30"/>
-        <location filename="../../app/window/model_tab.py" line="46"/>
+        <location filename="../../app/window/model_tab.py" line="32"/>
+        <location filename="../../app/window/model_tab.py" line="51"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="48"/>
+        <location filename="../../app/window/model_tab.py" line="53"/>
         <source>Real-depth plot (Model tab)</source>
         <translation>真实深度图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="49"/>
+        <location filename="../../app/window/model_tab.py" line="54"/>
         <source>Outlier strip (Model tab)</source>
         <translation>离群维度条带图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="50"/>
+        <location filename="../../app/window/model_tab.py" line="55"/>
         <source>Norm input → output plot (Model tab)</source>
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="59"/>
+        <location filename="../../app/window/model_tab.py" line="56"/>
+        <source>Attention-sink map (Model tab)</source>
+        <translation>注意力汇聚图（模型标签页）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/model_tab.py" line="65"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="61"/>
+        <location filename="../../app/window/model_tab.py" line="67"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="62"/>
+        <location filename="../../app/window/model_tab.py" line="68"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="63"/>
+        <location filename="../../app/window/model_tab.py" line="69"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../app/window/model_tab.py" line="65"/>
+        <location filename="../../app/window/model_tab.py" line="71"/>
         <source>Gemma 3 270M (RMSNorm before and after each sublayer)</source>
         <translation>Gemma 3 270M（每个子层前后都有 RMSNorm）</translation>
     </message>
@@ -3396,63 +3460,63 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="92"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="92"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="93"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="93"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="94"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="99"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="100"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="101"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
         <source>{count} of {total} cells are NaN or inf: drawn at the top of the scale (inf) or blank (NaN).</source>
         <translation>{total} 个单元格中有 {count} 个是 NaN 或 inf：inf 画成色标顶端的颜色，NaN 留空。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="104"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="105"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="206"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="218"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="221"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="215"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="230"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="224"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="233"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="227"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -4821,7 +4885,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
     </message>
     <message>
-        <location filename="../../app/headless/model_export.py" line="145"/>
+        <location filename="../../app/headless/model_export.py" line="138"/>
         <source>{model} does not predict the next token, so it has no loss to cost an intervention by</source>
         <extracomment>The scenario options of ``export`` that a model export does not take. The options that cost an intervention&apos;s loss (only with --model). The tables a model export writes, model_loss.csv only for a causal model; the figures follow them.</extracomment>
         <translation>{model} 不预测下一个词元，因此没有可用来衡量干预代价的损失</translation>

@@ -1,6 +1,8 @@
 """The Model tab: open a real model, type a sentence, pick a place in the model, and try what-ifs.
 
-Shows the tokens with their ids, the real depth of the residual stream, the outlier dimensions, the
+The page draws and forwards gestures only: its ``source`` (a ModelSource, app.window.model_session.ModelSession
+in the window) holds the model, the text and the what-ifs with their undo steps, runs the model off the UI
+thread and hands back a ModelAnalysis (engine.models.analysis) to draw. Shows the tokens with their ids, the real depth of the residual stream, the outlier dimensions, the
 chosen norm's γ/β and its input → output, and what a what-if does downstream (SmolLM2: the top-5 next
 tokens; MiniLM: the sentence embedding's cosine to the unedited one). "Show in the token grid" emits
 ``hiddenStateChosen(state)``, a dict with the chosen hidden state (``matrix``, ``labels``), its norm's
@@ -13,33 +15,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QBoxLayout, QComboBox, QDoubleSpinBox, QFileDialog, QFormLayout, QGridLayout, QGroupBox, QHBoxLayout,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QSplitter, QVBoxLayout, QWidget)
 
+from engine.models.analysis import ModelAnalysis, NextTokens, Place
 from engine.models.installed import KNOWN_MODELS, installed_path
-from engine.models.norm_fit import fit_norm
-from engine.models.norm_parameters import vector_stats
-from engine.models.real_depth import depth_profile
-from engine.models.trace import Trace, top_tokens
+from engine.models.norm_parameters import VectorStats
 from engine.models.what_if import SetParameter, SwapNorm, ZeroHidden, ZeroNormInput
-from engine.models.non_finite import non_finite_notes
 from engine.problem import Problem
-from widgets.models.figure_subtitle import model_subtitle, show_subtitle
+from widgets.models.loss_table import LossTable
+from widgets.models.model_figures import draw_analysis, place_text
 from widgets.models.model_installer import ModelInstaller
-from widgets.models.model_runner import LoadCancelled, ModelRunner
+from widgets.models.model_source import LoadCancelled, ModelSource
 from widgets.models.norm_scatter_view import NormScatterView
 from widgets.models.outlier_strip_view import OutlierStripView
 from widgets.models.real_depth_view import RealDepthView
+from widgets.models.sink_mass_map import SinkMassMap
 from widgets.models.token_table import TokenTable
 from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
 
-ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "zero_hidden")
+ACTIONS = ("zero_input", "gamma", "beta", "swap_layer", "swap_rms", "swap_none", "freeze_norm", "zero_hidden")
 NORM_ACTIONS = ACTIONS[:-1]
-#: The installed models' names on the curves (names of models, not translated).
-SHORT_NAMES = {"minilm": "MiniLM", "smollm2": "SmolLM2", "gemma3": "Gemma 3"}
 #: Below this width (pixels) the place and what-if panels are stacked.
 NARROW = 900
 
@@ -54,17 +52,21 @@ def _info_label(name: str) -> QLabel:
 
 
 class ModelPage(Retranslating, QWidget):
-    """The whole Model tab; ``runner`` (a ModelRunner) does the loading and running off the UI thread."""
+    """The whole Model tab, drawing what ``source`` reports and forwarding the gestures to it."""
 
     hiddenStateChosen = Signal(object)
 
-    def __init__(self, parent=None):
+    def __init__(self, source: ModelSource, parent=None):
         super().__init__(parent)
         self.setObjectName("modelPage")
-        self.runner = ModelRunner(self)
-        self.trace: Trace | None = None
-        self.base: Trace | None = None
-        self._places: list[tuple] = []
+        self.source = source
+        #: The analysis drawn now (None before a model's first run).
+        self.analysis: ModelAnalysis | None = None
+        self._places: tuple[Place, ...] = ()
+        self._busy = False
+        #: The loss of freezing each block in turn (rows after the base's), for the base they were costed on.
+        self._block_costs: tuple = ()
+        self._block_base = None
 
         self.model_choice = QComboBox()
         self.model_choice.setObjectName("modelChoice")
@@ -113,14 +115,20 @@ class ModelPage(Retranslating, QWidget):
         self.clear_button = QPushButton()
         self.edits_label = _info_label("whatIfCount")
         self.effect_label = _info_label("whatIfEffect")
+        self.loss_table = LossTable()
+        self.loss_table.setMaximumHeight(110)  # a few rows, scrolled: the plots below need the height more
+        self.freeze_blocks_button = QPushButton()
+        self.freeze_blocks_button.setObjectName("freezeEachBlock")
         self.depth_view = RealDepthView()
         self.outlier_view = OutlierStripView()
         self.scatter_view = NormScatterView()
+        self.sink_view = SinkMassMap()
         for view in (self.depth_view, self.outlier_view, self.scatter_view):
-            view.setMinimumSize(180, 200)
+            view.setMinimumSize(160, 200)
+        self.sink_view.setMinimumSize(120, 200)  # a few heads wide: a narrow tab still fits all four
 
         self._captions = {key: QLabel() for key in ("model", "text", "tokens", "place", "state", "gamma", "beta",
-                                                    "action", "effect")}
+                                                    "action", "effect", "loss")}
         top = QGridLayout()
         top.setColumnStretch(1, 1)
         top.addWidget(self._captions["model"], 0, 0)
@@ -163,6 +171,14 @@ class ModelPage(Retranslating, QWidget):
         row.addWidget(self.edits_label, 1)
         form.addRow("", row)
         form.addRow(self._captions["effect"], self.effect_label)
+        self._loss_row = QWidget()  # the loss table and its sweep: language models only
+        row = QHBoxLayout(self._loss_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.loss_table, 1)
+        row.addWidget(self.freeze_blocks_button, 0, Qt.AlignmentFlag.AlignTop)
+        form.addRow(self._captions["loss"], self._loss_row)
+        self._loss_row.hide()
+        self._captions["loss"].hide()
 
         self._boxes = QBoxLayout(QBoxLayout.Direction.TopToBottom)  # side by side once wide enough (resizeEvent)
         self._boxes.addWidget(self.place_box, 1)
@@ -170,8 +186,10 @@ class ModelPage(Retranslating, QWidget):
         top.addLayout(self._boxes, 3, 0, 1, 2)
         plots = QSplitter()
         plots.setChildrenCollapsible(False)
-        for view in (self.depth_view, self.outlier_view, self.scatter_view):
+        # The sink map right of the massive-activation strip: layer k's heads beside the stream entering block k.
+        for view in (self.depth_view, self.outlier_view, self.sink_view, self.scatter_view):
             plots.addWidget(view)
+        plots.setSizes([400, 400, 220, 400])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(plots, 1)
@@ -181,22 +199,27 @@ class ModelPage(Retranslating, QWidget):
         self.installer.installed.connect(self._on_installed)
         self.installer.noted.connect(self.status.setText)
         self.open_button.clicked.connect(self.open_dialog)
-        self.cancel_button.clicked.connect(self.runner.cancel_load)
+        self.cancel_button.clicked.connect(source.cancel_load)
         self.run_button.clicked.connect(self._on_run)
         self.text.returnPressed.connect(self._on_run)
         self.place.currentIndexChanged.connect(self._on_place)
         self.action.currentIndexChanged.connect(self._on_action)
         self.apply_button.clicked.connect(self._on_apply)
         self.grid_button.clicked.connect(self._on_to_grid)
-        self.undo_button.clicked.connect(self.runner.undo)
-        self.clear_button.clicked.connect(self.runner.clear)
-        self.runner.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
-        self.runner.modelLoaded.connect(self._on_loaded)
-        self.runner.traced.connect(self._on_traced)
-        self.runner.simulated.connect(self._on_simulated)
-        self.runner.simulationFailed.connect(lambda error: self.depth_view.show_simulated({}, describe_failure(error)))
-        self.runner.failed.connect(self._on_failed)
-        self.runner.busyChanged.connect(self._on_busy)
+        self.undo_button.clicked.connect(source.undo_stack.undo)
+        self.clear_button.clicked.connect(source.clear)
+        self.freeze_blocks_button.clicked.connect(self._on_freeze_blocks)
+        source.blockCosts.connect(self._on_block_costs)
+        source.blockCostsFailed.connect(lambda error: self._say(lambda: describe_failure(error)))
+        # Queued: a stack being destroyed with its owner still signals, and the page may be gone by then.
+        source.undo_stack.canUndoChanged.connect(self._enable, Qt.ConnectionType.QueuedConnection)
+        source.loadProgress.connect(lambda f: self.progress.setValue(int(round(100 * f))))
+        source.modelLoaded.connect(self._on_loaded)
+        source.analysed.connect(self._on_analysed)
+        source.simulated.connect(self.depth_view.show_simulated)
+        source.simulationFailed.connect(lambda error: self.depth_view.show_simulated({}, describe_failure(error)))
+        source.failed.connect(self._on_failed)
+        source.busyChanged.connect(self._on_busy)
         self.retranslate()
         self._enable()
 
@@ -212,12 +235,13 @@ class ModelPage(Retranslating, QWidget):
                 "gamma": self.tr("set γ of this dimension"), "beta": self.tr("set β of this dimension"),
                 "swap_layer": self.tr("swap the norm for LayerNorm"), "swap_rms": self.tr("swap the norm for RMSNorm"),
                 "swap_none": self.tr("remove the norm (identity)"),
+                "freeze_norm": self.tr("freeze the norm: its mean scale over the text for every token"),
                 "zero_hidden": self.tr("zero this dimension of the hidden state")}
 
     def retranslate(self) -> None:
         captions = {"model": self.tr("Model:"), "text": self.tr("Text:"), "tokens": self.tr("Tokens:"),
                     "place": self.tr("Place:"), "state": self.tr("State:"), "gamma": "γ:", "beta": "β:",
-                    "action": self.tr("Edit:"), "effect": self.tr("Effect:")}
+                    "action": self.tr("Edit:"), "effect": self.tr("Effect:"), "loss": self.tr("Loss:")}
         for key, text in captions.items():
             self._captions[key].setText(text)
         self.place_box.setTitle(self.tr("The chosen place"))
@@ -243,16 +267,21 @@ class ModelPage(Retranslating, QWidget):
         self.value.setToolTip(self.tr("The new value of γ or β in that dimension"))
         self.apply_button.setText(self.tr("Apply"))
         self.apply_button.setToolTip(self.tr("Apply the edit and re-run the layers above it"))
-        self.undo_button.setText(self.tr("Undo what-if"))
-        self.undo_button.setToolTip(self.tr("Take back the last what-if"))
+        self.undo_button.setText(self.tr("Undo"))
+        self.undo_button.setToolTip(self.tr("Take back the last step: a what-if, Clear what-ifs or a new text "
+                                            "(Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)"))
         self.clear_button.setText(self.tr("Clear what-ifs"))
         self.clear_button.setToolTip(self.tr("Take back every what-if: the unedited model again"))
+        self.freeze_blocks_button.setText(self.tr("Freeze each block in turn"))
+        self.freeze_blocks_button.setToolTip(self.tr(
+            "Cost freezing the final norm, then each block's norms alone, on the unedited run: one row each in "
+            "the loss table (off the UI thread; a new text stops it)"))
         self.dim.setPrefix(self.tr("dim "))
         self.value.setPrefix(self.tr("value "))
         self._fill_models()
         self._fill_actions()
         self._fill_places()
-        self._show_trace()
+        self._show_analysis()
         self.status.setText(self._status())
 
     def _say(self, words: Callable[[], str]) -> None:
@@ -304,46 +333,23 @@ class ModelPage(Retranslating, QWidget):
             self.action.addItem(texts[key], key)
             if key == "beta" and record is not None and record.kind == "rms":
                 self.action.model().item(self.action.count() - 1).setEnabled(False)  # RMSNorm has no β
+            if key == "freeze_norm" and self.analysis.place.freeze is None:
+                self.action.model().item(self.action.count() - 1).setEnabled(False)  # the identity has no scale
         self.action.setCurrentIndex(max(0, self.action.findData(current)))
         self.action.blockSignals(False)
         self._on_action()
 
-    def _place_text(self, place: tuple) -> str:
-        if place[0] == "state":
-            k = place[1]
-            layers = len(self.base.states) - 1 if self.base is not None else 0
-            if k == layers:
-                return self.tr("state {k}: after the last block").format(k=k)
-            return self.tr("state {k}: entering block {k}").format(k=k)
-        _, layer, name = place
-        if name == "embedding_norm":
-            return self.tr("embedding norm")
-        if name == "final_norm":
-            return self.tr("final norm")
-        norm = {"attn_norm": self.tr("attention norm"), "ffn_norm": self.tr("FFN norm"),
-                "post_attn_norm": self.tr("norm after attention"), "post_ffn_norm": self.tr("norm after the FFN"),
-                "q_norm": self.tr("query norm (per head)"), "k_norm": self.tr("key norm (per head)")}.get(name, name)
-        return self.tr("block {k} · {norm}").format(k=layer, norm=norm)
-
     def _fill_places(self) -> None:
-        current = self._chosen_place()
-        self._places = []
-        if self.base is not None:
-            layers = len(self.base.states) - 1
-            names = {(r.layer, r.name) for r in self.base.norms}
-            if (None, "embedding_norm") in names:
-                self._places.append(("norm", None, "embedding_norm"))
-            for k in range(layers):  # every norm of the block, in the order it runs (Gemma's six)
-                self._places += [("state", k)] + [("norm", k, r.name) for r in self.base.layer_norms(k)]
-            self._places.append(("state", layers))
-            if (None, "final_norm") in names:
-                self._places.append(("norm", None, "final_norm"))
+        """The place menu: the shown run's places, the shown place chosen (signals blocked: no echo)."""
+        analysis = self.analysis
+        self._places = analysis.places if analysis is not None else ()
+        layers = len(analysis.base.states) - 1 if analysis is not None else 0
         self.place.blockSignals(True)
         self.place.clear()
         for place in self._places:
-            self.place.addItem(self._place_text(place))
-        if current in self._places:
-            self.place.setCurrentIndex(self._places.index(current))
+            self.place.addItem(place_text(place, layers))
+        if analysis is not None and analysis.place is not None:
+            self.place.setCurrentIndex(self._places.index(analysis.place.place))
         self.place.blockSignals(False)
 
     # --- actions -------------------------------------------------------------------------------
@@ -358,7 +364,7 @@ class ModelPage(Retranslating, QWidget):
         self.progress.setValue(0)
         self.progress.show()
         self.cancel_button.show()
-        self.runner.load(str(source))
+        self.source.load(str(source), self.text.text())
 
     def load(self, source: str) -> None:
         """Load a model by name (``minilm``, ``smollm2``), folder or .gguf path."""
@@ -373,8 +379,7 @@ class ModelPage(Retranslating, QWidget):
 
     def _on_run(self) -> None:
         try:
-            self.runner.set_text(self.text.text())
-            self._run_text = self.text.text()  # what the figures say they show
+            self.source.set_text(self.text.text())
         except Problem as problem:
             self._say(lambda: describe(problem))
 
@@ -385,9 +390,8 @@ class ModelPage(Retranslating, QWidget):
         self._say(lambda: self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
             name=model.name, layers=s.layers, dims=s.dims, heads=s.heads, kv=s.kv_heads,
             norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Peri-LN" if s.family == "gemma3" else "Pre-LN"))
-        self.base = self.trace = None
         self.dim.setRange(0, s.dims - 1)
-        self._on_run()
+        self._on_analysed(None)  # the last model's run is gone; this one's first run follows
 
     def _on_failed(self, error) -> None:
         self.progress.hide()
@@ -403,63 +407,57 @@ class ModelPage(Retranslating, QWidget):
         self._enable()
 
     def _enable(self) -> None:
-        busy = getattr(self, "_busy", False)
-        has_run = self.base is not None
-        self.run_button.setEnabled(self.runner.model is not None and not busy)
-        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button):
+        busy = self._busy
+        has_run = self.analysis is not None
+        self.run_button.setEnabled(self.source.model is not None and not busy)
+        for w in (self.apply_button, self.place, self.action, self.dim, self.value, self.grid_button,
+                  self.freeze_blocks_button):
             w.setEnabled(has_run and not busy)
-        self.undo_button.setEnabled(has_run and not busy and self.runner.can_undo())
-        self.clear_button.setEnabled(has_run and not busy and bool(self.runner.edits))
+        self.undo_button.setEnabled(not busy and self.source.undo_stack.canUndo())
+        self.clear_button.setEnabled(has_run and not busy and bool(self.source.edits))
         self.load_button.setEnabled(not busy and self.installer.name is None)
 
-    def _on_traced(self, tokens, base: Trace, trace: Trace) -> None:
-        new_base = base is not self.base
-        self.base, self.trace, self._tokens = base, trace, tokens
-        if new_base:
+    def _on_analysed(self, analysis: ModelAnalysis | None) -> None:
+        """Draw ``analysis``: a new run, an undo or redo, another place."""
+        before = self.analysis
+        self.analysis = analysis
+        if analysis is not None and self.text.text() != analysis.text:  # an undone or redone text
+            self.text.blockSignals(True)
+            self.text.setText(analysis.text)
+            self.text.blockSignals(False)
+        if before is None or analysis is None or analysis.places != before.places:
             self._fill_places()
-            if self.place.currentIndex() < 0 and self._places:
-                self.place.setCurrentIndex(0)
-            self._follow_place()  # the place may be index 0 already (the refill), which signals no change
-        self._show_trace()
+        elif analysis.place is not None:
+            self.place.blockSignals(True)
+            self.place.setCurrentIndex(self._places.index(analysis.place.place))
+            self.place.blockSignals(False)
+        new_place = (analysis is not None and analysis.place is not None and
+                     (before is None or before.place is None or before.place.place != analysis.place.place
+                      or before.base is not analysis.base))
+        if new_place:  # the dimension that stands out there, and the actions of the place
+            self.dim.setValue(analysis.place.max_dim)
+        self._fill_actions()
+        self._show_analysis()
         self._enable()
 
-    def _on_simulated(self, base: Trace, curves: dict) -> None:
-        if base is self.base:
-            self.depth_view.show_simulated(curves)
-
-    def _chosen_place(self) -> tuple | None:
+    def _chosen_place(self) -> Place | None:
         index = self.place.currentIndex()
         return self._places[index] if 0 <= index < len(self._places) else None
 
-    def choose_place(self, place: tuple) -> None:
+    def choose_place(self, place: Place) -> None:
         """Pick ``("state", k)`` or ``("norm", layer, name)`` (layer None: embedding or final norm)."""
         self.place.setCurrentIndex(self._places.index(place))
 
     def _chosen_norm(self):
-        place = self._chosen_place()
-        if self.trace is None or place is None or place[0] != "norm":
+        """The norm at the shown place (None for a residual state or before a run)."""
+        if self.analysis is None or self.analysis.place is None:
             return None
-        return self.trace.norm(place[1], place[2])
-
-    def _chosen_matrix(self) -> np.ndarray | None:
-        place = self._chosen_place()
-        if self.trace is None or place is None:
-            return None
-        if place[0] == "state":
-            return self.trace.states[place[1]]
-        x = self._chosen_norm().input  # a q/k norm's is (heads, T, head size): one row per head and token
-        return x.reshape(-1, x.shape[-1])
+        return self.analysis.place.norm
 
     def _on_place(self) -> None:
-        self._follow_place()
-        self._show_place()
-
-    def _follow_place(self) -> None:
-        """The what-if controls for the chosen place: its actions, and the dimension that stands out there."""
-        matrix = self._chosen_matrix()
-        if matrix is not None:
-            self.dim.setValue(int(np.abs(matrix).max(axis=0).argmax()))
-        self._fill_actions()
+        place = self._chosen_place()
+        if place is not None:
+            self.source.choose_place(place)
 
     def _on_action(self) -> None:
         key = self.action.currentData()
@@ -467,7 +465,7 @@ class ModelPage(Retranslating, QWidget):
         self.dim.setVisible(key in ("zero_input", "gamma", "beta", "zero_hidden"))
         record = self._chosen_norm()
         if record is not None and key in ("gamma", "beta"):
-            vector = record.gamma if key == "gamma" else record.beta
+            vector = record.gamma if key == "gamma" else record.beta  # the what-ifs' γ/β: an edit builds on the last
             if vector is not None and self.dim.value() < len(vector):
                 self.value.setValue(0.0 if key == "beta" else float(vector[self.dim.value()]))
 
@@ -481,121 +479,119 @@ class ModelPage(Retranslating, QWidget):
             edit = ZeroNormInput(place[1], place[2], dim)
         elif key in ("gamma", "beta"):
             edit = SetParameter(place[1], place[2], key, dim, float(self.value.value()))
+        elif key == "freeze_norm":
+            edit = self.analysis.place.freeze  # at the base run's own mean scale (engine.models.analysis)
+            if edit is None:
+                return
         else:
             edit = SwapNorm(place[1], place[2], key.removeprefix("swap_"))
-        self.runner.apply(edit)
+        try:
+            self.source.apply(edit)
+        except Problem as problem:  # outside the model: said, nothing applied
+            self._say(lambda: describe(problem))
 
     # --- drawing -------------------------------------------------------------------------------
 
     def figures(self) -> dict[str, QWidget]:
         """The tab's plots by export name (as the headless model export names their files)."""
-        return {"model_depth": self.depth_view, "model_outliers": self.outlier_view, "model_norm_fit": self.scatter_view}
+        return {"model_depth": self.depth_view, "model_outliers": self.outlier_view, "model_norm_fit": self.scatter_view,
+                "model_sinks": self.sink_view}
 
-    def _model_name(self) -> str:
-        """The loaded model's short name for the curves ("MiniLM", "SmolLM2" for the installed ones)."""
-        model = self.runner.model
-        if model is None:
-            return ""
-        for name, short in SHORT_NAMES.items():
-            path = installed_path(name)
-            if path is not None and Path(model.source).resolve() == path.resolve():
-                return short
-        return model.name
-
-    def _show_trace(self) -> None:
-        if self.trace is None or self.base is None:
+    def _show_analysis(self) -> None:
+        analysis = self.analysis
+        draw_analysis(self.depth_view, self.outlier_view, self.scatter_view, self.sink_view, analysis)
+        self._show_losses()
+        if analysis is None:
             self.token_table.show_tokens(None)
-            self.depth_view.clear()
-            self.outlier_view.clear()
             self.effect_label.setText("")
             self.edits_label.setText("")
-            show_subtitle(self.figures().values(), "")
             self._show_place()
             return
-        tokens = self._tokens
-        show_subtitle(self.figures().values(), model_subtitle(self._model_name(), getattr(self, "_run_text", "")))
+        tokens = analysis.tokens
         self.token_table.show_tokens(tokens)
         if tokens.truncated:
             self._say(lambda: self.tr("The text was cut to its first {n} tokens.").format(n=len(tokens.ids)))
-        for note in non_finite_notes(self.trace):  # NaN weights, a negative ε: drawn, and said where they began
+        for note in analysis.notes:  # NaN weights, a negative ε: drawn, and said where they began
             self._say(lambda note=note: describe(note))
-        edited = self.trace is not self.base
-        self.depth_view.show_profiles(depth_profile(self.base.states), depth_profile(self.trace.states) if edited else None,
-                                      self._model_name())
-        self.outlier_view.show_states(self.trace.states, tokens.labels)
-        self.edits_label.setText(self.tr("{count} what-if(s) applied").format(count=len(self.runner.edits)) if edited else "")
-        self._show_effect(edited)
+        self.edits_label.setText(self.tr("{count} what-if(s) applied").format(count=len(analysis.edits))
+                                 if analysis.edited else "")
+        self._show_effect()
         self._show_place()
 
-    def _show_effect(self, edited: bool) -> None:
-        base, trace = self.base, self.trace
-        if base.logits is not None:
-            model = self.runner.model
+    def _show_losses(self) -> None:
+        """The loss table: the base, each what-if alone, all together, and the blocks frozen in turn if asked."""
+        analysis = self.analysis
+        has_loss = analysis is not None and analysis.loss is not None
+        self._loss_row.setVisible(has_loss)
+        self._captions["loss"].setVisible(has_loss)
+        if not has_loss:
+            self.loss_table.show_costs(())
+            return
+        if self._block_base is not analysis.base:
+            self._block_costs, self._block_base = (), None
+        self.loss_table.show_costs(analysis.costs + self._block_costs)
 
-            def top(t: Trace) -> str:
-                ids, probabilities = top_tokens(t.logits)
-                return ", ".join(f"“{model.tokenizer.backend.decode([int(i)])}” {p:.1%}" for i, p in zip(ids, probabilities))
-            text = self.tr("next token: {top}").format(top=top(base))
-            if edited:
-                text += "\n" + self.tr("after the what-if: {top}").format(top=top(trace))
+    def _on_freeze_blocks(self) -> None:
+        self._say(lambda: self.tr("Freezing each block's norms in turn…"))
+        self.source.cost_frozen_blocks()
+
+    def _on_block_costs(self, rows) -> None:
+        self._block_costs, self._block_base = tuple(rows[1:]), self.analysis.base  # the base row is there already
+        self._say(lambda: self.tr("Each block frozen in turn: {count} rows in the loss table.").format(count=len(rows) - 1))
+        self._show_losses()
+
+    def _show_effect(self) -> None:
+        analysis = self.analysis
+        if analysis.next_base is not None:
+            def top(tokens: NextTokens) -> str:
+                return ", ".join(f"“{text}” {p:.1%}" for text, p in zip(tokens.texts, tokens.probabilities))
+            text = self.tr("next token: {top}").format(top=top(analysis.next_base))
+            if analysis.next_edited is not None:
+                text += "\n" + self.tr("after the what-if: {top}").format(top=top(analysis.next_edited))
+            if analysis.loss is not None:
+                text += "\n" + self.tr("next-token loss over the text: {loss} nats").format(loss=f"{analysis.loss:.3f}")
+                if analysis.edited_loss is not None:
+                    text += " → " + self.tr("{loss} after the what-ifs (Δ {delta})").format(
+                        loss=f"{analysis.edited_loss:.3f}", delta=f"{analysis.edited_loss - analysis.loss:+.3f}")
         else:
-            a, b = base.embedding, trace.embedding
-            cosine = float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
-            text = self.tr("sentence embedding's cosine to the unedited one = {cosine}").format(cosine=f"{cosine:.6f}")
+            text = self.tr("sentence embedding's cosine to the unedited one = {cosine}").format(
+                cosine=f"{analysis.cosine:.6f}")
         self.effect_label.setText(text)
 
     def _show_place(self) -> None:
-        matrix = self._chosen_matrix()
-        self.scatter_view.loaded = self.trace is not None
-        if matrix is None:
+        shown = self.analysis.place if self.analysis is not None else None
+        if shown is None:
             for label in (self.state_info, self.gamma_info, self.beta_info):
                 label.setText("")
-            self.scatter_view.show_fit(None, "")
             return
-        record = self._chosen_norm()
-        per_dim = np.abs(matrix).max(axis=0)
-        prefix = self.tr("after the what-ifs: ") if self.trace is not self.base else ""
+        prefix = self.tr("after the what-ifs: ") if self.analysis.edited else ""
         self.state_info.setText(prefix + self.tr("{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}").format(
-            tokens=matrix.shape[0], dims=matrix.shape[1], rms=f"{float(np.sqrt((matrix.astype(np.float64) ** 2).mean())):.4g}",
-            max=f"{float(per_dim.max()):.4g}", dim=int(per_dim.argmax())))
-        if record is not None:
-            self.gamma_info.setText(self._vector_text(record.gamma))
-            self.beta_info.setText(self._vector_text(record.beta) if record.kind == "layer" else self.tr("RMSNorm has no β."))
-            self.scatter_view.show_fit(fit_norm(record), self.place.currentText())
+            tokens=shown.matrix.shape[0], dims=shown.matrix.shape[1], rms=f"{shown.rms:.4g}",
+            max=f"{shown.max_abs:.4g}", dim=shown.max_dim))
+        if shown.norm is not None:
+            self.gamma_info.setText(self._vector_text(shown.gamma))
+            self.beta_info.setText(self._vector_text(shown.beta) if shown.norm.kind == "layer"
+                                   else self.tr("RMSNorm has no β."))
         else:
             for label in (self.gamma_info, self.beta_info):
                 label.setText(self.tr("— (a residual state has no norm)"))
-            self.scatter_view.show_fit(None, "")
 
     def _on_to_grid(self) -> None:
-        matrix, record = self._chosen_matrix(), self._chosen_norm()
-        if matrix is None:
+        if self.analysis is None or self.analysis.place is None:
             return
-        labels = self._tokens.labels
+        matrix, record = self.analysis.place.matrix, self.analysis.place.norm
+        labels = self.analysis.tokens.labels
         if matrix.shape[0] != len(labels):  # a q/k norm's rows: each head's vector of each token
             labels = tuple(f"h{h}·{label}" for h in range(matrix.shape[0] // len(labels)) for label in labels)
         self.hiddenStateChosen.emit({
-            "matrix": matrix, "labels": labels, "title": self.place.currentText(), "model": self._model_name(),
+            "matrix": matrix, "labels": labels, "title": self.place.currentText(),
+            "model": self.analysis.model_name,
             "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
             "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
 
-    def _vector_text(self, vector) -> str:
-        if vector is None:
+    def _vector_text(self, s: VectorStats | None) -> str:
+        if s is None:
             return self.tr("none (the norm is off)")
-        s = vector_stats(vector)
         far = ", ".join(str(d) for d in s.outlier_dims[:8]) or self.tr("none")
         return self.tr("mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}").format(
             mean=f"{s.mean:.4g}", min=f"{s.min:.4g}", max=f"{s.max:.4g}", far=far)
-
-
-if __name__ == "__main__":  # python -m widgets.models.model_page [minilm|smollm2|gemma3|PATH]
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication(sys.argv[:1])
-    page = ModelPage()
-    page.resize(1300, 800)
-    page.show()
-    page.load(sys.argv[1] if len(sys.argv) > 1 else "minilm")
-    app.exec()

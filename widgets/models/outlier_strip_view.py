@@ -10,7 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from engine.models.outliers import Outlier, outlier_dims, outlier_strip
+from engine.models.outliers import Outlier, OutlierStrip
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.decimate import pooled_columns
 from widgets.plotkit.fitted_view import FittedViewBox
@@ -32,7 +32,8 @@ FLOOR = 1e-6  # |x| below this is drawn as this (log₁₀ of 0 is −∞)
 
 
 class OutlierStripView(Retranslating, pg.GraphicsView):
-    """``show_states(states, labels)``: the strip of ``states`` (L + 1, T, d); ``clear()``: the empty state.
+    """``show_strip(strip, labels)``: an OutlierStrip (engine.models.outliers) of a run whose tokens are
+    ``labels``; ``clear()``: the empty state.
 
     A title, the view with a state axis on the left, the dimension axis below, the marked dimensions
     above and a colour bar on the right (the plot kit's parts, as in the stage heatmaps).
@@ -127,10 +128,9 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         left = self._axes["left"]
         left.setTicks([cell_ticks([str(k) for k in range(rows)], left, max(self.vb.height(), 1.0))])
 
-    def show_states(self, states: np.ndarray, labels: tuple[str, ...]) -> None:
-        new_shape = np.shape(states)[::2] != self._strip.shape
-        self._strip = outlier_strip(states).astype(np.float64)
-        self._argmax = np.abs(states).argmax(axis=1)
+    def show_strip(self, strip: OutlierStrip, labels: tuple[str, ...]) -> None:
+        new_shape = strip.strip.shape != self._strip.shape
+        self._strip, self._argmax = strip.strip, strip.token
         self._labels = tuple(labels)
         image = np.log10(np.maximum(self._strip, FLOOR))
         # Colours from the typical dimension (median) to the largest, on half-decades: the outliers are the bright ones,
@@ -146,14 +146,8 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         self._colour_bar.view.show()
         self._colour_bar.axis.show()
         rows, cols = self._strip.shape
-        largest: dict[int, Outlier] = {}  # per dimension, the state where it is largest
-        found = outlier_dims(states)
-        for outlier in found:
-            best = largest.get(outlier.dim)
-            if best is None or abs(outlier.value) > abs(best.value):
-                largest[outlier.dim] = outlier
-        self.outliers = sorted(largest.values(), key=lambda o: -abs(o.value))
-        self._outlying = {(o.layer, o.dim) for o in found}
+        self.outliers = list(strip.outliers)
+        self._outlying = strip.outlying
         if new_shape:
             self._state_rows = -1
             self._label_states()
