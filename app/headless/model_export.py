@@ -130,8 +130,9 @@ def _native_stderr_held():
 
 
 def _interventions(args, model) -> tuple:
-    """The --freeze-norms and --zero-dim specs parsed against ``model``, in the order given; a Problem
-    when one is bad or the model has no next-token loss to cost them by."""
+    """The --freeze-norms specs, then the --zero-dim ones, each in the order given, parsed against
+    ``model``; a Problem when the model has no next-token loss to cost them by, a ValueError naming the
+    option when one is bad."""
     freeze, zero = args.freeze_norms or [], args.zero_dim or []
     if (freeze or zero) and not has_loss(model):
         raise Problem(QT_TRANSLATE_NOOP(
@@ -169,20 +170,20 @@ def run_model_export(args) -> int:
         interventions = _interventions(args, model)
         with _native_stderr_held():
             tokens = model.tokenizer.encode(args.text)
+        trace = run_model(model, tokens.ids)
+        # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
+        analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)
+        costs = intervention_costs(model, trace, interventions) if has_loss(model) else None
         names = list(TABLES) + ([LOSS_TABLE] if has_loss(model) else [])
         owned = list(TABLES) + [LOSS_TABLE] + [f"{name}.{fmt}" for name in FIGURES for fmt in FORMATS]
         files = FileSet(out, names + [f"{name}.{fmt}" for name in FIGURES for fmt in formats], owned)
-    except (Problem, ValueError) as error:  # ValueError: a figure size too small
+    except (Problem, ValueError) as error:  # ValueError: a figure size too small, a bad intervention
         return _fail(error)
     except OSError as error:
         return _fail(f"{out}: can't be written ({error.strerror or error})")
     if tokens.truncated:
         print(f"normscope export: note: the text was cut to its first {len(tokens.ids)} tokens", file=sys.stderr)
     try:
-        trace = run_model(model, tokens.ids)
-        # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
-        analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)
-        costs = intervention_costs(model, trace, interventions) if has_loss(model) else None
         _write_tables(model, tokens, trace, costs, files)
         with warnings.catch_warnings():  # pyqtgraph's own about all-NaN curves: the note below says it once
             warnings.simplefilter("ignore", RuntimeWarning)
