@@ -14,7 +14,11 @@ from widgets.models.sink_mass_map import SinkMassMap
 
 #: Norms of a block by the name a trace gives them (other names, a family's own, are shown as they are).
 _NORM_NAMES = {"attn_norm": lambda: QCoreApplication.translate("ModelPage", "attention norm"),
-               "ffn_norm": lambda: QCoreApplication.translate("ModelPage", "FFN norm")}
+               "ffn_norm": lambda: QCoreApplication.translate("ModelPage", "FFN norm"),
+               "post_attn_norm": lambda: QCoreApplication.translate("ModelPage", "norm after attention"),
+               "post_ffn_norm": lambda: QCoreApplication.translate("ModelPage", "norm after the FFN"),
+               "q_norm": lambda: QCoreApplication.translate("ModelPage", "query norm (per head)"),
+               "k_norm": lambda: QCoreApplication.translate("ModelPage", "key norm (per head)")}
 
 
 def place_text(place: Place, layers: int) -> str:

@@ -389,7 +389,7 @@ class ModelPage(Retranslating, QWidget):
         s = model.spec
         self._say(lambda: self.tr("{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}").format(
             name=model.name, layers=s.layers, dims=s.dims, heads=s.heads, kv=s.kv_heads,
-            norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Pre-LN"))
+            norm="LayerNorm" if s.norm_kind == "layer" else "RMSNorm", placement="Post-LN" if s.placement == "post" else "Peri-LN" if s.family == "gemma3" else "Pre-LN"))
         self.dim.setRange(0, s.dims - 1)
         self._on_analysed(None)  # the last model's run is gone; this one's first run follows
 
@@ -580,8 +580,11 @@ class ModelPage(Retranslating, QWidget):
         if self.analysis is None or self.analysis.place is None:
             return
         matrix, record = self.analysis.place.matrix, self.analysis.place.norm
+        labels = self.analysis.tokens.labels
+        if matrix.shape[0] != len(labels):  # a q/k norm's rows: each head's vector of each token
+            labels = tuple(f"h{h}·{label}" for h in range(matrix.shape[0] // len(labels)) for label in labels)
         self.hiddenStateChosen.emit({
-            "matrix": matrix, "labels": self.analysis.tokens.labels, "title": self.place.currentText(),
+            "matrix": matrix, "labels": labels, "title": self.place.currentText(),
             "model": self.analysis.model_name,
             "gamma": None if record is None else record.gamma, "beta": None if record is None else record.beta,
             "norm": None if record is None else record.kind, "eps": None if record is None else record.eps})
