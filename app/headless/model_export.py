@@ -171,6 +171,8 @@ def run_model_export(args) -> int:
         with _native_stderr_held():
             tokens = model.tokenizer.encode(args.text)
         trace = run_model(model, tokens.ids)
+        # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
+        analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)
         costs = intervention_costs(model, trace, interventions) if has_loss(model) else None
         # What the Model tab shows of this run; the norm-fit figure at the block norm with the largest input.
         analysis = analyse_run(model, tokens, trace, trace, loudest_norm(trace), args.text)

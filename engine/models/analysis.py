@@ -67,7 +67,8 @@ class NextTokens:
 
 @dataclass(frozen=True, eq=False)
 class PlaceAnalysis:
-    """The chosen place: its matrix (T, d) and where it stands out; for a norm, its γ, β and input → output."""
+    """The chosen place: its matrix (T, d; a per-head norm's input, (heads, T, head size), as heads × T rows)
+    and where it stands out; for a norm, its γ, β and input → output."""
 
     place: Place
     matrix: np.ndarray
@@ -167,8 +168,7 @@ def analyse_place(trace: Trace, place: Place, base: Trace | None = None) -> Plac
     """What the chosen ``place`` of ``trace`` shows (the what-ifs' run when there are some); a norm's freezing
     what-if takes its scale from ``base`` (the unedited run; ``trace`` when None)."""
     record = trace.norm(place[1], place[2]) if place[0] == "norm" else None
-    matrix = trace.states[place[1]] if record is None else record.input
-    matrix = matrix.reshape(-1, matrix.shape[-1])  # a q/k norm's input is (heads, T, head size): a row per head and token
+    matrix = trace.states[place[1]] if record is None else record.input.reshape(-1, record.input.shape[-1])
     per_dim = np.abs(matrix).max(axis=0)
     rms = float(np.sqrt((matrix.astype(np.float64) ** 2).mean()))
     if record is None:

@@ -2835,208 +2835,208 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="229"/>
+        <location filename="../../widgets/models/model_page.py" line="230"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>freeze the norm: its mean scale over the text for every token</source>
         <translation>冻结该归一化：每个 token 都用它在整段文本上的平均缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Loss:</source>
         <translation>损失：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="252"/>
+        <location filename="../../widgets/models/model_page.py" line="253"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="253"/>
+        <location filename="../../widgets/models/model_page.py" line="254"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="255"/>
+        <location filename="../../widgets/models/model_page.py" line="256"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="256"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="257"/>
+        <location filename="../../widgets/models/model_page.py" line="258"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="258"/>
+        <location filename="../../widgets/models/model_page.py" line="259"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="259"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="260"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="261"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="262"/>
+        <location filename="../../widgets/models/model_page.py" line="263"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="263"/>
+        <location filename="../../widgets/models/model_page.py" line="264"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="265"/>
+        <location filename="../../widgets/models/model_page.py" line="266"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="267"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="268"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="269"/>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="273"/>
+        <location filename="../../widgets/models/model_page.py" line="274"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="274"/>
+        <location filename="../../widgets/models/model_page.py" line="275"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="279"/>
+        <location filename="../../widgets/models/model_page.py" line="280"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <location filename="../../widgets/models/model_page.py" line="281"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
@@ -3097,158 +3097,158 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="363"/>
+        <location filename="../../widgets/models/model_page.py" line="364"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="375"/>
+        <location filename="../../widgets/models/model_page.py" line="376"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="376"/>
+        <location filename="../../widgets/models/model_page.py" line="377"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="390"/>
+        <location filename="../../widgets/models/model_page.py" line="391"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="400"/>
+        <location filename="../../widgets/models/model_page.py" line="401"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="513"/>
+        <location filename="../../widgets/models/model_page.py" line="514"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="516"/>
+        <location filename="../../widgets/models/model_page.py" line="517"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="535"/>
+        <location filename="../../widgets/models/model_page.py" line="536"/>
         <source>Freezing each block&apos;s norms in turn…</source>
         <translation>正在逐个冻结每个 block 的归一化…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="540"/>
+        <location filename="../../widgets/models/model_page.py" line="541"/>
         <source>Each block frozen in turn: {count} rows in the loss table.</source>
         <translation>已逐个冻结每个 block：损失表中有 {count} 行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="548"/>
+        <location filename="../../widgets/models/model_page.py" line="549"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="550"/>
+        <location filename="../../widgets/models/model_page.py" line="551"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="552"/>
+        <location filename="../../widgets/models/model_page.py" line="553"/>
         <source>next-token loss over the text: {loss} nats</source>
         <translation>整段文本的下一个 token 损失：{loss} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="554"/>
+        <location filename="../../widgets/models/model_page.py" line="555"/>
         <source>{loss} after the what-ifs (Δ {delta})</source>
         <translation>假设修改后为 {loss}（Δ {delta}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="558"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="567"/>
+        <location filename="../../widgets/models/model_page.py" line="568"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="568"/>
+        <location filename="../../widgets/models/model_page.py" line="569"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="577"/>
+        <location filename="../../widgets/models/model_page.py" line="578"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="594"/>
+        <location filename="../../widgets/models/model_page.py" line="595"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="596"/>
+        <location filename="../../widgets/models/model_page.py" line="597"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="574"/>
+        <location filename="../../widgets/models/model_page.py" line="575"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="251"/>
+        <location filename="../../widgets/models/model_page.py" line="252"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="91"/>
+        <location filename="../../widgets/models/model_page.py" line="92"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>Below this width (pixels) the place and what-if panels are stacked. The analysis drawn now (None before a model&apos;s first run). The loss of freezing each block in turn (rows after the base&apos;s), for the base they were costed on.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
         <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="270"/>
+        <location filename="../../widgets/models/model_page.py" line="271"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="271"/>
+        <location filename="../../widgets/models/model_page.py" line="272"/>
         <source>Take back the last step: a what-if, Clear what-ifs or a new text (Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)</source>
         <translation>撤销上一步：一次假设修改、清除所有假设或一段新文本（在此标签页中按 Ctrl+Z；Ctrl+Shift+Z 重做）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <location filename="../../widgets/models/model_page.py" line="276"/>
         <source>Freeze each block in turn</source>
         <translation>逐个冻结每个 block</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="277"/>
+        <location filename="../../widgets/models/model_page.py" line="278"/>
         <source>Cost freezing the final norm, then each block&apos;s norms alone, on the unedited run: one row each in the loss table (off the UI thread; a new text stops it)</source>
         <translation>在未修改的运行上，先冻结最终归一化，再分别单独冻结每个 block 的归一化，计算各自的损失：损失表中每项一行（在 UI 线程之外计算；输入新文本会停止它）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="306"/>
+        <location filename="../../widgets/models/model_page.py" line="307"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="323"/>
+        <location filename="../../widgets/models/model_page.py" line="324"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="595"/>
+        <location filename="../../widgets/models/model_page.py" line="596"/>
         <source>none</source>
         <translation>无</translation>
     </message>

@@ -2,9 +2,10 @@
 
 The page draws and forwards gestures only: its ``source`` (a ModelSource, app.window.model_session.ModelSession
 in the window) holds the model, the text and the what-ifs with their undo steps, runs the model off the UI
-thread and hands back a ModelAnalysis (engine.models.analysis) to draw. Shows the tokens with their ids, the real depth of the residual stream, the outlier dimensions, the
-chosen norm's γ/β and its input → output, and what a what-if does downstream (SmolLM2: the top-5 next
-tokens; MiniLM: the sentence embedding's cosine to the unedited one). "Show in the token grid" emits
+thread and hands back a ModelAnalysis (engine.models.analysis) to draw. Shows the tokens with their ids,
+the real depth of the residual stream, the outlier dimensions beside each head's attention sink, the chosen
+norm's γ/β and its input → output, and what a what-if does downstream (SmolLM2: the top-5 next tokens and
+the next-token loss, with the loss table; MiniLM: the sentence embedding's cosine to the unedited one). "Show in the token grid" emits
 ``hiddenStateChosen(state)``, a dict with the chosen hidden state (``matrix``, ``labels``), its norm's
 ``gamma``, ``beta``, ``norm`` kind and ``eps`` (None for a residual state) and a ``title``, for the window
 to load into its editors.
