@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from engine.models.model_limits import check_model_value
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem
 
 LOCAL_ROPE_THETA = 10000.0
@@ -40,8 +41,6 @@ _LAYER_TYPES = ("sliding_attention", "full_attention")
 
 def _theta(path, rope: dict, layer_type: str, fallback) -> float:
     """The RoPE base of ``layer_type`` layers from config.json's rope_parameters (or the older keys)."""
-    from engine.models.model_limits import check_model_value
-
     params = rope.get(layer_type) or {}
     if not isinstance(params, dict) or params.get("rope_type", "default") != "default":
         raise FileProblem(path, QT_TRANSLATE_NOOP("Problem", "uses {name} RoPE scaling, which NormScope does not run"),
