@@ -191,9 +191,9 @@ def test_a_one_item_recent_files_list_reads_back_as_one_path(qtbot, tmp_path):
     path = tmp_path / "NormScope.conf"
     window = _start(qtbot, path)
     session = tmp_path / "a.normscope.json"
-    assert window.files.save_session(session)
+    assert window.files.sessions.save_session(session)
     window._settings.sync()
-    assert window.files.recent_files() == [str(session.resolve())]  # not one letter per item
+    assert window.files.recent.recent_files() == [str(session.resolve())]  # not one letter per item
 
 
 # --- autosave snapshots -------------------------------------------------------------------------
@@ -386,8 +386,8 @@ _DRIVER = textwrap.dedent("""
             print("LAYERS", windows[0].document.scenario.layers, flush=True)
             pinned = windows[0].document.pinned
             print("PINNED", pinned.scenario.norm if pinned is not None else None, flush=True)
-            print("RUNS", *[r.history.count for r in windows[0].files.training_runs_now()], flush=True)
-            print("SESSION", windows[0].files.session_path, flush=True)
+            print("RUNS", *[r.history.count for r in windows[0].training.run_records()], flush=True)
+            print("SESSION", windows[0].files.sessions.session_path, flush=True)
             windows[0].ask_before_discarding = True  # as on a real screen: offscreen windows never ask
             windows[0].close()
 
@@ -483,12 +483,12 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
     state = {"saved": "saved" not in what}
 
     def counts():
-        return [h.count for h in page.histories.values()]
+        return [r.history.count for r in w.training.run_records()]
 
     def poll():
         QTimer.singleShot(100, poll)
         if not state["saved"] and min(counts()) >= 3:
-            w.files.save_session(session); state["saved"] = True
+            w.files.sessions.save_session(session); state["saved"] = True
             print("SAVED", *counts(), flush=True)
             w.document.set_setting("layers", 7)  # edited after saving: the snapshot follows
         try:

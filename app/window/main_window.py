@@ -34,6 +34,7 @@ from app.window.result_hub import ResultHub
 from app.window.status_notes import StatusNotes
 from app.window.tab_host import Bound
 from app.window.teaching_tabs import TeachingTabs
+from app.window.training_session import TrainingSession
 from app.window.unsaved_work import UnsavedWork
 from app.window.window_title import WindowTitle
 from engine.setup.presets import load_preset
@@ -104,16 +105,19 @@ class MainWindow(Retranslating, QMainWindow):
         for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
-        self.files = FileActions(self, self._settings, self._texts)
-        self.window_title = WindowTitle(self, self.document, self.files)
+        self.training = TrainingSession(self)  # the Training tab's runs, whether or not the tab is built
+        self.files = FileActions(self, self._settings, self._texts, self.training)
+        self.window_title = WindowTitle(self, self.document, self.files.sessions, self.training)
         # The window receives this, not its title (see WindowTitle): the stack signals as it dies.
         self.document.undo_stack.cleanChanged.connect(self._show_modified)
         # Beside the settings: per user, and per test with a throwaway settings file.
-        self.autosave = Autosave(self.document, checked.folder.resolve(), self, self.files)
-        self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files, lambda: self.ask_before_discarding)
+        self.autosave = Autosave(self.document, checked.folder.resolve(), self, self.files.sessions, self.training)
+        self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
+                                   lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
-        self._figure_menus = FigureMenus(self, self.files.export_figure_dialog, self.files.copy_figure, self.bind_text)
+        self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
+                                         self.bind_text)
         self.add_figures(self.plots.figure_titles, self.plots.figures)
         # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
@@ -124,7 +128,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
             self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.differences])
         self.differences.set_pin_keys(self.compare.pin_keys())
-        self.teaching = TeachingTabs(self, self.token_grid, self.files, self._settings)
+        self.teaching = TeachingTabs(self, self.token_grid, self.training, self._settings)
         install_model_tab(self)  # the Model tab and menu (app/window/model_tab.py)
         self.lessons = LessonDock(self, self.menus.help_menu)  # Help → Lessons (app/window/lesson_dock.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)
@@ -315,6 +319,7 @@ class MainWindow(Retranslating, QMainWindow):
             event.ignore()
             return
         self.closing.emit()
+        self.training.shutdown()  # no worker outlives the window
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())
