@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea, QTabWidget, QWidget
 
 from app.window import language, settings_file, theme
@@ -35,6 +35,7 @@ from app.window.status_notes import StatusNotes
 from app.window.tab_host import Bound
 from app.window.teaching_tabs import TeachingTabs
 from app.window.training_session import TrainingSession
+from app.window.undo_routing import UndoRouting
 from app.window.unsaved_work import UnsavedWork
 from app.window.window_title import WindowTitle
 from engine.setup.presets import load_preset
@@ -123,6 +124,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
+        self.undo_routing = UndoRouting(self, self.tabs, self.document.undo_stack)
         self.menus = Menus(self, self._docks, lambda: self._default_state)
         # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
@@ -226,6 +228,10 @@ class MainWindow(Retranslating, QMainWindow):
         menu = self.bind_text(QMenu(self.menuBar()), title)
         self.menuBar().insertMenu(self.menus.help_menu.menuAction(), menu)
         return menu
+
+    def add_undo_stack(self, tab: QWidget, stack: QUndoStack) -> None:
+        """See ``TabHost.add_undo_stack``."""
+        self.undo_routing.add(tab, stack)
 
     def _adopt(self, tab: LazyPage, page: QWidget, follows_result: bool) -> None:
         """A lazily built page joins the app: themed, scaled for presentation, its figures' menus, the result."""

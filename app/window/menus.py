@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from app.window.document import Document
     from app.window.file_actions import FileActions
     from app.window.presentation import Presentation
+    from app.window.undo_routing import UndoRouting
 
 
 class MenuWindow(Protocol):
@@ -30,6 +31,7 @@ class MenuWindow(Protocol):
     document: Document
     files: FileActions
     presentation: Presentation
+    undo_routing: UndoRouting
     token_grid: MatrixView
     affine_grid: MatrixView
 
@@ -121,7 +123,7 @@ class Menus(QObject):
             action.setShortcuts([])  # until deleteLater runs it would still claim its keys (and its name)
             action.setObjectName("")
             action.deleteLater()
-        stack = self._window.document.undo_stack
+        stack = self._window.undo_routing  # the document's stack, or the Training tab's (app.window.undo_routing)
         undo = stack.createUndoAction(self._window, self.tr("&Undo"))
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = stack.createRedoAction(self._window, self.tr("&Redo"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Protocol, TypeVar
 
 from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from widgets.common.lazy_page import LazyPage
@@ -47,3 +48,6 @@ class TabHost(Protocol):
 
     def add_menu(self, title: Callable[[], str]) -> QMenu:
         """A menu at the end of the menu bar, before Help (which stays last)."""
+
+    def add_undo_stack(self, tab: QWidget, stack: QUndoStack) -> None:
+        """Edit → Undo / Redo act on ``stack`` while the person works in ``tab`` (app.window.undo_routing)."""

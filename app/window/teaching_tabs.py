@@ -53,6 +53,7 @@ class TeachingTabs(QObject):
         self._activations = window.add_lazy_tab("activationsTab", lambda: self.tr("Activations"),
                                                 self._build_activations)
         self._training = window.add_lazy_tab("trainingTab", lambda: self.tr("Training"), self._build_training)
+        window.add_undo_stack(self._training, training.undo_stack)  # removing a run, Clear
         window.add_figures(lambda: {"block_flow": self.tr("Block diagram"), "block_stage": self.tr("Block stage heatmap")},
                            lambda: {"block_flow": self.block_page.flow, "block_stage": self.block_page.heatmap},
                            self._block)

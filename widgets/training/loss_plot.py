@@ -128,6 +128,9 @@ class LossPlot(Retranslating, PlotPanel):
         if not curves.losses:
             self.clear()
             return
+        for gone in [run_id for run_id in self.runs if run_id not in curves.losses]:  # removed runs
+            self.runs.pop(gone).remove(self)
+            self._diverged.pop(gone, None)
         first = not self.runs
         for index, (run_id, curve) in enumerate(curves.losses.items()):
             items = self.runs.get(run_id)
