@@ -57,6 +57,7 @@ class TrainingSession(QObject):
         self._next_id = 0  # never reused: a report still queued from a worker can't reach another run
         self._thread: TrainingThread | None = None
         self._old_threads: list[TrainingThread] = []
+        self._unfinished: set[TrainingThread] = set()  # started, their end not handled here yet
         self._started, self._steps_at_start = 0.0, 0
         self._grew = False
         self._timer = QTimer(self)
@@ -188,12 +189,14 @@ class TrainingSession(QObject):
         thread = TrainingThread(trainers, self)
         thread.progressed.connect(self._on_progress)
         thread.failed.connect(self.trainingFailed)
-        thread.finished.connect(lambda t=thread: self._on_thread_finished(t))
+        thread.finished.connect(self._on_thread_finished)  # a bound slot: queued to this thread, after its reports
         self._thread = thread
+        self._unfinished.add(thread)
         thread.start()
 
     def running(self) -> bool:
-        return any(t.isRunning() for t in self._threads())
+        """Whether a worker trains, or has ended with reports not handled yet (its last steps, its end)."""
+        return bool(self._unfinished)
 
     def paused(self) -> bool:
         return self._thread is not None and self._thread.isRunning() and self._thread.paused
@@ -225,6 +228,7 @@ class TrainingSession(QObject):
         """Stop and forget the workers: their last reports and their end are ignored."""
         self.shutdown()
         self._thread, self._old_threads = None, []
+        self._unfinished.clear()
 
     def _let_go_of_everything(self) -> None:
         self._stop_threads()
@@ -244,11 +248,13 @@ class TrainingSession(QObject):
             self._grew = False
             self.runsGrew.emit()
 
-    def _on_thread_finished(self, thread: TrainingThread) -> None:
+    def _on_thread_finished(self) -> None:
+        thread = self.sender()
+        if thread not in self._unfinished:
+            return  # let go of (Clear, a session opened): nothing of it is shown any more
+        self._unfinished.discard(thread)
         if thread in self._old_threads:
             self._old_threads.remove(thread)
-        elif thread is not self._thread:
-            return  # let go of (Clear, a session opened): nothing of it is shown any more
         if not self.running():
             self._timer.stop()
         self._grew = False
