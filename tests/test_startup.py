@@ -320,7 +320,7 @@ def test_closing_after_a_failed_autosave_can_save_elsewhere(full_disk_window, an
     elsewhere.parent.mkdir()
     monkeypatch.undo()  # another disk, with room: saving there works (atomic_write is the real one again)
     monkeypatch.setattr(full_disk_window.autosave, "save_and_wait", lambda: "No space left on device")
-    monkeypatch.setattr(full_disk_window.files, "_ask_save", lambda *a: str(elsewhere))
+    monkeypatch.setattr(full_disk_window.files.dialogs, "ask_save", lambda *a: str(elsewhere))
     answer_dialog("Save elsewhere…")
     assert full_disk_window.close()
     assert parse_session(elsewhere.read_text(encoding="utf-8"))[0].layers == 4
@@ -329,7 +329,7 @@ def test_closing_after_a_failed_autosave_can_save_elsewhere(full_disk_window, an
 
 def test_closing_after_a_failed_autosave_when_saving_elsewhere_is_abandoned_stays_open(full_disk_window,
                                                                                         answer_dialog, monkeypatch):
-    monkeypatch.setattr(full_disk_window.files, "_ask_save", lambda *a: "")  # the file dialog cancelled
+    monkeypatch.setattr(full_disk_window.files.dialogs, "ask_save", lambda *a: "")  # the file dialog cancelled
     answer_dialog("Save elsewhere…")
     assert not full_disk_window.close()
     answer_dialog("Close anyway")

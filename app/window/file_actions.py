@@ -27,13 +27,13 @@ if TYPE_CHECKING:
 
 
 class FileActions(QObject):
-    """The parts as ``sessions``, ``imports``, ``tables``, ``figures`` and ``recent``; ``build_menu`` fills the
-    File menu with their actions."""
+    """The parts as ``sessions``, ``imports``, ``tables``, ``figures`` and ``recent`` (and the ``dialogs`` they
+    share); ``build_menu`` fills the File menu with their actions."""
 
     def __init__(self, window: FileWindow, settings: QSettings, texts: TextBinder, training: TrainingSession):
         super().__init__(window)
         self._texts = texts
-        dialogs = FileDialogs(window, settings)
+        self.dialogs = dialogs = FileDialogs(window, settings)
         self.recent = RecentFiles(settings, self)
         self.sessions = SessionFiles(dialogs, self.recent, training)
         self.imports = FileImports(dialogs, self.recent)
