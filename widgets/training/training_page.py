@@ -112,6 +112,7 @@ class TrainingPage(Retranslating, QWidget):
         layout.addWidget(self.plots, 1)
 
         self.names: dict[int, str] = {}
+        self._curves = training_curves({})  # what was drawn last (the status reads its entropy, divergences)
         self._message = ""
         self._other_half = QTimer(self)
         self._other_half.setSingleShot(True)
@@ -271,8 +272,8 @@ class TrainingPage(Retranslating, QWidget):
 
     # -- drawing ---------------------------------------------------------------------------------
     def _redraw(self, live: bool = False) -> None:
-        curves = training_curves(self.source.runs(), self._chosen(), self.plots.smoothing_steps())
-        self.plots.show_curves(curves, self.names, live)
+        self._curves = training_curves(self.source.runs(), self._chosen(), self.plots.smoothing_steps())
+        self.plots.show_curves(self._curves, self.names, live)
         self._show_status()
 
     def _show_status(self) -> None:
@@ -283,14 +284,12 @@ class TrainingPage(Retranslating, QWidget):
         if progress.rate is not None:
             parts.append(self.tr("{rate:.1f} steps/s, about {left:.0f} s left").format(
                 rate=progress.rate, left=max(0, progress.planned - progress.done) / progress.rate))
-        runs = self.source.runs()
-        if runs:
-            entropy = list(runs.values())[-1].unigram_entropy
-            parts.append(self.tr("learned nothing = {h:.2f} nats").format(h=entropy))
-        for run_id, record in runs.items():
-            if record.history.diverged_at is not None:
+        if self._curves.entropy is not None:
+            parts.append(self.tr("learned nothing = {h:.2f} nats").format(h=self._curves.entropy))
+        for run_id, loss in self._curves.losses.items():
+            if loss.diverged is not None:
                 parts.append(self.tr("{run}: diverged at step {k}").format(run=self.names.get(run_id, ""),
-                                                                           k=record.history.diverged_at))
+                                                                           k=loss.diverged[0]))
         if self._message:
             parts.append(self._message)
         self.status.setText("\n".join(parts))
