@@ -437,3 +437,32 @@ def test_the_smoothing_is_remembered_across_starts(qtbot, tmp_path):
     qtbot.addWidget(again)
     page = again.teaching.training_page
     assert page.plots.smoothing.steps.value() == 37 and page.plots.loss_plot.smoothing == 37
+
+
+def test_edit_undo_brings_back_the_runs_cleared_in_the_training_tab(window, qtbot):
+    """Edit → Undo acts on the Training tab's stack while it is in front, and on the document's again
+    once the token grid is clicked into."""
+    from PySide6.QtGui import QAction
+
+    from engine.training.settings import TrainSettings
+
+    window.activateWindow()  # focus moves only within the active window
+    qtbot.waitUntil(window.isActiveWindow)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    window.tabs.setCurrentIndex(titles.index("Training"))
+    page = window.teaching.training_page
+    window.training.start_runs([TrainSettings(steps=3, layers=1, width=16, heads=2, batch=2, seq=8, data="reverse")])
+    qtbot.waitUntil(lambda: not window.training.running(), timeout=20_000)
+    window.document.set_setting("layers", 4)
+    page.clear_button.setFocus()  # as a click on it does
+    qtbot.waitUntil(lambda: page.clear_button.hasFocus())
+    page.clear_button.click()
+    assert not window.training.runs() and page.run_choice.count() == 0
+    undo = window.findChild(QAction, "undo")
+    undo.trigger()
+    assert len(window.training.runs()) == 1 and page.run_choice.count() == 1
+    assert window.document.scenario.layers == 4  # the scenario's edit is still there
+    window.token_grid.setFocus()
+    qtbot.waitUntil(lambda: window.token_grid.hasFocus())
+    undo.trigger()
+    assert window.document.scenario.layers != 4 and len(window.training.runs()) == 1

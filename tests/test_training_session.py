@@ -5,7 +5,7 @@ run ignored; the page wired to a fake source; Edit → Undo following the area w
 import numpy as np
 import pytest
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QLineEdit, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from app.window.autosave import Autosave
@@ -239,18 +239,22 @@ def test_undo_acts_on_the_stack_of_the_tab_or_widget_worked_in(qtbot):
     layout.addWidget(tabs)
     window.setCentralWidget(central)
     document_stack, training_stack = QUndoStack(window), QUndoStack(window)
-    routing = UndoRouting(window, tabs, document_stack)
+    routing = UndoRouting(window, document_stack)
     routing.add(training_tab, training_stack)
     window.show()
-    qtbot.waitExposed(window)
-    assert routing.activeStack() is document_stack
-    tabs.setCurrentWidget(training_tab)
-    assert routing.activeStack() is training_stack
+    window.activateWindow()  # focus moves only within the active window
+    qtbot.waitUntil(window.isActiveWindow)
     grid.setFocus()
     qtbot.waitUntil(lambda: grid.hasFocus())
-    assert routing.activeStack() is document_stack  # an edit of the grid beside the Training tab
+    assert routing.activeStack() is document_stack
+    tabs.setCurrentWidget(training_tab)
+    training_stack.push(QUndoCommand("remove a run"))  # a gesture there: its undo comes first
+    assert routing.activeStack() is training_stack
+    document_stack.push(QUndoCommand("an edit"))  # typed into the grid beside the Training tab
+    assert routing.activeStack() is document_stack
     button.setFocus()
     qtbot.waitUntil(lambda: button.hasFocus())
-    assert routing.activeStack() is training_stack
-    tabs.setCurrentWidget(plots)
+    assert routing.activeStack() is training_stack  # worked in the Training tab again
+    grid.setFocus()
+    qtbot.waitUntil(lambda: grid.hasFocus())
     assert routing.activeStack() is document_stack

@@ -124,7 +124,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
-        self.undo_routing = UndoRouting(self, self.tabs, self.document.undo_stack)
+        self.undo_routing = UndoRouting(self, self.document.undo_stack)
         self.menus = Menus(self, self._docks, lambda: self._default_state)
         # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
