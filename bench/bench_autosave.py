@@ -64,7 +64,7 @@ def edit_path(preset: str, folder: str) -> tuple[float, float]:
     window = MainWindow(preset, QSettings(f"{folder}/{preset}.ini", QSettings.Format.IniFormat))
     window.document.wait_until_idle()
     window.document.pin()
-    window.files.training_runs = runs()
+    window.training.load_runs(runs())
     window.autosave.save_now()
     window.autosave.wait()
     ui, disk = [], []

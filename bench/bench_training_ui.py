@@ -40,27 +40,29 @@ def main() -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from app.window.training_session import TrainingSession
     from widgets.plotkit.plot_style import use_light_theme
     from widgets.training.training_page import TrainingPage
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     use_light_theme()
-    page = TrainingPage()
+    session = TrainingSession(app)
+    page = TrainingPage(session)
     page.resize(1400, 860)
     page.show()
     app.processEvents()
     updates = []  # when a redraw had new steps to draw
-    draw = page.plots.show_runs
+    draw = page.plots.show_curves
     drawn = [0]
 
     def counted(*args, **kwargs):
-        steps = sum(h.count for h in page.histories.values())
+        steps = sum(r.history.count for r in session.run_records())
         if steps != drawn[0]:
             drawn[0] = steps
             updates.append(time.perf_counter())
         return draw(*args, **kwargs)
 
-    page.plots.show_runs = counted
+    page.plots.show_curves = counted
     ticks: list[tuple[float, float]] = []  # (wall clock, UI thread's CPU time) at each tick
     heartbeat = QTimer()
     heartbeat.setInterval(10)
@@ -71,11 +73,11 @@ def main() -> None:
     QTimer.singleShot(int(args.seconds * 1000), app.quit)
     app.exec()
     heartbeat.stop()
-    page.shutdown()
+    session.shutdown()
     elapsed = time.perf_counter() - started
     wall, cpu = (np.diff(np.array(ticks)[:, i]) * 1000 for i in (0, 1))
     gaps = wall
-    steps = sum(h.count for h in page.histories.values())
+    steps = sum(r.history.count for r in session.run_records())
     shown = [t for t in updates if t > started + 1.0]  # after the first second (building the runs)
     print(f"{elapsed:.1f} s, {steps} steps over 3 runs ({steps / elapsed:.1f} steps/s)")
     print(f"UI gaps: longest {gaps.max():.1f} ms, 99th percentile {np.percentile(gaps, 99):.1f} ms, "

@@ -134,8 +134,7 @@ def _crash(window: MainWindow) -> None:
     """As after kill -9: the last snapshot is on disk and its lock is free (the process is gone)."""
     window.autosave.wait()
     window.autosave.release()
-    if window.teaching._training.content is not None:
-        window.teaching.training_page.shutdown()  # no thread outlives the test
+    window.training.shutdown()  # no thread outlives the test
 
 
 def _next_start(qtbot, settings, monkeypatch) -> MainWindow:
@@ -185,18 +184,17 @@ def test_training_runs_alone_are_autosaved_and_restored_as_far_as_they_had_come(
     page.form.layers.setValue(1)
     page.form.width.setValue(16)
     page.start_runs([{}, {"seed": 1}, {"seed": 2}])
-    qtbot.waitUntil(lambda: min(h.count for h in page.histories.values()) >= 3, timeout=30_000)
-    page.stop()  # the steps done stay still, to be compared (the kill -9 test kills a run mid-training)
+    qtbot.waitUntil(lambda: min(r.history.count for r in first.training.run_records()) >= 3, timeout=30_000)
+    first.training.stop()  # the steps done stay still, to be compared (the kill -9 test kills a run mid-training)
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=30_000)
     first.autosave._timer.stop()  # no edit pending: only the training check can write now
     first.autosave._snapshot_if_runs_grew()  # what it does every few seconds
-    done = [h.count for h in page.histories.values()]
+    done = [r.history.count for r in first.training.run_records()]
     assert max(done) < 100_000
     _crash(first)
     second = _next_start(qtbot, settings, monkeypatch)
-    restored = second.teaching.training_page.histories.values()
-    assert [h.count for h in restored] == done
-    assert second.files.training_runs_unsaved and second.isWindowModified()
+    assert [r.history.count for r in second.training.run_records()] == done
+    assert second.training.unsaved and second.isWindowModified()
 
 
 def test_the_training_check_snapshots_only_when_the_runs_grew(qtbot, settings, monkeypatch):
@@ -206,7 +204,7 @@ def test_the_training_check_snapshots_only_when_the_runs_grew(qtbot, settings, m
     monkeypatch.setattr(window.autosave, "save_now", lambda: writes.append(1))
     window.autosave._snapshot_if_runs_grew()
     assert not writes  # no runs, none changed
-    window.files.training_runs = (_trained_record(2),)
+    window.training.load_runs((_trained_record(2),))
     window.autosave._snapshot_if_runs_grew()
     assert writes
 
@@ -216,7 +214,7 @@ def test_an_edit_reuses_the_runs_section_made_before(qtbot, settings, monkeypatc
 
     window = MainWindow("xian", settings)
     qtbot.addWidget(window)
-    window.files.training_runs = (_trained_record(2),)
+    window.training.load_runs((_trained_record(2),))
     made = []
     real = engine.state.session.training_section_bytes
     monkeypatch.setattr(engine.state.session, "training_section_bytes", lambda runs: made.append(1) or real(runs))
@@ -233,17 +231,17 @@ def test_a_saved_session_edited_and_crashed_comes_back_with_its_file(qtbot, sett
     qtbot.addWidget(first)
     first.document.set_setting("norm", "rms")
     first.document.pin()
-    first.files.training_runs = (_trained_record(5),)
+    first.training.load_runs((_trained_record(5),))
     path = tmp_path / "lesson.normscope.json"
-    assert first.files.save_session(path)
+    assert first.files.sessions.save_session(path)
     first.document.set_setting("layers", 3)  # edited after saving, then the crash
     first.autosave.save_now()
     _crash(first)
     second = _next_start(qtbot, settings, monkeypatch)
-    assert second.files.session_path == path and "lesson.normscope.json" in second.windowTitle()
+    assert second.files.sessions.session_path == path and "lesson.normscope.json" in second.windowTitle()
     assert second.document.scenario.layers == 3 and second.isWindowModified()
-    assert not second.files.training_runs_unsaved  # the file holds these runs already
-    assert second.files.save()  # over the file: A and the runs stay in it
+    assert not second.training.unsaved  # the file holds these runs already
+    assert second.files.sessions.save()  # over the file: A and the runs stay in it
     saved = read_session_contents(path)
     assert saved.scenario.layers == 3 and saved.pinned is not None and saved.pinned.norm == "rms"
     assert [r.history.count for r in saved.runs] == [5]
@@ -252,8 +250,7 @@ def test_a_saved_session_edited_and_crashed_comes_back_with_its_file(qtbot, sett
 def test_closing_with_unsaved_runs_only_keeps_them_for_the_next_start(qtbot, settings, monkeypatch):
     first = MainWindow("xian", settings)
     qtbot.addWidget(first)
-    first.files.training_runs = (_trained_record(4),)
-    first.files.mark_training_runs_edited()
+    first.training.load_runs((_trained_record(4),), unsaved=True)
     first.close()  # offscreen: nobody to ask, so the snapshot keeps them
     second = _next_start(qtbot, settings, monkeypatch)
-    assert [r.history.count for r in second.files.training_runs] == [4]
+    assert [r.history.count for r in second.training.run_records()] == [4]

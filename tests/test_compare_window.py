@@ -127,11 +127,11 @@ def test_compare_keys_work_in_a_real_x11_window(tmp_path):
 
 
 def test_an_exported_figure_holds_as_curves_while_a_is_pinned(window, tmp_path):
-    window.files.export_figure("depth", tmp_path / "unpinned.svg")
+    window.files.figures.export_figure("depth", tmp_path / "unpinned.svg")
     action(window, "comparePin").trigger()
     window.document.set_setting("layers", 16)
     settle(window)
-    assert window.files.export_figure("depth", tmp_path / "pinned.svg")
+    assert window.files.figures.export_figure("depth", tmp_path / "pinned.svg")
     pinned, unpinned = (tmp_path / "pinned.svg").read_text(), (tmp_path / "unpinned.svg").read_text()
     assert "thin dashed: A (pinned)" in pinned and "A (pinned)" not in unpinned
 
@@ -172,11 +172,11 @@ def test_a_saved_session_brings_its_pinned_a_back_and_a_session_without_one_keep
     a_pre = window.depth_plot.curve_data()["pre"].copy()
     window.document.set_setting("layers", 16)
     settle(window)
-    assert window.files.save_session(tmp_path / "lesson")
+    assert window.files.sessions.save_session(tmp_path / "lesson")
     other = MainWindow("apple", QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(other)
     other.show()
-    assert other.files.open_session(tmp_path / "lesson.normscope.json")
+    assert other.files.sessions.open_session(tmp_path / "lesson.normscope.json")
     settle(other)
     assert other.document.pinned.scenario == window.document.pinned.scenario
     assert other.document.scenario.layers == 16
@@ -184,12 +184,12 @@ def test_a_saved_session_brings_its_pinned_a_back_and_a_session_without_one_keep
     # A session saved without A: the A pinned before stays, to compare the session with.
     other.document.clear_pin()
     other.load_preset("xian")
-    assert other.files.save_session(tmp_path / "plain")
+    assert other.files.sessions.save_session(tmp_path / "plain")
     assert '"pinned"' not in (tmp_path / "plain.normscope.json").read_text(encoding="utf-8")
     other.document.set_setting("layers", 3)
     action(other, "comparePin").trigger()
     kept = other.document.pinned.scenario
-    assert other.files.open_session(tmp_path / "plain.normscope.json")
+    assert other.files.sessions.open_session(tmp_path / "plain.normscope.json")
     assert other.document.pinned.scenario == kept  # no A in the file: the one pinned stays
-    assert other.files.open_session(tmp_path / "lesson.normscope.json")  # an A in the file replaces it
+    assert other.files.sessions.open_session(tmp_path / "lesson.normscope.json")  # an A in the file replaces it
     assert other.document.pinned.scenario == window.document.pinned.scenario

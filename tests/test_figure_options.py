@@ -16,20 +16,20 @@ pytestmark = pytest.mark.window(size=(1400, 860))
 
 def test_a_figure_gets_the_size_and_dpi_asked_for_not_the_widgets_shape(window, tmp_path):
     options = FigureOptions(width=17, height=6, unit="cm", dpi=300)
-    assert window.files.export_figure("depth", tmp_path / "depth.png", options)
+    assert window.files.figures.export_figure("depth", tmp_path / "depth.png", options)
     image = QImage(str(tmp_path / "depth.png"))
     assert (image.width(), image.height()) == (round(17 / 2.54 * 300), round(6 / 2.54 * 300))
     assert image.dotsPerMeterX() == round(300 / 0.0254)
     plot = window.depth_plot.plot
     assert plot.vb.width() > 200 and plot.vb.height() > 150  # the widget is laid out as before afterwards
-    assert window.files.export_figure("depth", tmp_path / "depth.svg", options)
+    assert window.files.figures.export_figure("depth", tmp_path / "depth.svg", options)
     svg = (tmp_path / "depth.svg").read_text(encoding="utf-8")
     width, height = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', svg).groups()
     assert float(width) == pytest.approx(170, abs=0.01) and float(height) == pytest.approx(60, abs=0.01)
 
 
 def test_pixel_sizes_are_pixels_of_the_png(window, tmp_path):
-    assert window.files.export_figure("stages", tmp_path / "s.png", FigureOptions(1200, 400, "px", dpi=150))
+    assert window.files.figures.export_figure("stages", tmp_path / "s.png", FigureOptions(1200, 400, "px", dpi=150))
     image = QImage(str(tmp_path / "s.png"))
     assert (image.width(), image.height()) == (1200, 400)
 
@@ -38,7 +38,7 @@ def test_publication_style_draws_larger_text_and_restores_the_plot(window, tmp_p
     axis = window.grad_plot.getAxis("left")
     before = axis.style["tickFont"]
     for name, publication in (("plain", False), ("publication", True)):
-        assert window.files.export_figure("grad", tmp_path / f"{name}.png", FigureOptions(dpi=96, publication=publication))
+        assert window.files.figures.export_figure("grad", tmp_path / f"{name}.png", FigureOptions(dpi=96, publication=publication))
     plain, publication = load(tmp_path / "plain.png"), load(tmp_path / "publication.png")
     assert plain.shape == publication.shape
     assert (publication < 0.5).mean() > 1.2 * (plain < 0.5).mean()  # more ink: larger text, thicker lines
@@ -59,7 +59,7 @@ def test_the_dialog_converts_units_and_returns_the_options(qtbot):
 
 
 def test_export_all_writes_every_figure_with_the_teaching_ones_and_remembers_the_folder(window, tmp_path, settings):
-    written = window.files.export_all_figures(tmp_path / "all", FigureOptions(dpi=96), ("png", "svg"))
+    written = window.files.figures.export_all_figures(tmp_path / "all", FigureOptions(dpi=96), ("png", "svg"))
     names = {path.name for path in written}
     for name in ("row_stats", "depth", "grad", "stages", "block_flow", "block_stage", "groups", "batch_size",
                  "running_stats"):
@@ -98,8 +98,8 @@ def test_the_dialog_starts_from_the_dpi_and_style_chosen_last(window, settings, 
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "d.png"), ""))
     monkeypatch.setattr(ExportDialog, "exec", accept)
-    window.files.export_figure_dialog("depth")
-    window.files.export_figure_dialog("depth")
+    window.files.figures.export_figure_dialog("depth")
+    window.files.figures.export_figure_dialog("depth")
     assert shown == [(300, False), (600, True)]
     assert settings.value("figures/dpi") == "600" and settings.value("figures/publication") == "true"
     assert QImage(str(tmp_path / "d.png")).dotsPerMeterX() == round(600 / 0.0254)

@@ -40,7 +40,7 @@ def window(tmp_path_factory, qapp):
 
 def _export(window, name, folder, options) -> None:
     for fmt in ("png", "svg", "pdf"):
-        assert window.files.export_figure(name, folder / f"{name}.{fmt}", options)
+        assert window.files.figures.export_figure(name, folder / f"{name}.{fmt}", options)
 
 
 @needs_renderers
@@ -155,7 +155,7 @@ def six_stacks(tmp_path_factory, qapp):
 @pytest.mark.parametrize("name", ["depth", "grad", "row_stats"])
 def test_a_figure_lays_itself_out_for_the_size_asked(six_stacks, tmp_path, size, name):
     path = tmp_path / f"{name}.svg"
-    assert six_stacks.files.export_figure(name, path, SIZES[size])
+    assert six_stacks.files.figures.export_figure(name, path, SIZES[size])
     texts = [text for text, _, _ in _placed_texts(path)]
     assert not any("…" in text for text in texts), texts  # nothing cut
     along_x, along_y = _axis_labels(path)

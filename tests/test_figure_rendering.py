@@ -35,7 +35,7 @@ def figures(tmp_path_factory, qapp):
     window.figures(build=True)  # every tab built now, while the window shows
     for name in PLOTS:
         for fmt in ("png", "svg", "pdf"):
-            assert window.files.export_figure(name, out / f"{name}.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
+            assert window.files.figures.export_figure(name, out / f"{name}.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
         sizes[name] = window.figure(name).size()
     window.close()
     window.deleteLater()

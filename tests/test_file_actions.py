@@ -25,22 +25,22 @@ def test_saved_session_reopens_identically(window, tmp_path, qtbot, settings):
     model = window.token_grid.model()
     model.setData(model.index(0, 0), "1.25")
     path = tmp_path / "lesson.normscope.json"
-    assert window.files.save_session(path)
+    assert window.files.sessions.save_session(path)
     before = window.document.result
     other = MainWindow("apple", settings)
     qtbot.addWidget(other)
-    assert other.files.open_session(path)
+    assert other.files.sessions.open_session(path)
     other.document.wait_until_idle()
     assert other.document.scenario == window.document.scenario
     assert compute(other.document.scenario) == before
-    assert str(path.resolve()) == other.files.recent_files()[0]
+    assert str(path.resolve()) == other.files.recent.recent_files()[0]
 
 
 def test_opening_a_session_is_undoable(window, tmp_path):
     path = tmp_path / "a.normscope.json"
     (tmp_path / "a.normscope.json").write_text(
         __import__("engine.state.session", fromlist=["x"]).session_json(load_preset("apple")), encoding="utf-8")
-    assert window.files.open_session(path)
+    assert window.files.sessions.open_session(path)
     assert window.document.scenario.labels[0] == "我"
     window.document.undo_stack.undo()
     assert window.document.scenario.labels[0] == "今天"
@@ -51,7 +51,7 @@ def test_bad_session_leaves_the_work_untouched(window, tmp_path, warnings_shown,
     before = window.document.scenario
     path = tmp_path / "bad.normscope.json"
     path.write_text(content, encoding="utf-8")
-    assert not window.files.open_session(path)
+    assert not window.files.sessions.open_session(path)
     assert window.document.scenario is before
     assert len(warnings_shown) == 1 and "bad.normscope.json" in warnings_shown[0]
 
@@ -59,7 +59,7 @@ def test_bad_session_leaves_the_work_untouched(window, tmp_path, warnings_shown,
 def test_import_matrix_of_another_width_resets_gamma_beta(window, tmp_path):
     path = tmp_path / "m.csv"
     path.write_text("token,a,b\nx,1,2\ny,3,5\nz,0,1\n", encoding="utf-8")
-    assert window.files.import_matrix(path)
+    assert window.files.imports.import_matrix(path)
     s = window.document.scenario
     assert s.matrix.shape == (3, 2) and s.labels == ("x", "y", "z")
     np.testing.assert_array_equal(s.gamma, [1, 1])
@@ -71,7 +71,7 @@ def test_bad_matrix_file_is_refused_and_explained(window, tmp_path, warnings_sho
     before = window.document.scenario
     path = tmp_path / "ragged.csv"
     path.write_text("1,2,3\n4,5\n")
-    assert not window.files.import_matrix(path)
+    assert not window.files.imports.import_matrix(path)
     assert window.document.scenario is before
     assert "line 2" in warnings_shown[0]
 
@@ -81,10 +81,10 @@ def test_import_gamma_from_a_safetensors_tensor(window, tmp_path, warnings_shown
 
     path = tmp_path / "ln.safetensors"
     save_file({"ln.weight": np.full(4, 2.0, np.float32), "ln.bias": np.full(4, 0.5, np.float32)}, str(path))
-    assert not window.files.import_vector(path, "gamma")  # two fit: the user must choose
+    assert not window.files.imports.import_vector(path, "gamma")  # two fit: the user must choose
     assert "choose one of" in warnings_shown[0]
-    assert window.files.import_vector(path, "gamma", "ln.weight")
-    assert window.files.import_vector(path, "beta", "ln.bias")
+    assert window.files.imports.import_vector(path, "gamma", "ln.weight")
+    assert window.files.imports.import_vector(path, "beta", "ln.bias")
     np.testing.assert_array_equal(window.document.scenario.gamma, [2, 2, 2, 2])
     np.testing.assert_array_equal(window.document.scenario.beta, [0.5] * 4)
 
@@ -94,23 +94,23 @@ def test_export_tables_and_figures(window, tmp_path, qtbot):
     window.show()
     qtbot.waitExposed(window)
     for suffix in (".csv", ".md", ".tex"):
-        assert window.files.export_table("row_stats", tmp_path / f"stats{suffix}")
+        assert window.files.tables.export_table("row_stats", tmp_path / f"stats{suffix}")
     assert "西安" in (tmp_path / "stats.md").read_text(encoding="utf-8")
     from widgets.plotkit.figure_export import FigureOptions
 
     for suffix in (".png", ".svg", ".pdf"):
-        assert window.files.export_figure("depth", tmp_path / f"depth{suffix}", FigureOptions(dpi=288))
+        assert window.files.figures.export_figure("depth", tmp_path / f"depth{suffix}", FigureOptions(dpi=288))
     from PySide6.QtGui import QImage
 
     assert QImage(str(tmp_path / "depth.png")).width() == 3 * window.depth_plot.plot.width()
-    assert window.files.export_figure("window", tmp_path / "window.png", FigureOptions(dpi=96))
-    assert window.files.export_matrix(tmp_path / "m.npz")
+    assert window.files.figures.export_figure("window", tmp_path / "window.png", FigureOptions(dpi=96))
+    assert window.files.tables.export_matrix(tmp_path / "m.npz")
 
 
 def test_copy_table_as_markdown_and_latex(window):
-    window.files.copy_table("row_stats", ".md")
+    window.files.tables.copy_table("row_stats", ".md")
     assert "| 西安 | -0.379 |" in QGuiApplication.clipboard().text()
-    window.files.copy_table("row_stats", ".tex")
+    window.files.tables.copy_table("row_stats", ".tex")
     assert "\\begin{tabular}" in QGuiApplication.clipboard().text()
 
 
@@ -206,21 +206,21 @@ def test_refused_files_and_settings_are_explained_in_the_ui_language(window, tmp
     try:
         ragged = tmp_path / "ragged.csv"
         ragged.write_text("1,2,3\n4,5\n", encoding="utf-8")
-        assert not window.files.import_matrix(ragged)
+        assert not window.files.imports.import_matrix(ragged)
         assert warnings_shown[-1] == "ragged.csv：第 2 行有 2 个值，而第 1 行有 3 个：数据必须是矩形的"
         bad_cell = tmp_path / "cell.csv"
         bad_cell.write_text("1,2\n3,x\n", encoding="utf-8")
-        assert not window.files.import_matrix(bad_cell)
+        assert not window.files.imports.import_matrix(bad_cell)
         assert warnings_shown[-1] == "cell.csv：第 2 行第 2 列：「x」不是数（请输入数字 0-9、“.”、“e” 和正负号）"  # a problem inside a problem
         session = tmp_path / "old.normscope.json"
         session.write_text('{"format": "normscope-session", "version": 1, "scenario": {}}', encoding="utf-8")
-        assert not window.files.open_session(session)
+        assert not window.files.sessions.open_session(session)
         assert warnings_shown[-1].startswith("old.normscope.json：缺少字段：")
         assert not window.document.set_setting("heads", 3)
         assert "3 个头不能整除 d = 4" in window.statusBar().currentMessage()
     finally:
         window.set_language("en")
-    assert not window.files.import_matrix(ragged)
+    assert not window.files.imports.import_matrix(ragged)
     assert warnings_shown[-1].startswith("ragged.csv: line 2 has 2 values but line 1 has 3")
 
 
@@ -249,7 +249,7 @@ def test_autosave_turns_off_and_says_so_when_every_slot_is_taken(qtbot, settings
 def test_a_plot_copies_to_the_clipboard_as_an_image_for_slides(window):
     window.resize(1400, 860)
     window.show()
-    window.files.copy_figure("depth", scale=2.0)
+    window.files.figures.copy_figure("depth", scale=2.0)
     image = QGuiApplication.clipboard().image()
     plot = window.depth_plot.plot  # the plot only, without the log-scale check box
     assert (image.width(), image.height()) == (2 * plot.width(), 2 * plot.height())
@@ -264,13 +264,13 @@ def test_title_names_the_file_and_marks_unsaved_edits(window, tmp_path):
     window.document.undo_stack.undo()
     assert not window.isWindowModified()  # back where it started: nothing to save
     window.document.set_setting("layers", 4)
-    assert window.files.save_session(tmp_path / "lesson")
+    assert window.files.sessions.save_session(tmp_path / "lesson")
     assert "lesson.normscope.json" in window.windowTitle() and not window.isWindowModified()
-    assert window.files.save_session(tmp_path / "renamed.normscope.json")  # Save As while clean
+    assert window.files.sessions.save_session(tmp_path / "renamed.normscope.json")  # Save As while clean
     assert "renamed.normscope.json" in window.windowTitle()
     window.load_preset("apple")
     assert window.isWindowModified()
-    assert window.files.open_session(tmp_path / "lesson.normscope.json")
+    assert window.files.sessions.open_session(tmp_path / "lesson.normscope.json")
     assert "lesson.normscope.json" in window.windowTitle() and not window.isWindowModified()
 
 
@@ -304,7 +304,7 @@ def test_closing_with_discard_leaves_no_work_to_restore(window, monkeypatch, set
 def test_closing_with_save_writes_the_session_first(window, monkeypatch, tmp_path):
     window.ask_before_discarding = True
     path = tmp_path / "lesson.normscope.json"
-    assert window.files.save_session(path)
+    assert window.files.sessions.save_session(path)
     window.document.set_setting("layers", 4)
     answer_close_with(monkeypatch, QMessageBox.StandardButton.Save)
     assert window.close()

@@ -38,10 +38,10 @@ def warnings_shown(monkeypatch):
 
 def _open(window, path: Path, kind: str) -> bool:
     if kind == "matrix":
-        return window.files.import_matrix(path)
+        return window.files.imports.import_matrix(path)
     if kind == "vector":
-        return window.files.import_vector(path, "gamma")
-    return window.files.open_session(path)
+        return window.files.imports.import_vector(path, "gamma")
+    return window.files.sessions.open_session(path)
 
 
 def test_every_hostile_file_is_refused_by_the_file_actions_and_changes_nothing(window, corpus, warnings_shown):
@@ -91,7 +91,7 @@ def test_cancelling_an_import_leaves_the_session_untouched(window, tmp_path, qtb
             QTimer.singleShot(10, cancel_once_loading)
 
     QTimer.singleShot(0, cancel_once_loading)
-    assert not window.files.import_matrix(path)
+    assert not window.files.imports.import_matrix(path)
     timer.stop()
     assert window.document.scenario is before and window.document.undo_stack.count() == steps
     assert "cancelled" in window.statusBar().currentMessage()
@@ -159,7 +159,7 @@ def test_closing_the_window_is_held_back_while_a_file_loads(window, tmp_path, mo
     heard = threading.Event()
     _slow_csv_parse(monkeypatch, heard)
     _when_loading(window, heard, lambda dialog: (window.close(), _press_cancel(dialog)))
-    assert not window.files.import_matrix(path)
+    assert not window.files.imports.import_matrix(path)
     assert window.isVisible()  # the close came while the file loaded: swallowed, not half-applied
     window.close()
     assert not window.isVisible()

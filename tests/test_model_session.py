@@ -131,14 +131,16 @@ def test_choosing_a_place_reuses_the_run_and_looks_at_that_place(session, qtbot)
 
 
 def test_ctrl_z_in_the_model_tab_undoes_its_steps_and_elsewhere_the_documents(qtbot):
-    from PySide6.QtGui import QUndoStack
-    from PySide6.QtWidgets import QDockWidget, QLineEdit, QMainWindow, QTabWidget, QWidget
+    from PySide6.QtGui import QUndoCommand, QUndoStack
+    from PySide6.QtWidgets import QDockWidget, QLineEdit, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
     from app.window.undo_routing import UndoRouting
 
     window = QMainWindow()
     qtbot.addWidget(window)
     tabs, plots, model_tab = QTabWidget(), QWidget(), QWidget()
+    text = QLineEdit(model_tab)  # the Model tab's text box
+    QVBoxLayout(model_tab).addWidget(text)
     tabs.addTab(plots, "Plots")
     tabs.addTab(model_tab, "Model")
     window.setCentralWidget(tabs)
@@ -147,20 +149,19 @@ def test_ctrl_z_in_the_model_tab_undoes_its_steps_and_elsewhere_the_documents(qt
     dock.setWidget(grid)
     window.addDockWidget(dock_area(), dock)
     document, model = QUndoStack(window), QUndoStack(window)
-    routing = UndoRouting(tabs, document, window)
-    routing.add(model, model_tab)
-    assert routing.group.activeStack() is document
+    routing = UndoRouting(window, document)
+    routing.add(model_tab, model)
+    assert routing.activeStack() is document
     tabs.setCurrentWidget(model_tab)
-    assert routing.group.activeStack() is model
     window.show()
+    text.setFocus()
+    qtbot.waitUntil(lambda: text.hasFocus())
+    assert routing.activeStack() is model  # working in the Model tab: its own steps
     grid.setFocus()
     qtbot.waitUntil(lambda: grid.hasFocus())
-    assert routing.group.activeStack() is document  # the token grid beside the Model tab: its own edits
-    tabs.setFocus()
-    qtbot.waitUntil(lambda: tabs.hasFocus())
-    assert routing.group.activeStack() is model
-    tabs.setCurrentWidget(plots)
-    assert routing.group.activeStack() is document
+    assert routing.activeStack() is document  # the token grid beside the Model tab: its own edits
+    model.push(QUndoCommand("what-if"))
+    assert routing.activeStack() is model  # the stack that took the last gesture
 
 
 def dock_area():
@@ -234,12 +235,13 @@ def test_the_windows_undo_action_undoes_the_model_tabs_step_while_the_tab_is_sho
         page.source.apply(ZeroHidden(1, 3))
     qtbot.waitUntil(lambda: not page.source.busy)
     document_steps = window.document.undo_stack.index()
-    window.tabs.setFocus()
-    qtbot.waitUntil(window.tabs.hasFocus)
+    page.text.setFocus()  # working in the Model tab
+    qtbot.waitUntil(page.text.hasFocus)
     with qtbot.waitSignal(page.source.analysed, timeout=30_000):
         window.findChild(QAction, "undo").trigger()
     assert page.analysis.edits == () and window.document.undo_stack.index() == document_steps
-    window.tabs.setCurrentIndex(0)  # the Plots tab: Undo is the document's again
+    window.tabs.setCurrentIndex(0)  # the Plots tab: the focus leaves the hidden tab, Undo is the document's again
+    qtbot.waitUntil(lambda: window.undo_routing.activeStack() is window.document.undo_stack)
     assert window.findChild(QAction, "undo").isEnabled() == window.document.undo_stack.canUndo()
 
 

@@ -147,7 +147,7 @@ def test_the_window_lists_the_model_plots_as_figures_once_the_tab_is_built(qtbot
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     assert "model_depth" not in window.figures()  # start-up doesn't build the tab
-    assert window.files.export_figure("model_outliers", tmp_path / "strip.svg")  # builds it on demand
+    assert window.files.figures.export_figure("model_outliers", tmp_path / "strip.svg")  # builds it on demand
     assert {"model_depth", "model_outliers", "model_norm_fit"} <= set(window.figures())
     assert (tmp_path / "strip.svg").stat().st_size > 1000
     menu = window.figures()["model_depth"].scene().contextMenu

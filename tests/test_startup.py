@@ -191,9 +191,9 @@ def test_a_one_item_recent_files_list_reads_back_as_one_path(qtbot, tmp_path):
     path = tmp_path / "NormScope.conf"
     window = _start(qtbot, path)
     session = tmp_path / "a.normscope.json"
-    assert window.files.save_session(session)
+    assert window.files.sessions.save_session(session)
     window._settings.sync()
-    assert window.files.recent_files() == [str(session.resolve())]  # not one letter per item
+    assert window.files.recent.recent_files() == [str(session.resolve())]  # not one letter per item
 
 
 # --- autosave snapshots -------------------------------------------------------------------------
@@ -320,7 +320,7 @@ def test_closing_after_a_failed_autosave_can_save_elsewhere(full_disk_window, an
     elsewhere.parent.mkdir()
     monkeypatch.undo()  # another disk, with room: saving there works (atomic_write is the real one again)
     monkeypatch.setattr(full_disk_window.autosave, "save_and_wait", lambda: "No space left on device")
-    monkeypatch.setattr(full_disk_window.files, "_ask_save", lambda *a: str(elsewhere))
+    monkeypatch.setattr(full_disk_window.files.dialogs, "ask_save", lambda *a: str(elsewhere))
     answer_dialog("Save elsewhere…")
     assert full_disk_window.close()
     assert parse_session(elsewhere.read_text(encoding="utf-8"))[0].layers == 4
@@ -329,7 +329,7 @@ def test_closing_after_a_failed_autosave_can_save_elsewhere(full_disk_window, an
 
 def test_closing_after_a_failed_autosave_when_saving_elsewhere_is_abandoned_stays_open(full_disk_window,
                                                                                         answer_dialog, monkeypatch):
-    monkeypatch.setattr(full_disk_window.files, "_ask_save", lambda *a: "")  # the file dialog cancelled
+    monkeypatch.setattr(full_disk_window.files.dialogs, "ask_save", lambda *a: "")  # the file dialog cancelled
     answer_dialog("Save elsewhere…")
     assert not full_disk_window.close()
     answer_dialog("Close anyway")
@@ -386,8 +386,8 @@ _DRIVER = textwrap.dedent("""
             print("LAYERS", windows[0].document.scenario.layers, flush=True)
             pinned = windows[0].document.pinned
             print("PINNED", pinned.scenario.norm if pinned is not None else None, flush=True)
-            print("RUNS", *[r.history.count for r in windows[0].files.training_runs_now()], flush=True)
-            print("SESSION", windows[0].files.session_path, flush=True)
+            print("RUNS", *[r.history.count for r in windows[0].training.run_records()], flush=True)
+            print("SESSION", windows[0].files.sessions.session_path, flush=True)
             windows[0].ask_before_discarding = True  # as on a real screen: offscreen windows never ask
             windows[0].close()
 
@@ -483,12 +483,12 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
     state = {"saved": "saved" not in what}
 
     def counts():
-        return [h.count for h in page.histories.values()]
+        return [r.history.count for r in w.training.run_records()]
 
     def poll():
         QTimer.singleShot(100, poll)
         if not state["saved"] and min(counts()) >= 3:
-            w.files.save_session(session); state["saved"] = True
+            w.files.sessions.save_session(session); state["saved"] = True
             print("SAVED", *counts(), flush=True)
             w.document.set_setting("layers", 7)  # edited after saving: the snapshot follows
         try:

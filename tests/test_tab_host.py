@@ -41,7 +41,7 @@ def test_a_module_adds_a_tab_whose_figure_export_all_builds_and_writes(window, t
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Sketch"  # made after the window's texts: shown now
     assert "Sketch menu" in [action.text() for action in window.menuBar().actions()]
     assert built == [] and "sketch" not in window.figures() and window.figure_titles()["sketch"] == "Sketch plot"
-    written = window.files.export_all_figures(tmp_path / "all", FigureOptions(dpi=96), ("png",))
+    written = window.files.figures.export_all_figures(tmp_path / "all", FigureOptions(dpi=96), ("png",))
     assert "sketch.png" in {path.name for path in written} and built
     assert window.figures()["sketch"] is built[0] and window.tabs.currentIndex() == 0
     assert menu_texts(built[0]) == ["Export…", "Copy image"]  # given the figure menu when built

@@ -239,7 +239,7 @@ def test_figures_export_on_white_even_in_the_dark_theme(window, tmp_path):
     from widgets.plotkit.figure_export import FigureOptions
 
     window.set_theme("dark")
-    assert window.files.export_figure("row_stats", tmp_path / "f.png", FigureOptions(dpi=96))
+    assert window.files.figures.export_figure("row_stats", tmp_path / "f.png", FigureOptions(dpi=96))
     image = QImage(str(tmp_path / "f.png"))
     assert image.pixelColor(5, 5).lightness() > 240
     assert window.row_stats_plot.backgroundBrush().color().lightness() < 80  # the UI stays dark

@@ -3,13 +3,19 @@
 import numpy as np
 import pytest
 
+from app.window.training_session import TrainingSession
 from widgets.common.lazy_page import LazyPage
 from widgets.training.training_page import TrainingPage
 
 
+def histories(page) -> dict:
+    """The runs' histories by id, as the page's source keeps them."""
+    return {run_id: record.history for run_id, record in page.source.runs().items()}
+
+
 @pytest.fixture
 def page(qtbot):
-    widget = TrainingPage()
+    widget = TrainingPage(TrainingSession())
     qtbot.addWidget(widget)
     f = widget.form
     f.layers.setValue(2)
@@ -20,12 +26,12 @@ def page(qtbot):
     f.steps.setValue(25)
     f.data.setCurrentIndex(f.data.findData("reverse"))
     yield widget
-    widget.shutdown()
+    widget.source.shutdown()
 
 
 def test_train_button_fills_the_loss_curve_and_heatmaps(page, qtbot):
     page.train_button.click()
-    qtbot.waitUntil(lambda: page.histories[0].count == 25, timeout=20_000)
+    qtbot.waitUntil(lambda: histories(page)[0].count == 25, timeout=20_000)
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=5_000)
     curve = page.plots.loss_plot.runs[0].curve
     x, y = curve.getData()
@@ -40,7 +46,7 @@ def test_two_runs_with_other_seeds_are_overlaid(page, qtbot):
     page.train_button.click()
     page.form.seed.setValue(1)
     page.train_button.click()
-    qtbot.waitUntil(lambda: all(h.count == 25 for h in page.histories.values()), timeout=20_000)
+    qtbot.waitUntil(lambda: all(h.count == 25 for h in histories(page).values()), timeout=20_000)
     assert len(page.plots.loss_plot.runs) == 2
     assert page.run_choice.count() == 2
     a, b = (page.plots.loss_plot.runs[i].curve.getData()[1] for i in (0, 1))
@@ -50,18 +56,18 @@ def test_two_runs_with_other_seeds_are_overlaid(page, qtbot):
 def test_pause_holds_the_run_and_stop_ends_it(page, qtbot):
     page.form.steps.setValue(5000)
     page.train_button.click()
-    qtbot.waitUntil(lambda: page.histories[0].count > 0, timeout=10_000)
-    page.toggle_pause()
+    qtbot.waitUntil(lambda: histories(page)[0].count > 0, timeout=10_000)
+    page.source.toggle_pause()
     assert page.pause_button.text() == "Continue"
     qtbot.wait(400)  # the step under way finishes and is reported
-    held = page.histories[0].count
+    held = histories(page)[0].count
     qtbot.wait(300)
-    assert page.histories[0].count == held
-    page.toggle_pause()
-    qtbot.waitUntil(lambda: page.histories[0].count > held, timeout=10_000)
-    page.stop()
-    qtbot.waitUntil(lambda: not page._thread.isRunning(), timeout=10_000)
-    assert page.histories[0].count < 5000
+    assert histories(page)[0].count == held
+    page.source.toggle_pause()
+    qtbot.waitUntil(lambda: histories(page)[0].count > held, timeout=10_000)
+    page.source.stop()
+    qtbot.waitUntil(lambda: not page.source.running(), timeout=10_000)
+    assert histories(page)[0].count < 5000
 
 
 def test_diverging_run_is_marked_on_its_curve(page, qtbot):
@@ -76,8 +82,8 @@ def test_diverging_run_is_marked_on_its_curve(page, qtbot):
     f.data.setCurrentIndex(f.data.findData("copy"))
     f.init.setCurrentIndex(f.init.findData("torch"))
     page.train_button.click()
-    qtbot.waitUntil(lambda: page.histories[0].diverged_at is not None, timeout=20_000)
-    k = page.histories[0].diverged_at
+    qtbot.waitUntil(lambda: histories(page)[0].diverged_at is not None, timeout=20_000)
+    k = histories(page)[0].diverged_at
     qtbot.waitUntil(lambda: page.plots.loss_plot.diverged_label(0) == f"diverged at step {k}", timeout=5_000)
     mark_x, _ = page.plots.loss_plot.runs[0].mark.getData()
     assert list(mark_x) == [k]  # the mark sits at the step where the run turned NaN/inf
@@ -88,7 +94,7 @@ def test_bad_settings_are_said_in_the_status_not_raised(page):
     page.form.width.setValue(24)
     page.form.heads.setValue(5)
     page.train_button.click()
-    assert not page.histories
+    assert not histories(page)
     assert "multiple of heads" in page.status.text()
 
 
@@ -108,7 +114,7 @@ def test_the_training_lab_is_a_tab_of_the_main_window(qtbot, tmp_path):
 
 def _train_once(page, qtbot):
     page.train_button.click()
-    qtbot.waitUntil(lambda: page.histories[0].count == 25, timeout=20_000)
+    qtbot.waitUntil(lambda: histories(page)[0].count == 25, timeout=20_000)
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=5_000)
 
 
@@ -117,7 +123,7 @@ def test_exported_csv_is_the_headless_train_log_of_the_same_settings(page, qtbot
 
     page.form.warmup.setValue(5)
     _train_once(page, qtbot)
-    page.export_csv(0, tmp_path / "gui.csv")
+    page.source.export_csv(0, tmp_path / "gui.csv")
     assert main(["train", "--layers", "2", "--width", "16", "--heads", "2", "--batch", "4", "--seq", "8",
                  "--data", "reverse", "--steps", "25", "--warmup", "5", "--out", str(tmp_path / "cli")]) == 0
     # Same settings and seed: the same numbers, bit for bit, in the same columns.
@@ -151,11 +157,11 @@ def test_empty_plots_say_what_to_do_and_show_no_numbers(page):
 
 def test_runs_loaded_from_a_session_show_their_curves_and_say_samples_need_a_rerun(page, qtbot):
     _train_once(page, qtbot)
-    records = page.run_records()
-    page.clear()
-    assert not page.histories and not page.plots.loss_plot.runs
-    page.load_runs(records)
-    (run_id,) = page.histories  # a new id: a report still queued from the old worker can't reach it
+    records = page.source.run_records()
+    page.source.clear()
+    assert not histories(page) and not page.plots.loss_plot.runs
+    page.source.load_runs(records)
+    (run_id,) = histories(page)  # a new id: a report still queued from the old worker can't reach it
     x, y = page.plots.loss_plot.runs[run_id].raw.getData()
     np.testing.assert_array_equal(y, records[0].history.loss[:25])
     assert page.plots.heatmaps["residual_rms"].image.image.shape == (2, 25)
@@ -188,35 +194,35 @@ def test_a_session_saved_before_the_tab_was_opened_keeps_its_runs(qtbot, tmp_pat
     _train_once(page, qtbot)
     page.form.seed.setValue(1)
     page.train_button.click()
-    qtbot.waitUntil(lambda: page.histories[1].count == 25 and not page.stop_button.isEnabled(), timeout=20_000)
+    qtbot.waitUntil(lambda: histories(page)[1].count == 25 and not page.stop_button.isEnabled(), timeout=20_000)
     from engine.setup.presets import load_preset
     from engine.state.session import session_json
 
     path = tmp_path / "runs.normscope.json"
-    path.write_text(session_json(load_preset("xian"), page.run_records()), encoding="utf-8")
+    path.write_text(session_json(load_preset("xian"), page.source.run_records()), encoding="utf-8")
     ini = QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat)
     window = MainWindow("apple", ini)
     qtbot.addWidget(window)
-    assert window.files.open_session(path)
+    assert window.files.sessions.open_session(path)
     assert window.findChild(LazyPage, "trainingTab").content is None  # the tab was never opened
     again = tmp_path / "again.normscope.json"
-    assert window.files.save_session(again)
+    assert window.files.sessions.save_session(again)
     other = MainWindow("apple", ini)
     qtbot.addWidget(other)
     other.show()
-    assert other.files.open_session(again)
+    assert other.files.sessions.open_session(again)
     titles = [other.tabs.tabText(i) for i in range(other.tabs.count())]
     other.tabs.setCurrentIndex(titles.index("Training"))
     qtbot.waitUntil(lambda: other.tabs.currentWidget().content is not None)
     shown = other.teaching.training_page
     assert len(shown.plots.loss_plot.runs) == 2
-    for run_id, record in zip(shown.histories, page.run_records()):
-        np.testing.assert_allclose(shown.histories[run_id].loss[:25], record.history.loss[:25], rtol=5e-7)
+    for run_id, record in zip(histories(shown), page.source.run_records()):
+        np.testing.assert_allclose(histories(shown)[run_id].loss[:25], record.history.loss[:25], rtol=5e-7)
     # Opened again while the tab is built: the tab shows that session's runs.
-    assert other.files.save_session(again)
-    assert other.files.open_session(again)
-    assert len(other.teaching.training_page.histories) == 2
-    other.teaching.training_page.shutdown()
+    assert other.files.sessions.save_session(again)
+    assert other.files.sessions.open_session(again)
+    assert len(other.training.runs()) == 2
+    other.training.shutdown()
 
 
 def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtbot, tmp_path, monkeypatch):
@@ -237,7 +243,7 @@ def test_a_hostile_training_section_refuses_the_whole_session_with_a_message(qtb
     path.write_text(json.dumps(document), encoding="utf-8")
     window = MainWindow("xian", QSettings(str(tmp_path / "n.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
-    assert not window.files.open_session(path)
+    assert not window.files.sessions.open_session(path)
     assert window.document.scenario == load_preset("xian")  # the work is untouched
     (message,) = shown
     assert "bad.normscope.json" in message and "training run 1" in message and "settings.layers" in message
@@ -266,7 +272,7 @@ def test_new_training_runs_mark_the_window_unsaved_and_closing_asks(qtbot, tmp_p
                         lambda *args, **kwargs: asked.append(args) or QMessageBox.StandardButton.Cancel)
     assert not window.close()
     assert asked and "training runs" in asked[0][2]
-    assert window.files.save_session(tmp_path / "runs")
+    assert window.files.sessions.save_session(tmp_path / "runs")
     assert not window.isWindowModified()
     asked.clear()
     assert window.close() and not asked  # saved: nothing to ask
@@ -306,15 +312,16 @@ def test_a_run_that_fails_midway_says_why_in_the_ui_language_and_keeps_its_curve
     qtbot.waitUntil(lambda: not page.stop_button.isEnabled(), timeout=20_000)
     assert "Training stopped: Not enough memory for the test." in page.status.text()
     assert "Problem" not in page.status.text()  # worded, not the exception's type
-    assert page.histories[0].count == 5
+    assert histories(page)[0].count == 5
 
 
 def test_runs_of_the_variants_are_named_as_the_papers_write_them(page):
     from engine.training.settings import TrainSettings
+    from widgets.training.run_names import run_name
 
-    assert page.run_name(TrainSettings(norm="dyt", placement="deepnorm", layers=24)) == \
+    assert run_name(TrainSettings(norm="dyt", placement="deepnorm", layers=24)) == \
         "DeepNorm-DyT, 24 layers, warmup 0, seed 0"
-    assert page.run_name(TrainSettings(norm="rms", placement="peri")).startswith("Peri-RMSNorm")
+    assert run_name(TrainSettings(norm="rms", placement="peri")).startswith("Peri-RMSNorm")
 
 
 def test_the_presets_sit_on_top_of_the_form_and_only_fill_it(page, qtbot):
@@ -322,7 +329,7 @@ def test_the_presets_sit_on_top_of_the_form_and_only_fill_it(page, qtbot):
     label = form._layout.itemAt(0, form._layout.ItemRole.LabelRole).widget()
     assert form._layout.itemAt(0, form._layout.ItemRole.FieldRole).widget() is form.preset and label.text() == "Preset"
     form.preset.activated.emit(form.preset.findData("post_vs_pre_12"))  # as a click on the item does
-    assert not page.histories and page._thread is None  # nothing trains before Train is pressed
+    assert not histories(page) and not page.source.running()  # nothing trains before Train is pressed
     assert (form.layers.value(), form.placement.currentData(), form.warmup.value()) == (12, "post", 0)
     assert page.train_button.text() == "Train 3 runs" and form.preset_note.isVisibleTo(form)
     assert "Post-Norm, warmup 100, 12 layers" in form.preset_note.text()
@@ -330,10 +337,10 @@ def test_the_presets_sit_on_top_of_the_form_and_only_fill_it(page, qtbot):
     form.steps.setValue(3)
     assert len(form.runs()) == 3
     page.train_button.click()
-    qtbot.waitUntil(lambda: len(page.histories) == 3 and all(h.count == 3 for h in page.histories.values()),
+    qtbot.waitUntil(lambda: len(histories(page)) == 3 and all(h.count == 3 for h in histories(page).values()),
                     timeout=30_000)
-    placements = [page._settings[r].placement for r in page.histories]
-    assert placements == ["post", "post", "pre"] and {page._settings[r].lr for r in page.histories} == {2e-3}
+    settings = [record.settings for record in page.source.runs().values()]
+    assert [s.placement for s in settings] == ["post", "post", "pre"] and {s.lr for s in settings} == {2e-3}
     form.warmup.setValue(50)  # a setting the preset sets: the form is the user's own again
     assert form.preset.currentData() == "" and form.runs() == [{}] and page.train_button.text() == "Train"
     assert not form.preset_note.isVisibleTo(form)
@@ -361,7 +368,7 @@ def test_a_run_too_big_for_the_memory_budget_is_refused_with_a_message_and_nothi
     for key, value in change.items():
         getattr(page.form, key).setValue(value)
     page.train_button.click()
-    assert not page.histories and page._thread is None
+    assert not histories(page) and not page.source.running()
     assert message in page.status.text()
 
 
@@ -376,20 +383,20 @@ def test_bad_data_files_are_refused_in_the_status_and_nothing_starts(page, tmp_p
     for name, why in (("pipe.txt", "is a pipe (FIFO)"), ("empty.txt", "is empty"), ("binary.txt", "NUL bytes")):
         f._file = str(tmp_path / name)
         page.train_button.click()
-        assert not page.histories and f"{name}: " in page.status.text() and why in page.status.text()
+        assert not histories(page) and f"{name}: " in page.status.text() and why in page.status.text()
 
 
 def test_a_second_run_that_would_not_fit_beside_the_first_is_refused(page, qtbot, monkeypatch):
     from engine.training import budget
 
     _train_once(page, qtbot)
-    kept = page._trainers[0].memory.kept
-    monkeypatch.setattr(budget, "MAX_TRAINING_BYTES", page._trainers[0].memory.total + kept // 2)
+    trainer = page.source._trainers[0]
+    monkeypatch.setattr(budget, "MAX_TRAINING_BYTES", trainer.memory.total + trainer.memory.kept // 2)
     page.train_button.click()
-    assert len(page.histories) == 1 and "beside the" in page.status.text() and "clear the runs" in page.status.text()
-    page.clear()
+    assert len(histories(page)) == 1 and "beside the" in page.status.text() and "clear the runs" in page.status.text()
+    page.clear_button.click()
     page.train_button.click()  # alone, it fits
-    assert len(page.histories) == 1
+    assert len(histories(page)) == 1
 
 
 def test_a_sample_that_would_take_too_long_is_refused_in_the_samples_box(page, qtbot, monkeypatch):
@@ -405,7 +412,7 @@ def test_loss_curves_are_smoothed_with_the_raw_loss_faint_behind(page, qtbot):
     from engine.training.smoothing import trailing_mean
 
     _train_once(page, qtbot)
-    loss = page.histories[0].loss[:25]
+    loss = histories(page)[0].loss[:25]
     items = page.plots.loss_plot.runs[0]
     page.plots.smoothing.steps.setValue(5)  # as the person types it
     np.testing.assert_allclose(items.curve.getData()[1], trailing_mean(loss, 5))
@@ -430,3 +437,32 @@ def test_the_smoothing_is_remembered_across_starts(qtbot, tmp_path):
     qtbot.addWidget(again)
     page = again.teaching.training_page
     assert page.plots.smoothing.steps.value() == 37 and page.plots.loss_plot.smoothing == 37
+
+
+def test_edit_undo_brings_back_the_runs_cleared_in_the_training_tab(window, qtbot):
+    """Edit → Undo acts on the Training tab's stack while it is in front, and on the document's again
+    once the token grid is clicked into."""
+    from PySide6.QtGui import QAction
+
+    from engine.training.settings import TrainSettings
+
+    window.activateWindow()  # focus moves only within the active window
+    qtbot.waitUntil(window.isActiveWindow)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    window.tabs.setCurrentIndex(titles.index("Training"))
+    page = window.teaching.training_page
+    window.training.start_runs([TrainSettings(steps=3, layers=1, width=16, heads=2, batch=2, seq=8, data="reverse")])
+    qtbot.waitUntil(lambda: not window.training.running(), timeout=20_000)
+    window.document.set_setting("layers", 4)
+    page.clear_button.setFocus()  # as a click on it does
+    qtbot.waitUntil(lambda: page.clear_button.hasFocus())
+    page.clear_button.click()
+    assert not window.training.runs() and page.run_choice.count() == 0
+    undo = window.findChild(QAction, "undo")
+    undo.trigger()
+    assert len(window.training.runs()) == 1 and page.run_choice.count() == 1
+    assert window.document.scenario.layers == 4  # the scenario's edit is still there
+    window.token_grid.setFocus()
+    qtbot.waitUntil(lambda: window.token_grid.hasFocus())
+    undo.trigger()
+    assert window.document.scenario.layers != 4 and len(window.training.runs()) == 1

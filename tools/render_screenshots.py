@@ -76,7 +76,7 @@ def _train_preset(window: MainWindow, steps: int) -> None:
     page = window.teaching.training_page
     page.form.steps.setValue(steps)
     page.start_preset("post_vs_pre_12")
-    while page._thread is not None and page._thread.isRunning():
+    while window.training.running():
         _run_events(200)
     _run_events(300)
     page.run_choice.setCurrentIndex(0)

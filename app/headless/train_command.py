@@ -18,6 +18,8 @@ from pathlib import Path
 
 PROG = "normscope train"
 NO_MEMORY = "not enough memory for this run: lower batch, seq, layers or width"
+#: The figures' size: the Training tab's plots in a 1400 × 860 window (measured), as the tab exports them.
+TAB_PLOTS_SIZE = (1042, 838)
 
 
 def _one_line_error(message: str):
@@ -223,30 +225,33 @@ def _train(trainer, sample: int, files) -> tuple[dict, object]:
 
 
 def _write_figures(settings, entropy: float, history, files, formats: list[str], options) -> None:
-    """The run's curves as the Training tab draws them (its plots, offscreen), one file per figure and
-    format, with ``options`` (FigureOptions)."""
+    """The run's curves as the Training tab draws them (its plots, offscreen, fed by the same
+    ``training_curves``), one file per figure and format, with ``options`` (FigureOptions)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
+    from engine.training.run_curves import training_curves
     from engine.training.run_record import RunRecord
     from widgets.common.fonts import register_bundled_fonts
     from widgets.plotkit.figure_export import export_widget
     from widgets.plotkit.plot_style import use_light_theme
-    from widgets.training.training_page import TrainingPage
+    from widgets.training.run_names import run_name
+    from widgets.training.training_plots import TrainingPlots
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
     use_light_theme()  # as the window draws them: figures on white
-    page = TrainingPage()
-    page.resize(1400, 860)
-    page.show()
-    page.load_runs([RunRecord(settings, entropy, history)])
+    plots = TrainingPlots()
+    plots.resize(*TAB_PLOTS_SIZE)
+    plots.show()
+    app.processEvents()
+    plots.show_curves(training_curves({0: RunRecord(settings, entropy, history)}, 0, plots.smoothing_steps()),
+                      {0: run_name(settings)})
     app.processEvents()
     try:
-        for name, view in page.figures().items():
+        for name, view in plots.views().items():
             for fmt in formats:
                 export_widget(view, files.path(f"{name}.{fmt}"), options, title=f"NormScope: {name}")
     finally:
-        page.shutdown()
-        page.close()
+        plots.close()
         app.processEvents()

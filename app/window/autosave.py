@@ -33,7 +33,8 @@ from app.window.disk_checks import set_aside, write_problem
 from widgets.common.problem_text import describe
 
 if TYPE_CHECKING:
-    from app.window.file_actions import FileActions
+    from app.window.session_files import SessionFiles
+    from app.window.training_session import TrainingSession
 
 # engine.files.io and engine.state.session are imported when first used (not needed for the first paint).
 
@@ -129,14 +130,15 @@ class Autosave(QObject):
     failed = Signal(str)  # emitted from the writer thread, delivered on the UI thread
 
     def __init__(self, document: Document, folder: Path, parent: QObject | None = None,
-                 files: FileActions | None = None):
+                 files: SessionFiles | None = None, training: TrainingSession | None = None):
         """Snapshots go to a file of ``folder`` that this instance claims (see ``claim_snapshot``);
         ``path`` is None when there is none to claim, and autosave is off. ``recovery`` is the
         left-behind snapshot to offer, if any (the claimed file, or one that can only be read).
-        ``files`` gives the training runs and the session's file (without it: the scenario and A only)."""
+        ``files`` gives the session's file and ``training`` the runs (without them: the scenario and A only)."""
         super().__init__(parent)
         self._document = document
         self._files = files
+        self._training = training
         self._lock, self.path = claim_snapshot(Path(folder))
         self.recovery = self.path if self.path is not None else unclaimable_snapshot(Path(folder))
         self.off_reason: str | None = None  # why autosave is off, when it is
@@ -162,7 +164,8 @@ class Autosave(QObject):
         self._saved_fingerprint: tuple = ()
         if files is not None:
             files.sessionPathChanged.connect(self._timer.start)
-            files.trainingRunsUnsavedChanged.connect(lambda _: self._timer.start())
+        if training is not None:
+            training.unsavedChanged.connect(lambda _: self._timer.start())
             self._training_check = QTimer(self)
             self._training_check.setInterval(TRAINING_CHECK_MS)
             self._training_check.timeout.connect(self._snapshot_if_runs_grew)
@@ -175,7 +178,7 @@ class Autosave(QObject):
             self._timer.start()
 
     def _runs(self) -> tuple:
-        return tuple(self._files.training_runs_now()) if self._files is not None else ()
+        return self._training.run_records() if self._training is not None else ()
 
     @staticmethod
     def _runs_fingerprint(runs) -> tuple:
@@ -188,7 +191,7 @@ class Autosave(QObject):
 
     def _runs_for_writer(self) -> tuple[tuple, tuple]:
         """The runs copied for the writer thread, and their fingerprint: copied again only when they changed
-        (an edit reuses them). The training page appends to the histories on this thread while the
+        (an edit reuses them). The TrainingSession appends to the histories on this thread while the
         writer would read them."""
         runs = self._runs()
         fingerprint = self._runs_fingerprint(runs)
@@ -219,7 +222,7 @@ class Autosave(QObject):
         self._saved_fingerprint = fingerprint
         files = self._files
         session_path = str(files.session_path) if files is not None and files.session_path is not None else None
-        runs_unsaved = files is not None and files.training_runs_unsaved
+        runs_unsaved = self._training is not None and self._training.unsaved
 
         def write() -> None:
             try:
@@ -264,8 +267,11 @@ class Autosave(QObject):
             self._document.load_scenario(contents.scenario, self.tr("Restore autosaved work"))
             if contents.pinned is not None:
                 self._document.pin_scenario(contents.pinned)
-            if self._files is not None:
-                self._files.restore_autosaved(contents.runs, snapshot.session_path, snapshot.runs_unsaved)
+            if self._training is not None:  # a run with no file to hold it is unsaved whatever was noted
+                self._training.load_runs(contents.runs, snapshot.runs_unsaved or (
+                    bool(contents.runs) and snapshot.session_path is None))
+            if self._files is not None and snapshot.session_path is not None:
+                self._files.set_session_path(Path(snapshot.session_path))
             return None
         try:
             aside = set_aside(self.recovery)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QUndoStack
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea, QTabWidget, QWidget
 
 from app.window import language, settings_file, theme
@@ -34,6 +34,7 @@ from app.window.result_hub import ResultHub
 from app.window.status_notes import StatusNotes
 from app.window.tab_host import Bound
 from app.window.teaching_tabs import TeachingTabs
+from app.window.training_session import TrainingSession
 from app.window.undo_routing import UndoRouting
 from app.window.unsaved_work import UnsavedWork
 from app.window.window_title import WindowTitle
@@ -105,28 +106,31 @@ class MainWindow(Retranslating, QMainWindow):
         for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
-        self.files = FileActions(self, self._settings, self._texts)
-        self.window_title = WindowTitle(self, self.document, self.files)
+        self.training = TrainingSession(self)  # the Training tab's runs, whether or not the tab is built
+        self.files = FileActions(self, self._settings, self._texts, self.training)
+        self.window_title = WindowTitle(self, self.document, self.files.sessions, self.training)
         # The window receives this, not its title (see WindowTitle): the stack signals as it dies.
         self.document.undo_stack.cleanChanged.connect(self._show_modified)
         # Beside the settings: per user, and per test with a throwaway settings file.
-        self.autosave = Autosave(self.document, checked.folder.resolve(), self, self.files)
-        self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files, lambda: self.ask_before_discarding)
+        self.autosave = Autosave(self.document, checked.folder.resolve(), self, self.files.sessions, self.training)
+        self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
+                                   lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
-        self._figure_menus = FigureMenus(self, self.files.export_figure_dialog, self.files.copy_figure, self.bind_text)
+        self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
+                                         self.bind_text)
         self.add_figures(self.plots.figure_titles, self.plots.figures)
         # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
         self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
-        self.undo_routing = UndoRouting(self.tabs, self.document.undo_stack, self)  # Ctrl+Z in the Model tab: its own
+        self.undo_routing = UndoRouting(self, self.document.undo_stack)
         self.menus = Menus(self, self._docks, lambda: self._default_state)
         # A/B compare: pin, swap, clear; A's Result reaches every view that draws it.
         self.compare = CompareActions(self, self.document, self.add_menu(lambda: self.tr("&Compare")), self._texts, [
             self.row_stats_plot, self.depth_plot, self.grad_plot, self.stage_heatmaps, self.differences])
         self.differences.set_pin_keys(self.compare.pin_keys())
-        self.teaching = TeachingTabs(self, self.token_grid, self.files, self._settings)
+        self.teaching = TeachingTabs(self, self.token_grid, self.training, self._settings)
         install_model_tab(self)  # the Model tab and menu (app/window/model_tab.py)
         self.lessons = LessonDock(self, self.menus.help_menu)  # Help → Lessons (app/window/lesson_dock.py)
         self.busy_indicator = BusyIndicator(lambda: self.document.busy)
@@ -225,6 +229,10 @@ class MainWindow(Retranslating, QMainWindow):
         self.menuBar().insertMenu(self.menus.help_menu.menuAction(), menu)
         return menu
 
+    def add_undo_stack(self, tab: QWidget, stack: QUndoStack) -> None:
+        """See ``TabHost.add_undo_stack``."""
+        self.undo_routing.add(tab, stack)
+
     def _adopt(self, tab: LazyPage, page: QWidget, follows_result: bool) -> None:
         """A lazily built page joins the app: themed, scaled for presentation, its figures' menus, the result."""
         apply_plot_theme(page, self.dark)
@@ -317,6 +325,7 @@ class MainWindow(Retranslating, QMainWindow):
             event.ignore()
             return
         self.closing.emit()
+        self.training.shutdown()  # no worker outlives the window
         self.presentation.set_enabled(False)  # remember the ordinary layout, not the projector's
         self._settings.setValue("window/geometry", self.saveGeometry())
         self._settings.setValue("window/state", self.saveState())

@@ -29,9 +29,9 @@ class MenuWindow(Protocol):
     """What the menus act on (a QMainWindow: also the actions' parent)."""
 
     document: Document
-    undo_routing: UndoRouting
     files: FileActions
     presentation: Presentation
+    undo_routing: UndoRouting
     token_grid: MatrixView
     affine_grid: MatrixView
 
@@ -123,7 +123,7 @@ class Menus(QObject):
             action.setShortcuts([])  # until deleteLater runs it would still claim its keys (and its name)
             action.setObjectName("")
             action.deleteLater()
-        stack = self._window.undo_routing.group  # the Document's stack, or the shown tab's own (app.window.undo_routing)
+        stack = self._window.undo_routing  # the document's stack, or a tab's own: Model, Training (app.window.undo_routing)
         undo = stack.createUndoAction(self._window, self.tr("&Undo"))
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
         redo = stack.createRedoAction(self._window, self.tr("&Redo"))

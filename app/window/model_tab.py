@@ -45,7 +45,7 @@ def install_model_tab(window: TabHost) -> LazyPage:
         session = ModelSession(window)
         page = ModelPage(session)
         page.hiddenStateChosen.connect(lambda state: show_state_in_grid(window, state))
-        window.undo_routing.add(session.undo_stack, lazy)
+        window.add_undo_stack(lazy, session.undo_stack)
         return page
 
     lazy = window.add_lazy_tab("modelTab", lambda: translate("ModelTab", "Model"), build)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Protocol, TypeVar
 
 from PySide6.QtCore import SignalInstance
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
 from widgets.common.lazy_page import LazyPage
@@ -16,7 +17,6 @@ from widgets.common.lazy_page import LazyPage
 if TYPE_CHECKING:
     from app.window.document import Document
     from app.window.result_hub import ResultHub
-    from app.window.undo_routing import UndoRouting
 
 Bound = TypeVar("Bound")
 
@@ -25,8 +25,6 @@ class TabHost(Protocol):
     document: Document
     #: The views shown a Result (``results.add(view)``) and when they catch up.
     results: ResultHub
-    #: Which undo stack Ctrl+Z acts on: ``undo_routing.add(stack, tab)`` for a tab with an owner of its own.
-    undo_routing: UndoRouting
     #: Emitted once the window closes for good: stop background work.
     closing: SignalInstance
 
@@ -50,3 +48,6 @@ class TabHost(Protocol):
 
     def add_menu(self, title: Callable[[], str]) -> QMenu:
         """A menu at the end of the menu bar, before Help (which stays last)."""
+
+    def add_undo_stack(self, tab: QWidget, stack: QUndoStack) -> None:
+        """Edit → Undo / Redo act on ``stack`` while the person works in ``tab`` (app.window.undo_routing)."""

@@ -15,7 +15,7 @@ from app.window import settings_file
 
 if TYPE_CHECKING:
     from app.window.tab_host import TabHost
-    from app.window.file_actions import FileActions
+    from app.window.training_session import TrainingSession
     from widgets.editors.matrix_view import MatrixView
     from widgets.teaching.activations_view import ActivationsView
     from widgets.teaching.batchnorm_lab import BatchNormLab
@@ -32,15 +32,16 @@ TRAINING_FIGURES = ("training_loss", "training_layer_grad_norm", "training_updat
 
 
 class TeachingTabs(QObject):
-    """Adds the tabs to ``window``; the BatchNorm lab follows the token selected in ``token_grid``.
+    """Adds the tabs to ``window``; the BatchNorm lab follows the token selected in ``token_grid``; the
+    Training tab draws the runs of ``training`` and forwards its gestures there.
 
     Each page is a property that builds it if it was never opened (as opening its tab would).
     """
 
-    def __init__(self, window: TabHost, token_grid: MatrixView, files: FileActions, settings: QSettings):
+    def __init__(self, window: TabHost, token_grid: MatrixView, training: TrainingSession, settings: QSettings):
         super().__init__(window)
         self._token_grid = token_grid
-        self._files = files
+        self._training_session = training
         self._settings = settings
         self._block = window.add_lazy_tab("blockTab", lambda: self.tr("Block flow"), self._build_block, True)
         self._grouping = window.add_lazy_tab("groupsTab", lambda: self.tr("LN vs BN groups"), self._build_grouping,
@@ -52,6 +53,7 @@ class TeachingTabs(QObject):
         self._activations = window.add_lazy_tab("activationsTab", lambda: self.tr("Activations"),
                                                 self._build_activations)
         self._training = window.add_lazy_tab("trainingTab", lambda: self.tr("Training"), self._build_training)
+        window.add_undo_stack(self._training, training.undo_stack)  # removing a run, Clear
         window.add_figures(lambda: {"block_flow": self.tr("Block diagram"), "block_stage": self.tr("Block stage heatmap")},
                            lambda: {"block_flow": self.block_page.flow, "block_stage": self.block_page.heatmap},
                            self._block)
@@ -136,11 +138,7 @@ class TeachingTabs(QObject):
     def _build_training(self) -> TrainingPage:
         from widgets.training.training_page import TrainingPage
 
-        page = TrainingPage()  # it stops its own worker when the app quits
-        page.load_runs(self._files.training_runs)  # those of a session opened before
-        self._files.trainingRunsOpened.connect(page.load_runs)
-        self._files.training_runs_source = page.run_records
-        page.runsEdited.connect(self._files.mark_training_runs_edited)
+        page = TrainingPage(self._training_session)  # it shows the runs the session holds already
         raw = settings_file.text(self._settings, SMOOTHING_KEY, "")
         if raw.isascii() and raw.isdigit() and len(raw) < 8:  # else the default; out of range: clamped
             page.set_loss_smoothing(int(raw))

@@ -1,50 +1,53 @@
-"""Which undo stack the Edit menu's Undo and Redo (Ctrl+Z, Ctrl+Shift+Z) act on: the Document's, or the stack
-of a tab with an owner of its own (the Model tab's ModelSession) while that tab is shown and the keyboard focus
-is not in a dock (the token grid beside the Model tab still undoes its own edits)."""
+"""Which undo stack Edit → Undo / Redo and their keys act on: the document's (the token matrix, γ/β, the
+settings), or that of a tab with an owner of its own (the Training tab's runs), whichever the person
+worked in last: the stack that took the last gesture (a removal of a run, an edit of a cell), or the
+area the focus went into since (a click in the token grid beside the Training tab undoes the grid's
+last edit; a click on the Training tab's buttons its last removal). Focus leaving the window (a menu,
+a dialog) changes nothing."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+import shiboken6
 from PySide6.QtGui import QUndoGroup, QUndoStack
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 
-def _in_dock(widget: QWidget) -> bool:
-    while widget is not None:
-        if isinstance(widget, QDockWidget):
-            return True
-        widget = widget.parentWidget()
-    return False
+class UndoRouting(QUndoGroup):
+    """The group Edit → Undo / Redo are made from (``createUndoAction``); ``add(area, stack)`` gives the
+    widgets under ``area`` their own stack, every other widget of ``window`` the document's."""
 
-
-class UndoRouting(QObject):
-    """``group``: a QUndoGroup whose active stack follows the shown tab and the focus; ``add(stack, tab)``."""
-
-    def __init__(self, tabs: QTabWidget, document_stack: QUndoStack, parent: QObject | None = None):
-        super().__init__(parent)
-        self._tabs = tabs
-        self._document_stack = document_stack
-        self._tab_stacks: list[tuple[QWidget, QUndoStack]] = []
-        self._in_dock = False  # where the focus was last (a menu opened takes it nowhere)
-        self.group = QUndoGroup(self)
-        self.group.addStack(document_stack)
-        self.group.setActiveStack(document_stack)
-        tabs.currentChanged.connect(self._route)
+    def __init__(self, window: QWidget, document_stack: QUndoStack):
+        super().__init__(window)
+        self._window, self._document_stack = window, document_stack
+        self._areas: list[tuple[QWidget, QUndoStack]] = []
+        self._follow(document_stack)
         QApplication.instance().focusChanged.connect(self._on_focus_changed)
 
-    def add(self, stack: QUndoStack, tab: QWidget) -> None:
-        """Undo and Redo act on ``stack`` while ``tab`` is the shown tab (and the focus is not in a dock)."""
-        self.group.addStack(stack)
-        self._tab_stacks.append((tab, stack))
-        self._route()
+    def add(self, area: QWidget, stack: QUndoStack) -> None:
+        self._areas.append((area, stack))
+        self._follow(stack)
+        self.setActiveStack(self.stack_for(QApplication.focusWidget()))
+
+    def stack_for(self, widget: QWidget | None) -> QUndoStack:
+        """The stack of the area ``widget`` lies in (the document's outside every area)."""
+        for area, stack in self._areas:
+            if widget is not None and (widget is area or area.isAncestorOf(widget)):
+                return stack
+        return self._document_stack
+
+    def _follow(self, stack: QUndoStack) -> None:
+        self.addStack(stack)
+        stack.indexChanged.connect(self._on_index_changed)
+
+    def _on_index_changed(self, _index: int) -> None:
+        self._activate(self.sender())  # the stack that took the last gesture
 
     def _on_focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
-        if new is not None and new.window() is self._tabs.window():
-            self._in_dock = _in_dock(new)
-            self._route()
+        if new is not None and shiboken6.isValid(self._window) and self._window.isAncestorOf(new):
+            self._activate(self.stack_for(new))
 
-    def _route(self) -> None:
-        current = self._tabs.currentWidget()
-        stack = next((s for tab, s in self._tab_stacks if tab is current and not self._in_dock), self._document_stack)
-        if self.group.activeStack() is not stack:
-            self.group.setActiveStack(stack)
+    def _activate(self, stack) -> None:
+        # Only a stack still in the group: a dying one leaves the group first, then clears itself (and
+        # signals); made active then, the group would keep a pointer to it.
+        if isinstance(stack, QUndoStack) and shiboken6.isValid(stack) and stack in self.stacks():
+            self.setActiveStack(stack)

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 if TYPE_CHECKING:
     from app.window.autosave import Autosave
     from app.window.document import Document
-    from app.window.file_actions import FileActions
+    from app.window.session_files import SessionFiles
+    from app.window.training_session import TrainingSession
 
 
 class UnsavedWork(QObject):
@@ -25,10 +26,11 @@ class UnsavedWork(QObject):
     asked on closing (None: only a shown window on a real screen, not the offscreen platform of tests and
     headless export, where the autosave keeps the edits for the next start)."""
 
-    def __init__(self, window: QMainWindow, document: Document, autosave: Autosave, files: FileActions,
-                 ask: Callable[[], bool | None]):
+    def __init__(self, window: QMainWindow, document: Document, autosave: Autosave, files: SessionFiles,
+                 training: TrainingSession, ask: Callable[[], bool | None]):
         super().__init__(window)
         self._window, self._document, self._autosave, self._files, self._ask = window, document, autosave, files, ask
+        self._training = training
 
     def offer_recovery(self) -> None:
         """Offer the autosaved session a crash or an unsaved close left behind (No discards it)."""
@@ -55,7 +57,7 @@ class UnsavedWork(QObject):
         """Whether the window may close (see the module's description). Unsaved training runs are
         autosaved and asked about as edits are."""
         edits = not self._document.undo_stack.isClean()
-        runs = self._files.training_runs_unsaved
+        runs = self._training.unsaved
         if not edits and not runs:
             self._autosave.discard()
             return True

@@ -12,23 +12,25 @@ from engine.setup.presets import PRESETS
 
 if TYPE_CHECKING:
     from app.window.document import Document
-    from app.window.file_actions import FileActions
+    from app.window.session_files import SessionFiles
+    from app.window.training_session import TrainingSession
 
 
 class WindowTitle(QObject):
-    """Keeps ``window``'s title in step with ``document`` and ``files``; ``refresh()`` after a language change,
-    ``show_modified()`` when the undo stack's clean state changes."""
+    """Keeps ``window``'s title in step with ``document``, ``files`` and ``training``; ``refresh()`` after a
+    language change, ``show_modified()`` when the undo stack's clean state changes."""
 
-    def __init__(self, window: QWidget, document: Document, files: FileActions):
+    def __init__(self, window: QWidget, document: Document, files: SessionFiles, training: TrainingSession):
         super().__init__(window)
         self._window = window
         self._document = document
         self._files = files
+        self._training = training
         document.scenarioChanged.connect(self.refresh)
         files.sessionPathChanged.connect(self.refresh)
         # The undo stack's cleanChanged comes through the window (MainWindow._show_modified): the stack
         # signals as the window dies, after the window's slots are cut off but before this child's are.
-        files.trainingRunsUnsavedChanged.connect(self.show_modified)
+        training.unsavedChanged.connect(self.show_modified)
 
     def preset_name(self, preset_id: str) -> str:
         """The preset's name in the UI language."""
@@ -47,4 +49,4 @@ class WindowTitle(QObject):
 
     def show_modified(self) -> None:
         """``[*]`` while there are unsaved edits or training runs."""
-        self._window.setWindowModified(not self._document.undo_stack.isClean() or self._files.training_runs_unsaved)
+        self._window.setWindowModified(not self._document.undo_stack.isClean() or self._training.unsaved)

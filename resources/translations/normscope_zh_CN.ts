@@ -310,23 +310,23 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/window/autosave.py" line="145"/>
+        <location filename="../../app/window/autosave.py" line="147"/>
         <source>every autosave file in {folder} is in use by another NormScope</source>
         <extracomment>How often the training runs are looked at while a snapshot may be missing their newest steps.</extracomment>
         <translation>{folder} 中的每个自动保存文件都被另一个 NormScope 占用</translation>
     </message>
     <message>
-        <location filename="../../app/window/autosave.py" line="264"/>
+        <location filename="../../app/window/autosave.py" line="267"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/window/autosave.py" line="273"/>
+        <location filename="../../app/window/autosave.py" line="279"/>
         <source>{problem}; it could not be set aside either ({error})</source>
         <translation>{problem}；也无法把它移到一旁（{error}）</translation>
     </message>
     <message>
-        <location filename="../../app/window/autosave.py" line="274"/>
+        <location filename="../../app/window/autosave.py" line="280"/>
         <source>{problem}; it was set aside as {name}</source>
         <translation>{problem}；已将它移到一旁，改名为 {name}</translation>
     </message>
@@ -1552,6 +1552,34 @@
     </message>
 </context>
 <context>
+    <name>FigureExports</name>
+    <message>
+        <location filename="../../app/window/figure_exports.py" line="40"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/figure_exports.py" line="62"/>
+        <source>Saved {count} figures in {folder}</source>
+        <translation>已将 {count} 个图像保存到 {folder}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/figure_exports.py" line="71"/>
+        <source>Copied the {figure} as an image</source>
+        <translation>已将{figure}复制为图片</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/figure_exports.py" line="89"/>
+        <source>Export figure</source>
+        <translation>导出图</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/figure_exports.py" line="107"/>
+        <source>Export all figures into</source>
+        <translation>导出全部图像到</translation>
+    </message>
+</context>
+<context>
     <name>FigureMenus</name>
     <message>
         <location filename="../../app/window/figure_menus.py" line="36"/>
@@ -1567,248 +1595,155 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/window/file_actions.py" line="104"/>
-        <source>Open {name}</source>
-        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. A session was opened: the training lab&apos;s runs it held (a built Training tab shows them). Whether the training lab holds runs the session file doesn&apos;t (the window&apos;s title marks it). The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these) and sets ``training_runs_source``; a session saved before that keeps these.</extracomment>
-        <translation>打开 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="113"/>
-        <source>Opened {name}</source>
-        <translation>已打开 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="128"/>
-        <location filename="../../app/window/file_actions.py" line="216"/>
-        <source>{name} could not be saved: {error}</source>
-        <translation>{name} 无法保存：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="133"/>
-        <location filename="../../app/window/file_actions.py" line="217"/>
-        <location filename="../../app/window/file_actions.py" line="237"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="170"/>
-        <source>Import {name}</source>
-        <translation>导入 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="173"/>
-        <source>Imported a {rows} × {cols} matrix from {name}</source>
-        <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="186"/>
-        <source>{name}: choose one of {tensors}</source>
-        <translation>{name}：请从 {tensors} 中选一个</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="189"/>
-        <source>Import {symbol} from {name}</source>
-        <translation>从 {name} 导入 {symbol}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="190"/>
-        <source>{symbol} ← {tensor} from {name}</source>
-        <translation>{symbol} ← {name} 中的 {tensor}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="202"/>
-        <source>Saved the matrix to {path}</source>
-        <translation>矩阵已保存到 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="212"/>
-        <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
-        <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="225"/>
-        <source>Copied: {table}</source>
-        <translation>已复制：{table}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="259"/>
-        <source>Saved {count} figures in {folder}</source>
-        <translation>已将 {count} 个图像保存到 {folder}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="268"/>
-        <source>Copied the {figure} as an image</source>
-        <translation>已将{figure}复制为图片</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="289"/>
-        <source>Normalized matrix</source>
-        <translation>归一化后的矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="289"/>
-        <source>Row statistics</source>
-        <translation>行统计量</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="290"/>
-        <source>Depth</source>
-        <translation>深度</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="290"/>
-        <source>Gradient norms</source>
-        <translation>梯度范数</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="293"/>
+        <location filename="../../app/window/file_actions.py" line="55"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="294"/>
+        <location filename="../../app/window/file_actions.py" line="57"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="295"/>
+        <location filename="../../app/window/file_actions.py" line="58"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="296"/>
+        <location filename="../../app/window/file_actions.py" line="59"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="299"/>
+        <location filename="../../app/window/file_actions.py" line="62"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="300"/>
+        <location filename="../../app/window/file_actions.py" line="63"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="301"/>
+        <location filename="../../app/window/file_actions.py" line="64"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="302"/>
+        <location filename="../../app/window/file_actions.py" line="65"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="304"/>
+        <location filename="../../app/window/file_actions.py" line="67"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="305"/>
+        <location filename="../../app/window/file_actions.py" line="68"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="309"/>
+        <location filename="../../app/window/file_actions.py" line="72"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="311"/>
+        <location filename="../../app/window/file_actions.py" line="74"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="314"/>
+        <location filename="../../app/window/file_actions.py" line="77"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="316"/>
+        <location filename="../../app/window/file_actions.py" line="79"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="317"/>
+        <location filename="../../app/window/file_actions.py" line="80"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
+</context>
+<context>
+    <name>FileDialogs</name>
     <message>
-        <location filename="../../app/window/file_actions.py" line="340"/>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="354"/>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="366"/>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="370"/>
-        <source>Import token matrix</source>
-        <translation>导入 token 矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="374"/>
-        <source>Import {symbol}</source>
-        <translation>导入 {symbol}</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="379"/>
-        <source>Import vector</source>
-        <translation>导入向量</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="380"/>
-        <source>Use {name} as:</source>
-        <translation>把 {name} 用作：</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="389"/>
-        <source>Choose a tensor</source>
-        <translation>选择张量</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="390"/>
-        <source>Tensors of length {d}:</source>
-        <translation>长度为 {d} 的张量：</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="396"/>
-        <source>Export matrix</source>
-        <translation>导出矩阵</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="406"/>
-        <source>Export figure</source>
-        <translation>导出图</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="424"/>
-        <source>Export all figures into</source>
-        <translation>导出全部图像到</translation>
-    </message>
-    <message>
-        <location filename="../../app/window/file_actions.py" line="457"/>
+        <location filename="../../app/window/file_dialogs.py" line="63"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="459"/>
+        <location filename="../../app/window/file_dialogs.py" line="65"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/window/file_actions.py" line="465"/>
+        <location filename="../../app/window/file_dialogs.py" line="71"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
+    </message>
+</context>
+<context>
+    <name>FileImports</name>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="40"/>
+        <source>Import {name}</source>
+        <translation>导入 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="44"/>
+        <source>Imported a {rows} × {cols} matrix from {name}</source>
+        <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="57"/>
+        <source>{name}: choose one of {tensors}</source>
+        <translation>{name}：请从 {tensors} 中选一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="61"/>
+        <source>Import {symbol} from {name}</source>
+        <translation>从 {name} 导入 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="62"/>
+        <source>{symbol} ← {tensor} from {name}</source>
+        <translation>{symbol} ← {name} 中的 {tensor}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="69"/>
+        <source>Import vector</source>
+        <translation>导入向量</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="70"/>
+        <source>Use {name} as:</source>
+        <translation>把 {name} 用作：</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="74"/>
+        <source>Import token matrix</source>
+        <translation>导入 token 矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="78"/>
+        <source>Import {symbol}</source>
+        <translation>导入 {symbol}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="88"/>
+        <source>Choose a tensor</source>
+        <translation>选择张量</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/file_imports.py" line="89"/>
+        <source>Tensors of length {d}:</source>
+        <translation>长度为 {d} 的张量：</translation>
     </message>
 </context>
 <context>
@@ -2229,42 +2164,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LayerHeatmap</name>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
         <source>Gradient norm by layer</source>
         <translation>各层梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="85"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="87"/>
         <source>Update-to-weight ratio by layer</source>
         <translation>各层更新量与权重之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="88"/>
         <source>RMS of the residual stream by layer</source>
         <translation>各层残差流的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="87"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
         <source>Largest attention logit by layer</source>
         <translation>各层最大注意力 logit</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="91"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="90"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="92"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="91"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="93"/>
         <source>log₁₀ scale</source>
         <translation>log₁₀ 刻度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="95"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="97"/>
         <source>Press Train to start a run.</source>
         <translation>按“训练”开始一次运行。</translation>
     </message>
@@ -2419,34 +2354,34 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LossPlot</name>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="98"/>
+        <location filename="../../widgets/training/loss_plot.py" line="96"/>
         <source>Loss per step (dots: validation loss)</source>
-        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one. The raw loss behind a smoothed curve: the run&apos;s colour at this opacity (of 255). Steps each point of a smoothed curve averages by default (1: the raw loss alone).</extracomment>
+        <extracomment>Okabe–Ito colours (colour-blind safe), then line styles, cycled per run. A curve holds at most this many points: a 100,000-step run draws as fast as a 1,000-step one. The raw loss behind a smoothed curve: the run&apos;s colour at this opacity (of 255).</extracomment>
         <translation>每步损失（圆点：验证损失）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="99"/>
+        <location filename="../../widgets/training/loss_plot.py" line="97"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="100"/>
+        <location filename="../../widgets/training/loss_plot.py" line="98"/>
         <source>loss (nats)</source>
         <translation>损失（nats）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="101"/>
+        <location filename="../../widgets/training/loss_plot.py" line="99"/>
         <source>learned nothing (unigram entropy)</source>
         <translation>什么也没学到（单字符熵）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="103"/>
-        <location filename="../../widgets/training/loss_plot.py" line="177"/>
+        <location filename="../../widgets/training/loss_plot.py" line="101"/>
+        <location filename="../../widgets/training/loss_plot.py" line="171"/>
         <source>diverged at step {k}</source>
         <translation>在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/loss_plot.py" line="108"/>
+        <location filename="../../widgets/training/loss_plot.py" line="106"/>
         <source>Press Train to start a run (a preset on top fills the form for several): the loss of every run is drawn here as it trains.</source>
         <translation>按“训练”开始一次运行（上方的预设可为多个运行填写表单）：每次运行的损失会在训练时画在这里。</translation>
     </message>
@@ -2512,43 +2447,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window/main_window.py" line="91"/>
+        <location filename="../../app/window/main_window.py" line="92"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="95"/>
+        <location filename="../../app/window/main_window.py" line="96"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="97"/>
+        <location filename="../../app/window/main_window.py" line="98"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="98"/>
+        <location filename="../../app/window/main_window.py" line="99"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="142"/>
+        <location filename="../../app/window/main_window.py" line="146"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="99"/>
+        <location filename="../../app/window/main_window.py" line="100"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="126"/>
+        <location filename="../../app/window/main_window.py" line="130"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="261"/>
+        <location filename="../../app/window/main_window.py" line="269"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -4401,40 +4336,40 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>描述的是 {kind} 模型；NormScope 能运行的是 {supported}</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="33"/>
+        <location filename="../../engine/models/gemma_spec.py" line="34"/>
         <source>asks for soft-capping ({key} = {value}), which Gemma 3 does not have and NormScope does not run</source>
         <extracomment>Gemma 3 27B&apos;s layer count: its query scale is d / heads, not the head size (llama.cpp does the same).</extracomment>
         <translation>要求软截断（{key} = {value}），Gemma 3 没有这一步，NormScope 也不运行它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="58"/>
+        <location filename="../../engine/models/gemma_spec.py" line="57"/>
         <location filename="../../engine/models/hf_folder.py" line="98"/>
         <source>uses the activation {name}, which NormScope does not run here</source>
         <translation>使用激活函数 {name}，NormScope 在这里不支持它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="63"/>
+        <location filename="../../engine/models/gemma_spec.py" line="62"/>
         <source>has {key} = {value}; NormScope runs it causal only</source>
         <translation>{key} = {value}；NormScope 只按因果方式运行它</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="69"/>
+        <location filename="../../engine/models/gemma_spec.py" line="68"/>
         <source>has {key} = {value}; a positive number was expected</source>
         <translation>{key} = {value}；应为正数</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="76"/>
+        <location filename="../../engine/models/gemma_spec.py" line="75"/>
         <source>has {key} = {value}; one of {kinds} per layer was expected</source>
         <translation>{key} = {value}；每层应为 {kinds} 之一</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="81"/>
+        <location filename="../../engine/models/gemma_spec.py" line="80"/>
         <location filename="../../engine/models/hf_folder.py" line="102"/>
         <source>has {key} = {value}; an object was expected</source>
         <translation>{key} = {value}；应为对象</translation>
     </message>
     <message>
-        <location filename="../../engine/models/gemma_spec.py" line="47"/>
+        <location filename="../../engine/models/gemma_spec.py" line="46"/>
         <location filename="../../engine/models/gguf_file.py" line="108"/>
         <location filename="../../engine/models/hf_folder.py" line="105"/>
         <source>uses {name} RoPE scaling, which NormScope does not run</source>
@@ -4828,8 +4763,9 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 不是已知的模型（{names}）</translation>
     </message>
     <message>
-        <location filename="../../app/headless/train_command.py" line="124"/>
+        <location filename="../../app/headless/train_command.py" line="126"/>
         <source>--out must name a folder</source>
+        <extracomment>The figures&apos; size: the Training tab&apos;s plots in a 1400 × 860 window (measured), as the tab exports them.</extracomment>
         <translation>--out 必须指定一个文件夹</translation>
     </message>
     <message>
@@ -5019,6 +4955,14 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/models/real_depth_view.py" line="162"/>
         <source>state {k}</source>
         <translation>状态 {k}</translation>
+    </message>
+</context>
+<context>
+    <name>RecentFiles</name>
+    <message>
+        <location filename="../../app/window/recent_files.py" line="37"/>
+        <source>(none)</source>
+        <translation>（无）</translation>
     </message>
 </context>
 <context>
@@ -5305,6 +5249,40 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <location filename="../../widgets/teaching/scale_demo.py" line="256"/>
         <source>γ = {gamma}, β = {beta} (no scenario yet).</source>
         <translation>γ = {gamma}，β = {beta}（还没有场景）。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFiles</name>
+    <message>
+        <location filename="../../app/window/session_files.py" line="42"/>
+        <source>Open {name}</source>
+        <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it.</extracomment>
+        <translation>打开 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/session_files.py" line="49"/>
+        <source>Opened {name}</source>
+        <translation>已打开 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/session_files.py" line="65"/>
+        <source>{name} could not be saved: {error}</source>
+        <translation>{name} 无法保存：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/session_files.py" line="71"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/session_files.py" line="83"/>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/session_files.py" line="87"/>
+        <source>Open session</source>
+        <translation>打开会话</translation>
     </message>
 </context>
 <context>
@@ -5736,86 +5714,139 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
 </context>
 <context>
+    <name>TableExports</name>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="38"/>
+        <source>Normalized matrix</source>
+        <translation>归一化后的矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="38"/>
+        <source>Row statistics</source>
+        <translation>行统计量</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="39"/>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="39"/>
+        <source>Gradient norms</source>
+        <translation>梯度范数</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="49"/>
+        <source>Saved the matrix to {path}</source>
+        <translation>矩阵已保存到 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="59"/>
+        <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
+        <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="64"/>
+        <source>{name} could not be saved: {error}</source>
+        <translation>{name} 无法保存：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="66"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="74"/>
+        <source>Copied: {table}</source>
+        <translation>已复制：{table}</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="77"/>
+        <source>Export matrix</source>
+        <translation>导出矩阵</translation>
+    </message>
+</context>
+<context>
     <name>TeachingTabs</name>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="45"/>
+        <location filename="../../app/window/teaching_tabs.py" line="46"/>
         <source>Block flow</source>
         <extracomment>Where the loss plot&apos;s smoothing (steps) is remembered. The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="46"/>
-        <location filename="../../app/window/teaching_tabs.py" line="58"/>
+        <location filename="../../app/window/teaching_tabs.py" line="47"/>
+        <location filename="../../app/window/teaching_tabs.py" line="60"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="48"/>
+        <location filename="../../app/window/teaching_tabs.py" line="49"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="50"/>
+        <location filename="../../app/window/teaching_tabs.py" line="51"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="52"/>
+        <location filename="../../app/window/teaching_tabs.py" line="53"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="54"/>
+        <location filename="../../app/window/teaching_tabs.py" line="55"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="55"/>
+        <location filename="../../app/window/teaching_tabs.py" line="57"/>
         <source>Block diagram</source>
         <translation>Block 示意图</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="55"/>
+        <location filename="../../app/window/teaching_tabs.py" line="57"/>
         <source>Block stage heatmap</source>
         <translation>Block 阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="60"/>
+        <location filename="../../app/window/teaching_tabs.py" line="62"/>
         <source>BatchNorm and batch size</source>
         <translation>BatchNorm 与批大小</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="61"/>
+        <location filename="../../app/window/teaching_tabs.py" line="63"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="66"/>
+        <location filename="../../app/window/teaching_tabs.py" line="68"/>
         <source>Activation function (Activations tab)</source>
         <translation>激活函数（激活函数页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="96"/>
+        <location filename="../../app/window/teaching_tabs.py" line="98"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="96"/>
+        <location filename="../../app/window/teaching_tabs.py" line="98"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="97"/>
+        <location filename="../../app/window/teaching_tabs.py" line="99"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="97"/>
+        <location filename="../../app/window/teaching_tabs.py" line="99"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/window/teaching_tabs.py" line="98"/>
+        <location filename="../../app/window/teaching_tabs.py" line="100"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>
@@ -5847,236 +5878,270 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TrainingPage</name>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="175"/>
+        <location filename="../../widgets/training/training_page.py" line="151"/>
         <source>Not enough memory for this model: make it smaller (width, layers, batch).</source>
-        <extracomment>While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest). The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them. The person chose another loss smoothing (steps), for the app to remember.</extracomment>
+        <extracomment>After a live redraw (half of the heatmaps, see TrainingPlots.show_curves), the other half this much later (ms) when no new steps came first. Samples drawn after a run: how many, and characters each. The settings column&apos;s width: this share of the tab, between these pixels (a 1024-pixel window leaves the tab ~600 of them beside the docks; the plots need the rest). The person chose another loss smoothing (steps), for the app to remember.</extracomment>
         <translation>内存不足以容纳这个模型：请减小宽度、层数或批大小。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="206"/>
+        <location filename="../../widgets/training/run_names.py" line="17"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="208"/>
+        <location filename="../../widgets/training/run_names.py" line="19"/>
         <source>{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}</source>
         <translation>{placement}-{norm}，{layers} 层，预热 {warmup}，种子 {seed}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="283"/>
+        <location filename="../../widgets/training/training_page.py" line="188"/>
         <source>Runs read from the session: their curves only. The models&apos; weights are not saved, so a sample needs the run trained again.</source>
         <translation>从会话读入的运行：只有曲线。模型权重不随会话保存，要采样需重新训练该运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="311"/>
+        <location filename="../../widgets/training/training_page.py" line="195"/>
+        <source>The runs are back: their curves only (their models were let go when they were removed), so a sample needs the run trained again.</source>
+        <translation>运行已恢复：只有曲线（移除时已释放其模型），因此采样需要重新训练该运行。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="214"/>
         <source>Training stopped: {reason}</source>
         <translation>训练已停止：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="343"/>
+        <location filename="../../widgets/training/training_page.py" line="229"/>
         <source>Sampling…</source>
         <translation>正在采样…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="357"/>
+        <location filename="../../widgets/training/training_page.py" line="235"/>
         <source>Train a run first.</source>
         <translation>请先训练一次运行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="359"/>
+        <location filename="../../widgets/training/training_page.py" line="237"/>
         <source>This run was read from a session: its weights are not saved. Train it again to sample.</source>
         <translation>这次运行是从会话读入的：权重没有保存。重新训练后才能采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="360"/>
+        <location filename="../../widgets/training/training_page.py" line="239"/>
+        <source>This run was removed and brought back: its weights were let go. Train it again to sample.</source>
+        <translation>此运行曾被移除后又恢复：其权重已释放。请重新训练后再采样。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="241"/>
         <source>The run is still training: let it finish, or stop it, to sample.</source>
         <translation>这次运行仍在训练：等它结束或停止它，再采样。</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="366"/>
+        <location filename="../../widgets/training/training_page.py" line="244"/>
         <source>Samples from {run} (temperature 1):</source>
         <translation>来自 {run} 的样本（温度 1）：</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="373"/>
+        <location filename="../../widgets/training/training_page.py" line="250"/>
         <source>Sampling failed: {reason}</source>
         <translation>采样失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="388"/>
+        <location filename="../../widgets/training/training_page.py" line="257"/>
         <source>Export the run&apos;s curves</source>
         <translation>导出这次运行的曲线</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="389"/>
+        <location filename="../../widgets/training/training_page.py" line="258"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="395"/>
+        <location filename="../../widgets/training/training_page.py" line="264"/>
         <source>{name} could not be saved: {error}</source>
         <translation>无法保存 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="397"/>
+        <location filename="../../widgets/training/training_page.py" line="266"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="428"/>
+        <location filename="../../widgets/training/training_page.py" line="285"/>
         <source>{rate:.1f} steps/s, about {left:.0f} s left</source>
         <translation>{rate:.1f} 步/秒，约剩 {left:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="432"/>
+        <location filename="../../widgets/training/training_page.py" line="288"/>
         <source>learned nothing = {h:.2f} nats</source>
         <translation>什么也没学到 = {h:.2f} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="435"/>
+        <location filename="../../widgets/training/training_page.py" line="291"/>
         <source>{run}: diverged at step {k}</source>
         <translation>{run}：在第 {k} 步发散</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="446"/>
+        <location filename="../../widgets/training/training_page.py" line="301"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="446"/>
+        <location filename="../../widgets/training/training_page.py" line="301"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="450"/>
+        <location filename="../../widgets/training/training_page.py" line="307"/>
         <source>Sample a few texts from this run&apos;s model</source>
         <translation>从这次运行的模型采样几段文本</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="455"/>
+        <location filename="../../widgets/training/training_page.py" line="312"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="455"/>
+        <location filename="../../widgets/training/training_page.py" line="312"/>
         <source>Train {n} runs</source>
         <translation>训练 {n} 个运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="456"/>
+        <location filename="../../widgets/training/training_page.py" line="313"/>
         <source>Add a run with these settings and train it</source>
         <translation>用这些设置添加一次训练并开始</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="457"/>
+        <location filename="../../widgets/training/training_page.py" line="314"/>
         <source>Add the preset&apos;s runs with these settings and train them</source>
         <translation>以这些设置添加预设的各个运行并训练</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="461"/>
+        <location filename="../../widgets/training/training_page.py" line="318"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="462"/>
+        <location filename="../../widgets/training/training_page.py" line="319"/>
         <source>Clear</source>
         <translation>清除</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="463"/>
-        <source>Stop training and remove every run</source>
-        <translation>停止训练并移除所有运行</translation>
+        <location filename="../../widgets/training/training_page.py" line="320"/>
+        <source>Stop training and remove every run (Undo brings their curves back)</source>
+        <translation>停止训练并移除所有运行（撤销可恢复其曲线）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="464"/>
+        <location filename="../../widgets/training/training_page.py" line="323"/>
+        <source>The run the heatmaps show, and that Sample, Export and Remove use</source>
+        <translation>热图显示的运行，也是“采样”“导出”和“移除”所用的运行</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="321"/>
         <source>After a run</source>
         <translation>运行之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="465"/>
+        <location filename="../../widgets/training/training_page.py" line="322"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="466"/>
-        <source>The run the heatmaps show, and that Sample and Export use</source>
-        <translation>热图显示、采样和导出所用的运行</translation>
-    </message>
-    <message>
-        <location filename="../../widgets/training/training_page.py" line="467"/>
+        <location filename="../../widgets/training/training_page.py" line="324"/>
         <source>Sample</source>
         <translation>采样</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="468"/>
+        <location filename="../../widgets/training/training_page.py" line="325"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="469"/>
+        <location filename="../../widgets/training/training_page.py" line="326"/>
         <source>Save this run&apos;s curves as train_log.csv (the columns of python main.py train)</source>
         <translation>把这次运行的曲线存为 train_log.csv（与 python main.py train 的列相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/training_page.py" line="471"/>
+        <location filename="../../widgets/training/training_page.py" line="328"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="329"/>
+        <source>Stop this run and remove it (Undo brings its curves back)</source>
+        <translation>停止此运行并将其移除（撤销可恢复其曲线）</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/training/training_page.py" line="330"/>
         <source>Samples of the chosen run&apos;s model appear here.</source>
         <translation>所选运行的模型样本显示在这里。</translation>
     </message>
 </context>
 <context>
+    <name>TrainingSession</name>
+    <message>
+        <location filename="../../app/window/training_session.py" line="128"/>
+        <source>Remove a training run</source>
+        <extracomment>While training, ``runsGrew`` goes out at most this often (ms). Whether there are runs the session file doesn&apos;t hold (the window&apos;s title marks it).</extracomment>
+        <translation>移除一个训练运行</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/training_session.py" line="134"/>
+        <source>Clear the training runs</source>
+        <translation>清除训练运行</translation>
+    </message>
+</context>
+<context>
     <name>UnsavedWork</name>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="38"/>
+        <location filename="../../app/window/unsaved_work.py" line="40"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="39"/>
+        <location filename="../../app/window/unsaved_work.py" line="41"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="46"/>
+        <location filename="../../app/window/unsaved_work.py" line="48"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="71"/>
+        <location filename="../../app/window/unsaved_work.py" line="73"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="70"/>
+        <location filename="../../app/window/unsaved_work.py" line="72"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="68"/>
+        <location filename="../../app/window/unsaved_work.py" line="70"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="69"/>
+        <location filename="../../app/window/unsaved_work.py" line="71"/>
         <source>{name} has training runs that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的训练记录。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="79"/>
+        <location filename="../../app/window/unsaved_work.py" line="81"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="80"/>
+        <location filename="../../app/window/unsaved_work.py" line="82"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="83"/>
+        <location filename="../../app/window/unsaved_work.py" line="85"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/window/unsaved_work.py" line="84"/>
+        <location filename="../../app/window/unsaved_work.py" line="86"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
@@ -6084,27 +6149,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>WindowTitle</name>
     <message>
-        <location filename="../../app/window/window_title.py" line="35"/>
+        <location filename="../../app/window/window_title.py" line="37"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="35"/>
+        <location filename="../../app/window/window_title.py" line="37"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="36"/>
+        <location filename="../../app/window/window_title.py" line="38"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="36"/>
+        <location filename="../../app/window/window_title.py" line="38"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="45"/>
+        <location filename="../../app/window/window_title.py" line="47"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>

@@ -11,6 +11,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
+from engine.training.run_curves import LayerMap
+
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.decimate import pooled_columns
@@ -28,9 +30,9 @@ COLORMAP = "viridis"  # sequential and colour-blind safe: small values dark, lar
 
 
 class LayerHeatmap(Retranslating, pg.GraphicsView):
-    """``show_run(values, steps, planned)`` draws the (filled steps, layers) array of one run; ``clear()``: empty.
+    """``show_map(layer_map)`` draws one run's map (engine.training.run_curves); ``clear()``: empty.
 
-    ``log`` draws log₁₀ of the values and labels the colour bar in powers of ten. The image holds
+    ``log`` labels the colour bar in powers of ten (the map's values are log₁₀ already). The image holds
     at most one column per pixel of the view (neighbouring steps max-pooled), so a long run costs
     no more to draw than a short one, and a spike stays visible.
     """
@@ -67,7 +69,7 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         layout.setColumnSpacing(1, 6)
         layout.setColumnStretchFactor(1, 1)
         self.note = PlotNote(self.vb)
-        self._values = np.zeros((0, 0))  # (steps, layers) drawn now, before pooling
+        self._values = np.zeros((0, 0))  # (layers, steps) drawn now, before pooling
         self._steps = np.zeros(0)
         self._levels = (0.0, 1.0)
         self._layers = 0
@@ -104,27 +106,23 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         self.vb.refit()
         self._update_note()
 
-    def show_run(self, values: np.ndarray, steps: np.ndarray, planned: int) -> None:
-        """``values`` (filled steps, layers) at ``steps`` (the step number of each row); the step
-        axis runs to ``planned`` (the run's length), so it does not move as the run trains."""
-        if not len(values):
+    def show_map(self, layer_map: LayerMap) -> None:
+        """The map's (layers, filled rows) values; the step axis runs to its run's planned length, so it
+        does not move as the run trains."""
+        if not layer_map.values.size:
             self.clear()
             return
-        with np.errstate(divide="ignore", invalid="ignore"):
-            shown = np.log10(values) if self.log else np.asarray(values, dtype=float)
-        finite = shown[np.isfinite(shown)]
-        low, high = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
-        levels = self._rounded_levels(low, high)
+        levels = self._rounded_levels(*(layer_map.finite_range or (0.0, 1.0)))
         # Non-finite cells (a diverged step) take the low end rather than breaking the colour scale.
-        self._values = np.nan_to_num(shown, nan=levels[0], posinf=levels[1], neginf=levels[0]).T
-        self._steps = np.asarray(steps, dtype=float)
-        self._planned = planned
+        self._values = np.nan_to_num(layer_map.values, nan=levels[0], posinf=levels[1], neginf=levels[0])
+        self._steps = np.asarray(layer_map.steps, dtype=float)
+        self._planned = layer_map.planned
         if levels != self._levels or not self.colour_bar.view.isVisible():
             self._levels = levels
             self.colour_bar.set_levels(*levels)
             self.colour_bar.set_visible(True)
             self._colour_ticks()
-        layers = values.shape[1]
+        layers = layer_map.values.shape[0]
         if layers != self._layers:
             self._layers = layers
             self._layer_ticks()

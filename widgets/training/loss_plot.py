@@ -9,8 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from engine.training.history import RunHistory
-from engine.training.smoothing import trailing_mean
+from engine.training.run_curves import DEFAULT_SMOOTHING, LossCurve, TrainingCurves
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.decimate import envelope
 from widgets.plotkit.plot_panel import PlotPanel
@@ -24,8 +23,6 @@ STYLES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.P
 CURVE_POINTS = 2000
 #: The raw loss behind a smoothed curve: the run's colour at this opacity (of 255).
 RAW_ALPHA = 60
-#: Steps each point of a smoothed curve averages by default (1: the raw loss alone).
-DEFAULT_SMOOTHING = 10
 
 
 def run_colour(index: int) -> str:
@@ -65,7 +62,8 @@ class _RunItems:
 
 
 class LossPlot(Retranslating, PlotPanel):
-    """``show_runs(histories, names, entropy)`` draws what is new; ``clear()``: the empty state."""
+    """``show_runs(curves, names)`` draws what is new (the curves come smoothed, engine.training.run_curves);
+    ``clear()``: the empty state."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -83,13 +81,13 @@ class LossPlot(Retranslating, PlotPanel):
         self._names: dict[int, str] = {}
         self._entropy: float | None = None
         self._diverged: dict[int, int] = {}
-        self.smoothing = DEFAULT_SMOOTHING
+        self.smoothing = DEFAULT_SMOOTHING  # what the curves it is given are smoothed over
         self.retranslate()
         self.clear()
 
     def set_smoothing(self, steps: int) -> None:
-        """Draw each curve as the mean of its last ``steps`` steps (1: the raw loss); the runs are drawn
-        again at the next ``show_runs``."""
+        """The curves are smoothed over ``steps`` steps from now on (1: the raw loss): every run is drawn
+        again at the next ``show_runs``, with curves smoothed so."""
         self.smoothing = max(1, int(steps))
         for items in self.runs.values():
             items.drawn = -1
@@ -125,30 +123,32 @@ class LossPlot(Retranslating, PlotPanel):
         for name in ("left", "bottom"):
             self.getAxis(name).setTicks(None if on else [[]])
 
-    def show_runs(self, histories: dict[int, RunHistory], names: dict[int, str], entropy: float | None,
-                  planned: dict[int, int]) -> None:
-        """Draw the runs whose histories grew; ``planned`` steps per run set the step axis."""
-        if not histories:
+    def show_runs(self, curves: TrainingCurves, names: dict[int, str]) -> None:
+        """Draw the runs whose curves grew; the step axis runs to the longest planned run."""
+        if not curves.losses:
             self.clear()
             return
+        for gone in [run_id for run_id in self.runs if run_id not in curves.losses]:  # removed runs
+            self.runs.pop(gone).remove(self)
+            self._diverged.pop(gone, None)
         first = not self.runs
-        for index, (run_id, history) in enumerate(histories.items()):
+        for index, (run_id, curve) in enumerate(curves.losses.items()):
             items = self.runs.get(run_id)
             if items is None:
                 items = self.runs[run_id] = _RunItems(self, index)
-            if items.drawn != history.count:
-                self._draw_run(run_id, items, history)
+            if items.drawn != curve.count:
+                self._draw_run(run_id, items, curve)
         if names != self._names:
             self._names = dict(names)
-            self.key.set_entries([(self.runs[r].curve, names[r]) for r in histories])
-        last_step = max(planned.values(), default=1)
+            self.key.set_entries([(self.runs[r].curve, names[r]) for r in curves.losses])
+        last_step, entropy = curves.last_step, curves.entropy
         if entropy is not None and (entropy, last_step) != (self._entropy, self.entropy_label.pos().x()):
             self._entropy = entropy
             self.entropy_line.setValue(entropy)
             self.entropy_label.setPos(float(last_step), entropy)
             self.entropy_line.show()
             self.entropy_label.show()
-        losses = [h.loss[:h.count] for h in histories.values()]
+        losses = [c.raw for c in curves.losses.values()]
         values = np.concatenate(losses + ([np.array([entropy])] if entropy is not None else []))
         fit_view(self, last_step, values, log_y=False)
         if first:
@@ -156,23 +156,17 @@ class LossPlot(Retranslating, PlotPanel):
             self._ticks(True)
             self._update_note()
 
-    def _draw_run(self, run_id: int, items: _RunItems, history: RunHistory) -> None:
-        n = history.count
-        steps, loss = history.steps[:n], history.loss[:n]
-        smoothed = self.smoothing > 1
+    def _draw_run(self, run_id: int, items: _RunItems, curve: LossCurve) -> None:
+        smoothed = curve.smoothed is not None
         items.raw.setVisible(smoothed)
         if smoothed:
-            items.raw.setData(*envelope(steps, loss, CURVE_POINTS))
-        items.curve.setData(*envelope(steps, trailing_mean(loss, self.smoothing) if smoothed else loss, CURVE_POINTS))
-        val = history.val_loss[:n]
-        has_val = np.isfinite(val)
-        items.dots.setData(steps[has_val], val[has_val])
-        items.drawn = n
-        k = history.diverged_at
-        if k is not None and run_id not in self._diverged:
+            items.raw.setData(*envelope(curve.steps, curve.raw, CURVE_POINTS))
+        items.curve.setData(*envelope(curve.steps, curve.smoothed if smoothed else curve.raw, CURVE_POINTS))
+        items.dots.setData(curve.val_steps, curve.val_loss)
+        items.drawn = curve.count
+        if curve.diverged is not None and run_id not in self._diverged:
+            k, y = curve.diverged
             self._diverged[run_id] = k
-            finite = np.isfinite(history.loss[:n])
-            y = float(history.loss[:n][finite][-1]) if finite.any() else (self._entropy or 0.0)
             items.mark.setData([float(k)], [y])
             items.label.setText(self.tr("diverged at step {k}").format(k=k))
             items.label.setPos(float(k), y)

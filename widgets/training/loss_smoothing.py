@@ -6,7 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QWidget
 
 from widgets.common.retranslation import Retranslating
-from widgets.training.loss_plot import DEFAULT_SMOOTHING
+from engine.training.run_curves import DEFAULT_SMOOTHING
 
 #: Steps a point may average at most: a tenth of a long run, enough to read a noisy 10,000-step curve.
 MAX_SMOOTHING = 1000

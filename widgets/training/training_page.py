@@ -1,40 +1,33 @@
-"""The Training tab: the recipe form (its presets on top), Train / pause / stop, a progress bar, the live
-plots with their loss smoothing, and after a run its samples and its CSV.
+"""The Training tab: the recipe form (its presets on top), Train / pause / stop / remove / clear, a progress
+bar, the live plots with their loss smoothing, and after a run its samples and its CSV.
 
-Runs train on a ``TrainingThread`` (one worker for all runs, one step each in turn); the page keeps each
-run's ``RunHistory``. The worker's reports only fill the histories; a timer redraws what changed a few
-times a second, so the UI stays responsive however fast the steps come. The runs go with the session
-(``run_records`` / ``load_runs``) without their weights: a run read from a file shows its curves, and
-sampling from it needs a re-run. A run that would not fit the training memory budget beside the runs the
-page keeps (engine.training.budget), or a sample that would take too long, is refused with the reason
-before anything starts. Open it alone with ``python -m widgets.training.training_page``.
+It draws and forwards gestures only: the runs, their worker, their samples and undo belong to the
+``TrainingSource`` it is given (the app's TrainingSession). Each redraw draws
+``engine.training.run_curves.training_curves`` of the source's runs, as the headless ``train`` command's
+figures do. A run that would not fit the training memory budget beside the runs kept, or a sample that
+would take too long, is refused with the reason before anything starts.
 """
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
-import numpy as np
-from PySide6.QtCore import QCoreApplication, QThreadPool, QTimer, Qt, Signal
+from PySide6.QtCore import QTimer, Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPlainTextEdit,
                                QProgressBar, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from engine.problem import Problem
-from engine.training.budget import SAMPLE_DEADLINE, check_sample
-from engine.training.history import RunHistory
-from engine.training.run_record import RunRecord
-from engine.training.trainer import Trainer
-from widgets.common.generation_task import GenerationRelay, GenerationTask
+from engine.training.run_curves import training_curves
 from widgets.common.problem_text import describe, describe_failure
 from widgets.common.retranslation import Retranslating
+from widgets.training.run_names import run_name
 from widgets.training.settings_form import SettingsForm
 from widgets.training.training_plots import TrainingPlots
-from widgets.training.training_thread import TrainingThread
+from widgets.training.training_source import BROUGHT_BACK, FROM_SESSION, NO_RUN, TrainingSource
 
-#: While training, the plots are redrawn this often (ms), the heatmaps in two halves by turns (see
-#: TrainingPlots.show_runs): the loss 10 times a second, each heatmap 5 times.
-REDRAW_MS = 100
+#: After a live redraw (half of the heatmaps, see TrainingPlots.show_curves), the other half this much later
+#: (ms) when no new steps came first.
+OTHER_HALF_MS = 100
 #: Samples drawn after a run: how many, and characters each.
 SAMPLES, SAMPLE_CHARS = 3, 120
 #: The settings column's width: this share of the tab, between these pixels (a 1024-pixel window
@@ -45,14 +38,13 @@ SIDE_SHARE, SIDE_WIDTHS = 0.3, (250, 330)
 class TrainingPage(Retranslating, QWidget):
     """Settings on the left, plots on the right; several runs overlaid."""
 
-    #: The user changed the runs (started, trained on, or cleared them): a saved session no longer holds them.
-    runsEdited = Signal()
     #: The person chose another loss smoothing (steps), for the app to remember.
     smoothingChanged = Signal(int)
 
-    def __init__(self, parent=None):
+    def __init__(self, source: TrainingSource, parent=None):
         super().__init__(parent)
         self.setObjectName("trainingPage")
+        self.source = source
         self.form = SettingsForm()
         self.form.runsChanged.connect(lambda _count: self._show_train_text())
         self.plots = TrainingPlots()
@@ -61,10 +53,9 @@ class TrainingPage(Retranslating, QWidget):
         self.stop_button, self.clear_button = QPushButton(), QPushButton()
         self.train_button.setObjectName("trainButton")
         self.train_button.clicked.connect(lambda: self.start_runs(self.form.runs()))
-        self.pause_button.clicked.connect(self.toggle_pause)
-        self.stop_button.clicked.connect(self.stop)
-        self.clear_button.clicked.connect(self.clear)
-        self.clear_button.clicked.connect(self.runsEdited)
+        self.pause_button.clicked.connect(source.toggle_pause)
+        self.stop_button.clicked.connect(source.stop)
+        self.clear_button.clicked.connect(source.clear)
         self.run_choice = QComboBox()
         self.run_choice.setObjectName("trainingRunChoice")
         self.run_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -74,10 +65,12 @@ class TrainingPage(Retranslating, QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.sample_button, self.export_button = QPushButton(), QPushButton()
+        self.sample_button, self.export_button, self.remove_button = QPushButton(), QPushButton(), QPushButton()
         self.sample_button.setObjectName("trainingSampleButton")
+        self.remove_button.setObjectName("trainingRemoveButton")
         self.sample_button.clicked.connect(self.sample_chosen_run)
         self.export_button.clicked.connect(self._export_dialog)
+        self.remove_button.clicked.connect(lambda: self._chosen() is not None and source.remove_run(self._chosen()))
         self.samples = QPlainTextEdit()
         self.samples.setObjectName("trainingSamples")
         self.samples.setReadOnly(True)
@@ -101,6 +94,7 @@ class TrainingPage(Retranslating, QWidget):
         actions = QHBoxLayout()
         actions.addWidget(self.sample_button)
         actions.addWidget(self.export_button)
+        actions.addWidget(self.remove_button)
         after.addLayout(actions)
         after.addWidget(self.samples, 1)
         left = QVBoxLayout()
@@ -117,56 +111,38 @@ class TrainingPage(Retranslating, QWidget):
         layout.addWidget(self._side)
         layout.addWidget(self.plots, 1)
 
-        self.histories: dict[int, RunHistory] = {}
         self.names: dict[int, str] = {}
-        self._settings: dict[int, object] = {}  # run id -> TrainSettings
-        self._trainers: dict[int, Trainer] = {}  # runs trained in this session (a loaded one has none)
-        self._entropies: dict[int, float] = {}
-        self._next_id = 0
-        self._thread: TrainingThread | None = None
-        self._old_threads: list[TrainingThread] = []
-        self._started = 0.0
-        self._steps_at_start = 0
+        self._curves = training_curves({})  # what was drawn last (the status reads its entropy, divergences)
         self._message = ""
-        self._dirty = False
-        self._redraw_timer = QTimer(self)
-        self._redraw_timer.setInterval(REDRAW_MS)
-        self._redraw_timer.timeout.connect(self._redraw_if_new)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = GenerationRelay(self)
-        self._relay.finished.connect(self._on_sampled)
-        self._relay.failed.connect(self._on_sample_failed)
-        self._sampling = 0  # the request shown when it comes back (newer ones win)
-        self._update_buttons()
+        self._other_half = QTimer(self)
+        self._other_half.setSingleShot(True)
+        self._other_half.setInterval(OTHER_HALF_MS)
+        self._other_half.timeout.connect(lambda: self._redraw(live=True))
+        source.runsChanged.connect(self._on_runs_changed)
+        source.runsGrew.connect(self._on_runs_grew)
+        source.stateChanged.connect(self._on_state_changed)
+        source.trainingFailed.connect(self._on_failed)
+        source.sampled.connect(self._on_sampled)
+        source.sampleFailed.connect(self._on_sample_failed)
         self.retranslate()
-        app = QCoreApplication.instance()
-        if app is not None:  # a worker still running at exit would abort the process
-            app.aboutToQuit.connect(self.shutdown)
+        self._on_runs_changed("opened")  # runs the source holds already (a session opened before)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         low, high = SIDE_WIDTHS
         self._side.setFixedWidth(int(max(low, min(high, SIDE_SHARE * event.size().width()))))
         super().resizeEvent(event)
 
-    # -- runs ------------------------------------------------------------------------------------
+    # -- gestures --------------------------------------------------------------------------------
     def start_preset(self, key: str) -> None:
         """Fill the form with preset ``key`` and press Train (the screenshot and benchmark scripts do)."""
         self.form.choose_preset(key)
         self.start_runs(self.form.runs())
 
-    def _kept_bytes(self) -> int:
-        """What the runs trained here keep between their steps (their weights stay, for sampling)."""
-        return sum(trainer.memory.kept for trainer in self._trainers.values())
-
     def start_runs(self, changes: list[dict]) -> None:
         """Add one run per entry (the form's settings with those changes) and train them; none when one
         of them is refused (bad settings or data, or no room in the memory budget beside the others)."""
-        trainers: list[Trainer] = []
         try:
-            for change in changes:
-                beside = self._kept_bytes() + sum(t.memory.kept for t in trainers)
-                trainers.append(Trainer(self.form.settings(**change), beside=beside))
+            ids = self.source.start_runs([self.form.settings(**change) for change in changes])
         except Problem as problem:
             self._message = describe(problem)
             self._show_status()
@@ -175,91 +151,10 @@ class TrainingPage(Retranslating, QWidget):
             self._message = self.tr("Not enough memory for this model: make it smaller (width, layers, batch).")
             self._show_status()
             return
-        first = None
-        for trainer in trainers:
-            s = trainer.settings
-            run_id = self._add_run(s, trainer.unigram_entropy, RunHistory(s.steps, s.layers))
-            first = run_id if first is None else first
-            self._trainers[run_id] = trainer
-            if self._thread is None or not self._thread.add(run_id, trainer):
-                self._start_thread({run_id: trainer})
-        self.run_choice.setCurrentIndex(self.run_choice.findData(first))
+        self.run_choice.setCurrentIndex(self.run_choice.findData(ids[0]) if ids else -1)
         self._message = ""
-        self._started, self._steps_at_start = time.perf_counter(), self._steps_done()
-        self._redraw_timer.start()
-        self._update_buttons()
         self._redraw()
-        self.runsEdited.emit()
 
-    def _add_run(self, settings, entropy: float, history: RunHistory) -> int:
-        run_id = self._next_id
-        self._next_id += 1
-        self.histories[run_id] = history
-        self._settings[run_id] = settings
-        self._entropies[run_id] = entropy
-        self.names[run_id] = self.run_name(settings)
-        self.run_choice.addItem(self.names[run_id], run_id)
-        return run_id
-
-    def run_name(self, s) -> str:
-        """A run named by the settings that tell runs apart: 'Post-LN, 12 layers, warmup 0, seed 0'."""
-        norm = {"layer": "LN", "rms": "RMSNorm", "dyt": "DyT", "none": self.tr("no norm")}.get(s.norm, s.norm)
-        placement = {"deepnorm": "DeepNorm"}.get(s.placement, s.placement.capitalize())
-        return self.tr("{placement}-{norm}, {layers} layers, warmup {warmup}, seed {seed}").format(
-            placement=placement, norm=norm, layers=s.layers, warmup=s.warmup, seed=s.seed)
-
-    def _start_thread(self, trainers: dict[int, Trainer]) -> None:
-        if self._thread is not None:
-            self._old_threads.append(self._thread)  # kept alive until it has finished
-        thread = TrainingThread(trainers, self)
-        thread.progressed.connect(self._on_progress)
-        thread.runFinished.connect(self._on_run_finished)
-        thread.failed.connect(self._on_failed)
-        thread.finished.connect(self._on_thread_finished)
-        thread.finished.connect(lambda t=thread: t in self._old_threads and self._old_threads.remove(t))
-        self._thread = thread
-        thread.start()
-
-    def toggle_pause(self) -> None:
-        if self._thread is None or not self._thread.isRunning():
-            return
-        if self._thread.paused:
-            self._thread.resume()
-            self._started, self._steps_at_start = time.perf_counter(), self._steps_done()
-        else:
-            self._thread.pause()
-        self._update_buttons()
-
-    def stop(self) -> None:
-        """Stop every run after its current step; the curves so far stay."""
-        if self._thread is not None:
-            self._thread.stop()
-        self._update_buttons()
-
-    def clear(self) -> None:
-        """Stop training and forget every run."""
-        self.shutdown()
-        self._thread = None
-        for store in (self.histories, self.names, self._settings, self._trainers, self._entropies):
-            store.clear()
-        self.run_choice.clear()
-        self.plots.clear()
-        self._sampling += 1  # a sample still on its way belongs to a run that is gone
-        self.samples.clear()
-        self._message = ""
-        self._update_buttons()
-        self._show_status()
-
-    def shutdown(self) -> None:
-        """Stop the worker and wait for it (call before the page is destroyed)."""
-        self._redraw_timer.stop()
-        for thread in [self._thread, *self._old_threads]:
-            if thread is not None:
-                thread.stop()
-                thread.wait()
-        self._pool.waitForDone()
-
-    # -- loss smoothing ----------------------------------------------------------------------------
     def set_loss_smoothing(self, steps: int) -> None:
         """Smooth the loss curves over ``steps`` steps (a remembered choice; nothing is emitted)."""
         self.plots.loss_plot_smoothing(steps)
@@ -269,117 +164,91 @@ class TrainingPage(Retranslating, QWidget):
         self._redraw()
         self.smoothingChanged.emit(steps)
 
-    # -- the session -----------------------------------------------------------------------------
-    def run_records(self) -> list[RunRecord]:
-        """Every run as the session keeps it (settings and history, no weights)."""
-        return [RunRecord(self._settings[r], self._entropies[r], h) for r, h in self.histories.items()]
+    def _on_run_chosen(self) -> None:
+        self._redraw()
+        self._update_buttons()
 
-    def load_runs(self, records) -> None:
-        """Show the runs of an opened session instead of the present ones."""
-        self.clear()
-        for record in records:
-            self._add_run(record.settings, record.unigram_entropy, record.history)
-        if self.histories:
+    def _chosen(self) -> int | None:
+        return self.run_choice.currentData()
+
+    # -- what the source reports -------------------------------------------------------------------
+    def _on_runs_changed(self, cause: str) -> None:
+        """The set of runs changed: the chooser lists them again (keeping the chosen run while it is there)."""
+        runs = self.source.runs()
+        chosen = self._chosen()
+        self.names = {run_id: run_name(record.settings) for run_id, record in runs.items()}
+        self.run_choice.blockSignals(True)
+        self.run_choice.clear()
+        for run_id, name in self.names.items():
+            self.run_choice.addItem(name, run_id)
+        self.run_choice.setCurrentIndex(max(self.run_choice.findData(chosen), 0) if runs else -1)
+        self.run_choice.blockSignals(False)
+        if cause == "opened":
+            self.samples.clear()
             self._message = self.tr("Runs read from the session: their curves only. The models' weights are not "
-                                    "saved, so a sample needs the run trained again.")
+                                    "saved, so a sample needs the run trained again.") if runs else ""
+        elif cause == "removed":
+            self._message = ""
+            if chosen not in runs:
+                self.samples.clear()
+        elif cause == "restored":
+            self._message = self.tr("The runs are back: their curves only (their models were let go when they "
+                                    "were removed), so a sample needs the run trained again.")
+        if not runs:
+            self.plots.clear()
         self._redraw()
         self._update_buttons()
 
-    # -- worker reports --------------------------------------------------------------------------
-    def _on_progress(self, records: list) -> None:
-        for run_id, record in records:
-            if run_id in self.histories:
-                self.histories[run_id].append(record)
-        self._dirty = True
+    def _on_runs_grew(self) -> None:
+        self._redraw(live=True)
+        self._other_half.start()
 
-    def _redraw_if_new(self) -> None:
-        if self._dirty:
-            self._redraw(live=True)
-
-    def _on_run_finished(self, run_id: int, diverged_at) -> None:
-        self._redraw()
+    def _on_state_changed(self) -> None:
         self._update_buttons()
-
-    def _on_thread_finished(self) -> None:
-        if not any(t.isRunning() for t in [self._thread, *self._old_threads] if t is not None):
-            self._redraw_timer.stop()
-        self._redraw()
-        self._update_buttons()
-        self.runsEdited.emit()  # the curves have grown since the run started
+        self._show_status()
+        if not self.source.running():
+            self._other_half.stop()
+            self._redraw()
 
     def _on_failed(self, error: Exception) -> None:
         self._message = self.tr("Training stopped: {reason}").format(reason=describe_failure(error))
         self._show_status()
 
-    def _on_run_chosen(self) -> None:
-        self._redraw()
-        self._update_buttons()
-
     # -- after a run: samples and CSV ---------------------------------------------------------------
-    def _chosen(self) -> int | None:
-        return self.run_choice.currentData()
-
-    def _can_sample(self, run_id: int | None) -> bool:
-        """A run trained here whose weights are no longer changing (finished, or the worker stopped)."""
-        trainer = self._trainers.get(run_id)
-        if trainer is None:
-            return False
-        running = any(t.isRunning() for t in [self._thread, *self._old_threads] if t is not None)
-        return trainer.finished or not running
-
     def sample_chosen_run(self) -> None:
-        """Sample a few texts from the chosen run's model, on a worker (a few seconds at 24 layers)."""
+        """Sample a few texts from the chosen run's model, on the source's worker (a few seconds at 24 layers)."""
         run_id = self._chosen()
-        if not self._can_sample(run_id):
+        if self.source.sample_refusal(run_id) is not None:
             self.samples.setPlainText(self._why_no_sample(run_id))
             return
-        trainer = self._trainers[run_id]
         try:
-            check_sample(trainer.settings, trainer.corpus.vocab_size, SAMPLES * SAMPLE_CHARS)
+            self.source.sample(run_id, SAMPLES, SAMPLE_CHARS)
         except Problem as problem:  # a model too large to sample in time: say so, start nothing
             self.samples.setPlainText(describe(problem))
             return
-        self._sampling += 1
         self.samples.setPlainText(self.tr("Sampling…"))
         self.sample_button.setEnabled(False)
 
-        def work(_progress):
-            from engine.training.sampling import sample_text
-
-            rng = np.random.default_rng([trainer.settings.seed, 2])
-            return [sample_text(trainer.params, trainer.settings, trainer.corpus, "\n", SAMPLE_CHARS, rng,
-                                seconds=SAMPLE_DEADLINE / SAMPLES) for _ in range(SAMPLES)]
-
-        self._pool.start(GenerationTask(self._sampling, work, self._relay))
-
     def _why_no_sample(self, run_id: int | None) -> str:
-        if run_id is None:
+        refusal = self.source.sample_refusal(run_id)
+        if refusal == NO_RUN:
             return self.tr("Train a run first.")
-        if run_id not in self._trainers:
+        if refusal == FROM_SESSION:
             return self.tr("This run was read from a session: its weights are not saved. Train it again to sample.")
+        if refusal == BROUGHT_BACK:
+            return self.tr("This run was removed and brought back: its weights were let go. Train it again to "
+                           "sample.")
         return self.tr("The run is still training: let it finish, or stop it, to sample.")
 
-    def _on_sampled(self, generation: int, texts: list) -> None:
-        if generation != self._sampling:
-            return
-        run = self.names.get(self._chosen(), "")
-        parts = [self.tr("Samples from {run} (temperature 1):").format(run=run)]
+    def _on_sampled(self, run_id: int, texts: list) -> None:
+        parts = [self.tr("Samples from {run} (temperature 1):").format(run=self.names.get(run_id, ""))]
         parts += [f"— {i + 1} —\n{text.strip()}" for i, text in enumerate(texts)]
         self.samples.setPlainText("\n".join(parts))
         self._update_buttons()
 
-    def _on_sample_failed(self, generation: int, error) -> None:
-        if generation == self._sampling:
-            self.samples.setPlainText(self.tr("Sampling failed: {reason}").format(
-                reason=describe_failure(error)))
-            self._update_buttons()
-
-    def export_csv(self, run_id: int, path) -> None:
-        """Write run ``run_id``'s curves to ``path`` as the headless command's ``train_log.csv``."""
-        from engine.files.io import atomic_write
-        from engine.training.train_log import train_log_text
-
-        atomic_write(Path(path), train_log_text(self.histories[run_id]).encode("utf-8"))
+    def _on_sample_failed(self, _run_id: int, error) -> None:
+        self.samples.setPlainText(self.tr("Sampling failed: {reason}").format(reason=describe_failure(error)))
+        self._update_buttons()
 
     def _export_dialog(self) -> None:
         run_id = self._chosen()
@@ -390,7 +259,7 @@ class TrainingPage(Retranslating, QWidget):
         if not path:
             return
         try:
-            self.export_csv(run_id, path)
+            self.source.export_csv(run_id, path)
         except OSError as error:
             self._message = self.tr("{name} could not be saved: {error}").format(name=Path(path).name, error=error)
         else:
@@ -402,53 +271,41 @@ class TrainingPage(Retranslating, QWidget):
         return self.plots.views()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def _steps_done(self) -> int:
-        return sum(h.count for h in self.histories.values())
-
-    def _planned(self) -> dict[int, int]:
-        return {r: s.steps for r, s in self._settings.items()}
-
     def _redraw(self, live: bool = False) -> None:
-        self._dirty = live  # a live update drew half of the heatmaps: the other half next time
-        entropy = next(reversed(self._entropies.values()), None)
-        self.plots.show_runs(self.histories, self.names, entropy, self._planned(), self._chosen(), live)
+        self._curves = training_curves(self.source.runs(), self._chosen(), self.plots.smoothing_steps())
+        self.plots.show_curves(self._curves, self.names, live)
         self._show_status()
 
     def _show_status(self) -> None:
-        planned = sum(min(self._settings[r].steps, h.diverged_at or self._settings[r].steps)
-                      for r, h in self.histories.items() if r in self._trainers)
-        done = sum(h.count for r, h in self.histories.items() if r in self._trainers)
-        self.progress.setMaximum(max(1, planned))
-        self.progress.setValue(done)
+        progress = self.source.progress()
+        self.progress.setMaximum(max(1, progress.planned))
+        self.progress.setValue(progress.done)
         parts = []
-        running = self._thread is not None and self._thread.isRunning() and not self._thread.paused
-        elapsed = time.perf_counter() - self._started
-        if running and elapsed > 0.5 and self._steps_done() > self._steps_at_start:
-            rate = (self._steps_done() - self._steps_at_start) / elapsed
+        if progress.rate is not None:
             parts.append(self.tr("{rate:.1f} steps/s, about {left:.0f} s left").format(
-                rate=rate, left=max(0, planned - done) / rate))
-        entropy = next(reversed(self._entropies.values()), None)
-        if entropy is not None:
-            parts.append(self.tr("learned nothing = {h:.2f} nats").format(h=entropy))
-        for run_id, history in self.histories.items():
-            if history.diverged_at is not None:
-                parts.append(self.tr("{run}: diverged at step {k}").format(run=self.names[run_id],
-                                                                           k=history.diverged_at))
+                rate=progress.rate, left=max(0, progress.planned - progress.done) / progress.rate))
+        if self._curves.entropy is not None:
+            parts.append(self.tr("learned nothing = {h:.2f} nats").format(h=self._curves.entropy))
+        for run_id, loss in self._curves.losses.items():
+            if loss.diverged is not None:
+                parts.append(self.tr("{run}: diverged at step {k}").format(run=self.names.get(run_id, ""),
+                                                                           k=loss.diverged[0]))
         if self._message:
             parts.append(self._message)
         self.status.setText("\n".join(parts))
 
     def _update_buttons(self) -> None:
-        running = self._thread is not None and self._thread.isRunning()
+        running = self.source.running()
         self.pause_button.setEnabled(running)
         self.stop_button.setEnabled(running)
-        paused = running and self._thread.paused
-        self.pause_button.setText(self.tr("Continue") if paused else self.tr("Pause"))
+        self.pause_button.setText(self.tr("Continue") if self.source.paused() else self.tr("Pause"))
         chosen = self._chosen()
         self.export_button.setEnabled(chosen is not None)
-        self.sample_button.setEnabled(self._can_sample(chosen))
+        self.remove_button.setEnabled(chosen is not None)
+        can_sample = self.source.sample_refusal(chosen) is None
+        self.sample_button.setEnabled(can_sample)
         self.sample_button.setToolTip(self.tr("Sample a few texts from this run's model")
-                                      if self._can_sample(chosen) else self._why_no_sample(chosen))
+                                      if can_sample else self._why_no_sample(chosen))
 
     def _show_train_text(self) -> None:
         runs = len(self.form.runs())
@@ -460,36 +317,24 @@ class TrainingPage(Retranslating, QWidget):
         self._show_train_text()
         self.stop_button.setText(self.tr("Stop"))
         self.clear_button.setText(self.tr("Clear"))
-        self.clear_button.setToolTip(self.tr("Stop training and remove every run"))
+        self.clear_button.setToolTip(self.tr("Stop training and remove every run (Undo brings their curves back)"))
         self.after_box.setTitle(self.tr("After a run"))
         self.run_label.setText(self.tr("Run"))
-        self.run_choice.setToolTip(self.tr("The run the heatmaps show, and that Sample and Export use"))
+        self.run_choice.setToolTip(self.tr("The run the heatmaps show, and that Sample, Export and Remove use"))
         self.sample_button.setText(self.tr("Sample"))
         self.export_button.setText(self.tr("Export CSV…"))
         self.export_button.setToolTip(self.tr("Save this run's curves as train_log.csv (the columns of "
                                               "python main.py train)"))
+        self.remove_button.setText(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Stop this run and remove it (Undo brings its curves back)"))
         self.samples.setPlaceholderText(self.tr("Samples of the chosen run's model appear here."))
+        runs = self.source.runs()
         for i in range(self.run_choice.count()):
             run_id = self.run_choice.itemData(i)
-            self.names[run_id] = self.run_name(self._settings[run_id])
+            self.names[run_id] = run_name(runs[run_id].settings)
             self.run_choice.setItemText(i, self.names[run_id])
         self._update_buttons()
-        if self.histories:
+        if runs:
             self._redraw()
         else:
             self._show_status()
-
-
-if __name__ == "__main__":
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from widgets.plotkit.plot_style import use_light_theme
-
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    use_light_theme()
-    page = TrainingPage()
-    page.resize(1400, 860)
-    page.show()
-    app.exec()

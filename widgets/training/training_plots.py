@@ -1,22 +1,21 @@
 """The Training tab's plots: the loss of every run overlaid (with its smoothing control) above four
 layer × step heatmaps of one run (gradient norm, update-to-weight ratio and residual RMS on log₁₀ colour
-scales, the largest attention logit linear)."""
+scales, the largest attention logit linear). They draw ``engine.training.run_curves.training_curves``:
+the tab and the headless ``train`` command's figures alike."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from engine.training.history import RunHistory
+from engine.training.history import LAYER_SERIES
+from engine.training.run_curves import LOG_MAPS, TrainingCurves
 from widgets.training.layer_heatmap import LayerHeatmap
 from widgets.training.loss_plot import LossPlot
 from widgets.training.loss_smoothing import LossSmoothing
 
-#: The heatmaps: RunHistory's per-layer series, and whether each is drawn on a log scale.
-HEATMAPS = (("layer_grad_norm", True), ("update_ratio", True), ("residual_rms", True), ("max_logit", False))
-
 
 class TrainingPlots(QWidget):
-    """``show_runs(histories, names, entropy, planned, selected)`` draws what changed."""
+    """``show_curves(curves, names)`` draws what changed."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -28,7 +27,7 @@ class TrainingPlots(QWidget):
         grid.addWidget(self.smoothing, 0, 0, 1, 2)
         self.loss_plot = LossPlot()
         grid.addWidget(self.loss_plot, 1, 0, 1, 2)
-        self.heatmaps = {name: LayerHeatmap(name, log) for name, log in HEATMAPS}
+        self.heatmaps = {name: LayerHeatmap(name, name in LOG_MAPS) for name in LAYER_SERIES}
         for i, view in enumerate(self.heatmaps.values()):
             view.setMinimumSize(160, 120)
             grid.addWidget(view, 2 + i // 2, i % 2)
@@ -41,9 +40,13 @@ class TrainingPlots(QWidget):
 
     def loss_plot_smoothing(self, steps: int) -> None:
         """Smooth the loss curves over ``steps`` steps, clamped to the control's range (drawn again at the
-        next ``show_runs``)."""
+        next ``show_curves``)."""
         self.smoothing.set_steps(steps)
         self.loss_plot.set_smoothing(self.smoothing.steps.value())
+
+    def smoothing_steps(self) -> int:
+        """The steps the loss curves are smoothed over (what ``training_curves`` is asked for)."""
+        return self.smoothing.steps.value()
 
     def views(self) -> dict[str, QWidget]:
         """Every plot by export name."""
@@ -55,27 +58,25 @@ class TrainingPlots(QWidget):
             view.clear()
         self._drawn.clear()
 
-    def show_runs(self, histories: dict[int, RunHistory], names: dict[int, str], entropy: float | None,
-                  planned: dict[int, int], selected: int | None, live: bool = False) -> None:
+    def show_curves(self, curves: TrainingCurves, names: dict[int, str], live: bool = False) -> None:
         """Draw what changed. ``live`` (an update while training) redraws the loss and half of the
         heatmaps, the other half next time: each repaint then blocks the UI half as long, and every
         plot still updates at least 5 times a second at the page's 10 redraws a second."""
-        self.loss_plot.show_runs(histories, names, entropy, planned)
+        self.loss_plot.show_runs(curves, names)
         # What the exported figures say they show (see figure_export): the heatmaps one run, the loss all.
-        self.loss_plot.figure_subtitle = " · ".join(names[run] for run in histories if run in names)
-        history = histories.get(selected)
+        self.loss_plot.figure_subtitle = " · ".join(names[run] for run in curves.losses if run in names)
+        chosen = curves.chosen
         names_now = list(self.heatmaps)
         if live:
             self._turn = 1 - self._turn
             names_now = names_now[self._turn::2]
         for view in self.heatmaps.values():
-            view.figure_subtitle = names.get(selected, "")
+            view.figure_subtitle = names.get(chosen, "")
         for name in names_now:
             view = self.heatmaps[name]
-            if history is None:
+            if chosen is None:
                 view.clear()
                 self._drawn.pop(name, None)
-            elif self._drawn.get(name) != (selected, history.count):
-                self._drawn[name] = (selected, history.count)
-                view.show_run(history.layers[name][:history.layer_rows], history.layer_steps(),
-                              planned.get(selected, history.count))
+            elif self._drawn.get(name) != (chosen, curves.losses[chosen].count):
+                self._drawn[name] = (chosen, curves.losses[chosen].count)
+                view.show_map(curves.layer_map(name))

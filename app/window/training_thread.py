@@ -1,4 +1,5 @@
-"""The worker that trains: every run one step in turn, so all curves grow together; pause, continue, stop.
+"""The worker that trains: every run one step in turn, so all curves grow together; pause, continue, stop,
+drop one run.
 
 The thread owns the trainers while it runs; the UI thread gets copies of the measurements only,
 through ``progressed`` (a list of ``(run_id, StepRecord)``), at most every ``EMIT_SECONDS`` (checked after
@@ -10,9 +11,12 @@ from __future__ import annotations
 import threading
 import time
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QThread, Signal
 
-from engine.training.trainer import Trainer
+if TYPE_CHECKING:
+    from engine.training.trainer import Trainer
 
 EMIT_SECONDS = 0.1
 
@@ -31,6 +35,7 @@ class TrainingThread(QThread):
         self._running.set()
         self._stopped = False
         self._incoming: dict[int, Trainer] = {}
+        self._dropped: set[int] = set()
         self._lock = threading.Lock()
         self._closed = False
         self._pending: list = []  # (run id, StepRecord) not yet reported
@@ -43,6 +48,12 @@ class TrainingThread(QThread):
                 return False
             self._incoming[run_id] = trainer
             return True
+
+    def drop(self, run_id: int) -> None:
+        """Step run ``run_id`` no more (it was removed); the others go on."""
+        with self._lock:
+            self._dropped.add(run_id)
+            self._incoming.pop(run_id, None)
 
     def pause(self) -> None:
         self._running.clear()
@@ -79,6 +90,11 @@ class TrainingThread(QThread):
                     self._trainers[run_id] = trainer
                     active.append(run_id)
                 self._incoming.clear()
+                for run_id in self._dropped:
+                    self._trainers.pop(run_id, None)  # its weights go as soon as the owner lets them go
+                    if run_id in active:
+                        active.remove(run_id)
+                self._dropped.clear()
                 if not active:
                     self._closed = True  # under the lock: add() from now on says no
                     break
@@ -91,6 +107,8 @@ class TrainingThread(QThread):
             for run_id in list(active):
                 if self._stopped:
                     break
+                if run_id in self._dropped:  # dropped during this round: left out at the next
+                    continue
                 trainer = self._trainers[run_id]
                 pending.append((run_id, trainer.step()))
                 if trainer.finished:
