@@ -58,7 +58,9 @@ def settings(tmp_path):
 def window(request, qtbot, settings):
     """A MainWindow on the xian preset with the ``settings`` fixture, shown. A module or test marked
     ``pytest.mark.window(size=(w, h))`` gets it at that size (set before it is shown), one marked
-    ``shown=False`` gets it built but not shown."""
+    ``shown=False`` gets it built but not shown. What outlives the window (the language, presentation
+    mode's font, the theme's palette: they are the application's) is put back after the test."""
+    from app.window import language
     from app.window.main_window import MainWindow
 
     marker = request.node.get_closest_marker("window")
@@ -69,7 +71,44 @@ def window(request, qtbot, settings):
         w.resize(*options["size"])
     if options["shown"]:
         w.show()
-    return w
+    yield w
+    if language.current_language() != "en":
+        w.set_language("en")
+    w.presentation.set_enabled(False)
+    if w.dark:
+        w.set_theme("light")
+
+
+@pytest.fixture(scope="module")
+def module_window(tmp_path_factory, qapp):
+    """``module_window("apple", {"plots/stacks": "pre,post"})``: a MainWindow the module's tests share (each
+    MainWindow costs 0.2-1 s), on that preset with those settings in a throwaway file, the bundled fonts
+    registered as the app does, shown at 1400 × 860 with its stacks computed; closed after the module.
+    For tests that only read it (figures exported from it); a test that changes it takes ``window``."""
+    from PySide6.QtCore import QSettings
+
+    from app.window.main_window import MainWindow
+    from widgets.common.fonts import register_bundled_fonts
+
+    register_bundled_fonts()
+    opened = []
+
+    def open_window(preset: str = "apple", values: dict | None = None):
+        settings = QSettings(str(tmp_path_factory.mktemp("settings") / "normscope.ini"), QSettings.Format.IniFormat)
+        for key, value in (values or {}).items():
+            settings.setValue(key, value)
+        window = MainWindow(preset, settings)
+        opened.append(window)
+        window.resize(1400, 860)
+        window.show()
+        window.document.wait_until_idle()
+        qapp.processEvents()
+        return window
+
+    yield open_window
+    for window in opened:
+        window.close()
+        shiboken6.delete(window)
 
 
 @pytest.fixture

@@ -507,7 +507,10 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("what", ["saved,pin,train", "pin", "train"])
+# A pinned and runs training together by default (each case starts and kills a real app, 3-4 s); A alone
+# and the runs alone under --slow.
+@pytest.mark.parametrize("what", ["saved,pin,train", pytest.param("pin", marks=pytest.mark.slow),
+                                  pytest.param("train", marks=pytest.mark.slow)])
 def test_a_kill_loses_neither_a_nor_the_training_runs(tmp_path, what):
     """A real NormScope with A pinned and/or three runs still training is killed (SIGKILL): the next start
     offers the snapshot and restores A, the runs as far as the snapshot had them, and the session's file."""

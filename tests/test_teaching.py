@@ -17,13 +17,9 @@ pytestmark = pytest.mark.window(size=(1400, 860))
 
 @pytest.fixture
 def window(window):
-    """The shared window with the hand calculation in front; language, presentation mode and theme
-    put back after (they outlive the window)."""
+    """The shared window with the hand calculation in front."""
     raise_dock(window, "handCalcDock")  # tabbed behind Settings at first
-    yield window
-    window.set_language("en")
-    window.presentation.set_enabled(False)
-    window.set_theme("light")
+    return window
 
 
 def raise_dock(window, name):
