@@ -24,6 +24,15 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    from hypothesis import settings as hypothesis_settings
+
+    from tests import fuzz_budget
+
+    # Fewer hypothesis cases by default, every one under --slow (tests/fuzz_budget.py): the tests with a
+    # count of their own ask cases(n), the others take this profile's.
+    fuzz_budget.FULL = config.getoption("--slow")
+    hypothesis_settings.register_profile("normscope", max_examples=fuzz_budget.cases(100))
+    hypothesis_settings.load_profile("normscope")
     config.addinivalue_line("markers", "slow: long-running; skipped unless pytest is given --slow")
     config.addinivalue_line("markers", "window(size=None, shown=True): how the window fixture opens its MainWindow")
 

@@ -21,6 +21,7 @@ from app.window import settings_file
 from app.window.main_window import MainWindow
 from engine.setup.presets import load_preset
 from engine.setup.scenario import Scenario
+from tests.fuzz_budget import cases
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,7 +105,7 @@ _INI_PIECES = st.sampled_from(list('@Variant(DteB),"\\ ;=\tx40z[]\n\r') + [
     "@@", "@Invalid()", "\\x", "中"])
 
 
-@hypothesis_settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(max_examples=cases(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(_INI_PIECES, min_size=1, max_size=30))
 def test_whatever_the_scan_accepts_qsettings_reads_as_plain_values(tmp_path, pieces):
     data = ("k=" + "".join(pieces)).encode()
