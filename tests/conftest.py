@@ -88,6 +88,34 @@ def window(request, qtbot, settings):
         w.set_theme("light")
 
 
+@pytest.fixture
+def plots_tab(qtbot):
+    """``plots_tab("apple")``: the Plots tab wired to a Document as the window wires it (through the result
+    hub; a loaded scenario fits the views again), shown at 1000 × 560 without the rest of a MainWindow
+    (about half its cost). Returns ``document``, ``page`` (the PlotsPage) and ``hub``."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from app.window.result_hub import ResultHub
+    from engine.setup.presets import load_preset
+    from widgets.plots.plots_page import PlotsPage
+
+    def build(preset: str = "xian") -> SimpleNamespace:
+        page = PlotsPage()
+        qtbot.addWidget(page)
+        document = Document(load_preset(preset), page)
+        hub = ResultHub(page, lambda: document.result, [])
+        for view in page.views():
+            hub.add(view)
+        document.resultChanged.connect(hub.show_result)
+        document.scenarioLoaded.connect(page.fit_again)
+        page.resize(1000, 560)
+        page.show()
+        return SimpleNamespace(document=document, page=page, hub=hub)
+
+    return build
+
+
 @pytest.fixture(scope="module")
 def module_window(tmp_path_factory, qapp):
     """``module_window("apple", {"plots/stacks": "pre,post"})``: a MainWindow the module's tests share (each
