@@ -96,6 +96,24 @@ def window(request, qtbot, settings):
 
 
 @pytest.fixture
+def settings_panel(qtbot):
+    """The Settings panel (ControlsPanel) editing a Document on xian, shown, without a window: for tests of
+    one control's wiring. Returns ``document`` and ``controls``."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
+    from widgets.editors.controls_panel import ControlsPanel
+
+    document = Document(load_preset("xian"))
+    controls = ControlsPanel(document)
+    document.setParent(controls)
+    qtbot.addWidget(controls)
+    controls.show()
+    return SimpleNamespace(document=document, controls=controls)
+
+
+@pytest.fixture
 def plots_tab(qtbot):
     """``plots_tab("apple")``: the Plots tab wired to a Document as the window wires it (through the result
     hub; a loaded scenario fits the views again), shown at 1000 × 560 without the rest of a MainWindow
