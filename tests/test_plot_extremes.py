@@ -53,15 +53,16 @@ def test_colour_limit_of_huge_values_is_finite():
     {"matrix": np.array([[3e38, -3e38], [1.0, 2.0]], np.float32), "norm": "none", "gamma": None, "beta": None,
      "heads": 1, "labels": ("a", "b")},
 ])
-def test_the_plots_draw_exploding_and_extreme_results(window, qtbot, changes):
-    s = window.document.scenario.replace(**changes)
-    window.document.load_scenario(s, "extreme")
-    window.document.wait_until_idle()
+def test_the_plots_draw_exploding_and_extreme_results(plots_tab, qtbot, changes):
+    tab = plots_tab("xian")
+    s = tab.document.scenario.replace(**changes)
+    tab.document.load_scenario(s, "extreme")
+    tab.document.wait_until_idle()
     qtbot.wait(50)
-    window.depth_plot.log_scale.setChecked(False)
-    window.depth_plot.log_scale.setChecked(True)
-    window.grab()  # paints every plot: a bad range would raise in pyqtgraph
-    for plot in (window.row_stats_plot, window.depth_plot.plot, window.grad_plot):
+    tab.page.depth_plot.log_scale.setChecked(False)
+    tab.page.depth_plot.log_scale.setChecked(True)
+    tab.page.grab()  # paints every plot: a bad range would raise in pyqtgraph
+    for plot in (tab.page.row_stats_plot, tab.page.depth_plot.plot, tab.page.grad_plot):
         (x0, x1), (y0, y1) = plot.vb.viewRange()
         assert all(map(math.isfinite, (x0, x1, y0, y1))) and y0 < y1
 
