@@ -403,6 +403,7 @@ def _run_app(env: dict, *answers: str, timeout: int = 120) -> subprocess.Complet
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **env}, capture_output=True, text=True)
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_the_real_app_starts_with_a_home_it_cannot_write(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
@@ -414,6 +415,7 @@ def test_the_real_app_starts_with_a_home_it_cannot_write(tmp_path):
     assert "LAYERS 10" in run.stdout
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_the_real_app_starts_past_a_pickle_in_its_settings(tmp_path):
     config = tmp_path / "config"
     (config / "NormScope").mkdir(parents=True)
@@ -424,6 +426,7 @@ def test_the_real_app_starts_past_a_pickle_in_its_settings(tmp_path):
     assert not marker.exists() and "set aside" in run.stdout
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_a_kill_during_an_autosave_loses_only_the_write_in_flight(tmp_path):
     """A real NormScope is killed (SIGKILL) while an autosave is half written; the next start cleans
     the half-written copy and restores the last complete snapshot."""
@@ -557,6 +560,7 @@ def _can_mount_privately() -> bool:
         return False
 
 
+@pytest.mark.slow  # a real app on a mounted, really full disk: 1.4 s of CPU
 @pytest.mark.skipif(sys.platform != "linux" or not _can_mount_privately(), reason="needs unshare -m (root)")
 def test_on_a_really_full_disk_the_snapshot_is_offered_and_closing_asks(tmp_path):
     """A tmpfs filled to the last byte, in a mount namespace of its own (gone with the process)."""

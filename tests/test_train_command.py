@@ -151,6 +151,7 @@ def _writing(folder: Path, lines: int) -> bool:
     return False
 
 
+@pytest.mark.slow  # a real training process killed: 1.3 s of CPU (a kill at 1.2 s below runs by default)
 def test_kill_9_of_a_rerun_while_it_trains_leaves_the_earlier_run_byte_for_byte(tmp_path):
     args = [*SMALL, "--sample", "3"]
     assert main(["train", *args, "--steps", "30", "--seed", "1", "--out", str(tmp_path)]) == 0
