@@ -114,6 +114,27 @@ def settings_panel(qtbot):
 
 
 @pytest.fixture
+def token_grid(qtbot):
+    """The token grid (MatrixView) editing a Document on xian, shown, without a window: for tests of what
+    the grid takes and refuses. Returns ``document``, ``grid`` and ``messages`` (what the Document told the
+    user, which the window's status bar shows)."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
+    from widgets.editors.matrix_view import MatrixView
+
+    document = Document(load_preset("xian"))
+    grid = MatrixView(document, "matrix", "tokenGrid")
+    document.setParent(grid)
+    messages: list[str] = []
+    document.statusMessage.connect(messages.append)
+    qtbot.addWidget(grid)
+    grid.show()
+    return SimpleNamespace(document=document, grid=grid, messages=messages)
+
+
+@pytest.fixture
 def plots_tab(qtbot):
     """``plots_tab("apple")``: the Plots tab wired to a Document as the window wires it (through the result
     hub; a loaded scenario fits the views again), shown at 1000 × 560 without the rest of a MainWindow

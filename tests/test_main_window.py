@@ -82,13 +82,13 @@ def test_placement_changes_the_heatmap_stages(window):
 
 
 @pytest.mark.parametrize("text", ["abc", "", "nan", "inf", "-inf", "1e400", "1e39"])
-def test_bad_cells_are_refused_and_explained(window, text):
-    model = window.token_grid.model()
-    steps = window.document.undo_stack.count()
+def test_bad_cells_are_refused_and_explained(token_grid, text):
+    model, document = token_grid.grid.model(), token_grid.document
+    steps = document.undo_stack.count()
     assert not model.setData(model.index(0, 0), text)
-    assert window.document.scenario.matrix[0, 0] == np.float32(0.32)
-    assert window.document.undo_stack.count() == steps
-    assert "refused" in window.statusBar().currentMessage()
+    assert document.scenario.matrix[0, 0] == np.float32(0.32)
+    assert document.undo_stack.count() == steps
+    assert "refused" in token_grid.messages[-1]
 
 
 def test_extreme_but_finite_values_are_drawn(window):
@@ -124,11 +124,11 @@ def test_edits_and_their_undo_repaint_only_the_written_cells(window):
     assert affine.data(affine.index(1, 3)) == "0.5" and window.document.scenario.beta[3] == 0.5
 
 
-def test_ragged_paste_is_refused_whole_saying_where(window):
-    before = window.document.scenario
-    assert not window.token_grid.paste_text("1,2\n3\n")
-    assert window.document.scenario is before
-    assert "row 2" in window.statusBar().currentMessage()
+def test_ragged_paste_is_refused_whole_saying_where(token_grid):
+    before = token_grid.document.scenario
+    assert not token_grid.grid.paste_text("1,2\n3\n")
+    assert token_grid.document.scenario is before
+    assert "row 2" in token_grid.messages[-1]
 
 
 def test_paste_beyond_the_grid_asks_then_grows(window, monkeypatch):
