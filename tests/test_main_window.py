@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
+from app.window.document import Document
 from app.window.main_window import MainWindow
 from engine.results.compute import compute
 from engine.setup.presets import load_preset
@@ -51,10 +52,11 @@ def test_typing_into_a_cell_updates_every_plot(window):
     assert not np.array_equal(window.grad_plot.curve_data()[name], before_grad[name])
 
 
-def test_layer_norm_rows_come_out_with_mean_zero_and_std_one(window):
-    window.document.reset_affine()
-    bars = window.row_stats_plot.bar_heights()
-    assert window.row_stats_plot.grouping == "rows"
+def test_layer_norm_rows_come_out_with_mean_zero_and_std_one(plots_tab):
+    tab = plots_tab("xian")
+    tab.document.reset_affine()
+    bars = tab.page.row_stats_plot.bar_heights()
+    assert tab.page.row_stats_plot.grouping == "rows"
     np.testing.assert_allclose(bars["mean_out"], 0, atol=1e-6)
     np.testing.assert_allclose(bars["std_out"], 1, atol=2e-4)
 
@@ -174,13 +176,13 @@ def test_undo_and_redo_round_trip_to_identical_results(window):
     assert doc.result == final
 
 
-def test_controls_follow_undo_without_echoing_into_the_stack(window):
-    combo = window.controls.findChild(QComboBox, "normKind")
+def test_controls_follow_undo_without_echoing_into_the_stack(settings_panel):
+    combo, document = settings_panel.controls.findChild(QComboBox, "normKind"), settings_panel.document
     choose(combo, "rms")
-    assert window.document.undo_stack.count() == 1
-    window.document.undo_stack.undo()
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
     assert combo.currentData() == "layer"
-    assert window.document.undo_stack.count() == 1
+    assert document.undo_stack.count() == 1
 
 
 def test_loading_a_preset_is_one_undo_step(window):
@@ -210,8 +212,8 @@ def test_layers_spin_box_changes_the_depth_plot(window):
     assert window.depth_plot.curve_data()["toy"][10] == pytest.approx(114.33, abs=0.01)
 
 
-def test_log_scale_toggle(window):
-    depth: DepthPlot = window.depth_plot
+def test_log_scale_toggle(plots_tab):
+    depth: DepthPlot = plots_tab("xian").page.depth_plot
     toy = depth._curves["toy"]
     depth.log_scale.setChecked(False)
     assert not depth.plot.getAxis("left").logMode
@@ -224,10 +226,11 @@ def test_log_scale_toggle(window):
     assert low <= 0 < np.log10(114.33) <= high
 
 
-def test_heads_fall_back_to_one_when_a_dimension_is_removed(window):
-    window.document.set_setting("heads", 2)
-    window.document.remove_dims([3])
-    assert window.document.scenario.heads == 1
+def test_heads_fall_back_to_one_when_a_dimension_is_removed(qapp):
+    document = Document(load_preset("xian"))
+    document.set_setting("heads", 2)
+    document.remove_dims([3])
+    assert document.scenario.heads == 1
 
 
 def test_the_window_remembers_settings_and_layout(qtbot, settings):
