@@ -1,8 +1,15 @@
 import os
+import sys
 import tempfile
 
 import pytest
 import shiboken6
+
+# Bytecode caches even where PYTHONDONTWRITEBYTECODE switches them off (this machine does): else every
+# run compiles the test modules' rewritten asserts again (collection took 6.9 s of CPU instead of 2.7 s
+# here), and the subprocesses the tests start, which read the caches this process writes, compile every
+# app module they import. The caches are __pycache__ folders, which git ignores.
+sys.dont_write_bytecode = False
 
 # Before any QApplication exists: without a display Qt would abort the run.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -24,6 +31,15 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    from hypothesis import settings as hypothesis_settings
+
+    from tests import fuzz_budget
+
+    # Fewer hypothesis cases by default, every one under --slow (tests/fuzz_budget.py): the tests with a
+    # count of their own ask cases(n), the others take this profile's.
+    fuzz_budget.FULL = config.getoption("--slow")
+    hypothesis_settings.register_profile("normscope", max_examples=fuzz_budget.cases(100))
+    hypothesis_settings.load_profile("normscope")
     config.addinivalue_line("markers", "slow: long-running; skipped unless pytest is given --slow")
     config.addinivalue_line("markers", "window(size=None, shown=True): how the window fixture opens its MainWindow")
 
@@ -58,7 +74,9 @@ def settings(tmp_path):
 def window(request, qtbot, settings):
     """A MainWindow on the xian preset with the ``settings`` fixture, shown. A module or test marked
     ``pytest.mark.window(size=(w, h))`` gets it at that size (set before it is shown), one marked
-    ``shown=False`` gets it built but not shown."""
+    ``shown=False`` gets it built but not shown. What outlives the window (the language, presentation
+    mode's font, the theme's palette: they are the application's) is put back after the test."""
+    from app.window import language
     from app.window.main_window import MainWindow
 
     marker = request.node.get_closest_marker("window")
@@ -69,7 +87,111 @@ def window(request, qtbot, settings):
         w.resize(*options["size"])
     if options["shown"]:
         w.show()
-    return w
+    yield w
+    if language.current_language() != "en":
+        w.set_language("en")
+    w.presentation.set_enabled(False)
+    if w.dark:
+        w.set_theme("light")
+
+
+@pytest.fixture
+def settings_panel(qtbot):
+    """The Settings panel (ControlsPanel) editing a Document on xian, shown, without a window: for tests of
+    one control's wiring. Returns ``document`` and ``controls``."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
+    from widgets.editors.controls_panel import ControlsPanel
+
+    document = Document(load_preset("xian"))
+    controls = ControlsPanel(document)
+    document.setParent(controls)
+    qtbot.addWidget(controls)
+    controls.show()
+    return SimpleNamespace(document=document, controls=controls)
+
+
+@pytest.fixture
+def token_grid(qtbot):
+    """The token grid (MatrixView) editing a Document on xian, shown, without a window: for tests of what
+    the grid takes and refuses. Returns ``document``, ``grid`` and ``messages`` (what the Document told the
+    user, which the window's status bar shows)."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
+    from widgets.editors.matrix_view import MatrixView
+
+    document = Document(load_preset("xian"))
+    grid = MatrixView(document, "matrix", "tokenGrid")
+    document.setParent(grid)
+    messages: list[str] = []
+    document.statusMessage.connect(messages.append)
+    qtbot.addWidget(grid)
+    grid.show()
+    return SimpleNamespace(document=document, grid=grid, messages=messages)
+
+
+@pytest.fixture
+def plots_tab(qtbot):
+    """``plots_tab("apple")``: the Plots tab wired to a Document as the window wires it (through the result
+    hub; a loaded scenario fits the views again), shown at 1000 × 560 without the rest of a MainWindow
+    (about half its cost). Returns ``document``, ``page`` (the PlotsPage) and ``hub``."""
+    from types import SimpleNamespace
+
+    from app.window.document import Document
+    from app.window.result_hub import ResultHub
+    from engine.setup.presets import load_preset
+    from widgets.plots.plots_page import PlotsPage
+
+    def build(preset: str = "xian") -> SimpleNamespace:
+        page = PlotsPage()
+        qtbot.addWidget(page)
+        document = Document(load_preset(preset), page)
+        hub = ResultHub(page, lambda: document.result, [])
+        for view in page.views():
+            hub.add(view)
+        document.resultChanged.connect(hub.show_result)
+        document.scenarioLoaded.connect(page.fit_again)
+        page.resize(1000, 560)
+        page.show()
+        return SimpleNamespace(document=document, page=page, hub=hub)
+
+    return build
+
+
+@pytest.fixture(scope="module")
+def module_window(tmp_path_factory, qapp):
+    """``module_window("apple", {"plots/stacks": "pre,post"})``: a MainWindow the module's tests share (each
+    MainWindow costs 0.2-1 s), on that preset with those settings in a throwaway file, the bundled fonts
+    registered as the app does, shown at 1400 × 860 with its stacks computed; closed after the module.
+    For tests that only read it (figures exported from it); a test that changes it takes ``window``."""
+    from PySide6.QtCore import QSettings
+
+    from app.window.main_window import MainWindow
+    from widgets.common.fonts import register_bundled_fonts
+
+    register_bundled_fonts()
+    opened = []
+
+    def open_window(preset: str = "apple", values: dict | None = None):
+        settings = QSettings(str(tmp_path_factory.mktemp("settings") / "normscope.ini"), QSettings.Format.IniFormat)
+        for key, value in (values or {}).items():
+            settings.setValue(key, value)
+        window = MainWindow(preset, settings)
+        opened.append(window)
+        window.resize(1400, 860)
+        window.show()
+        window.document.wait_until_idle()
+        qapp.processEvents()
+        return window
+
+    yield open_window
+    for window in opened:
+        window.close()
+        shiboken6.delete(window)
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
 from engine.core import activations as act
@@ -88,12 +88,7 @@ def test_a_bad_vector_is_refused_and_the_old_one_kept(view):
     assert view.shown_curves().marker[0] == 3.0
 
 
-def test_the_main_window_builds_the_tab_when_opened_and_translates_it(qtbot, tmp_path):
-    from app.window.main_window import MainWindow
-
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
+def test_the_main_window_builds_the_tab_when_opened_and_translates_it(window):
     index = [window.tabs.tabText(i) for i in range(window.tabs.count())].index("Activations")
     assert not hasattr(window, "activations_view")
     window.tabs.setCurrentIndex(index)
@@ -103,15 +98,17 @@ def test_the_main_window_builds_the_tab_when_opened_and_translates_it(qtbot, tmp
     assert window.tabs.tabText(index) == "激活函数"
     assert "优点" in window.teaching.activations_view.pros.text()
     assert "导数" in window.teaching.activations_view.plot.titleLabel.text
-    window.set_language("en")
 
 
-def test_the_ffn_activation_combo_offers_swish_and_gelu_tanh_with_formulas(qtbot, tmp_path):
-    from app.window.main_window import MainWindow
+def test_the_ffn_activation_combo_offers_swish_and_gelu_tanh_with_formulas(qtbot):
+    from app.window.document import Document
+    from engine.setup.presets import load_preset
+    from widgets.editors.controls_panel import ControlsPanel
 
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    combo = window.controls.findChild(QComboBox, "activation")
+    document = Document(load_preset("xian"))
+    controls = ControlsPanel(document)
+    qtbot.addWidget(controls)
+    combo = controls.findChild(QComboBox, "activation")
     values = [combo.itemData(i) for i in range(combo.count())]
     assert values == list(act.ACTIVATIONS)
     silu = combo.findData("silu")
@@ -120,5 +117,5 @@ def test_the_ffn_activation_combo_offers_swish_and_gelu_tanh_with_formulas(qtbot
     assert "tanh" in combo.itemData(combo.findData("gelu_tanh"), Qt.ItemDataRole.ToolTipRole)
     combo.setCurrentIndex(silu)
     combo.activated.emit(silu)
-    window.document.wait_until_idle()
-    assert window.document.scenario.activation == "silu"
+    document.wait_until_idle()
+    assert document.scenario.activation == "silu"

@@ -19,6 +19,7 @@ from engine.training.history import RunHistory
 from engine.training.run_record import RunRecord
 from engine.training.settings import TrainSettings
 from engine.training.trainer import Trainer
+from tests.fuzz_budget import cases
 
 
 def _trained_record(steps_done: int, planned: int = 40, seed: int = 0) -> RunRecord:
@@ -95,7 +96,7 @@ def _full_snapshot() -> bytes:
     return _FULL_SNAPSHOT
 
 
-@hypothesis_settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@hypothesis_settings(max_examples=cases(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cut=st.integers(0, 40_000), flips=st.lists(st.tuples(st.integers(0, 40_000), st.integers(0, 255)), max_size=4))
 def test_damaged_snapshots_with_a_and_runs_give_a_snapshot_or_a_problem(cut, flips):
     data = bytearray(_full_snapshot())

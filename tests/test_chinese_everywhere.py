@@ -85,17 +85,9 @@ def test_the_model_line_follows_the_language_switch(made, monkeypatch):
     assert page.status.text().startswith("MiniLM: 6 layers")
 
 
-def test_the_activation_plot_has_our_figure_menu_in_every_language(qtbot, tmp_path):
-    from PySide6.QtCore import QSettings
-
-    from app.window.main_window import MainWindow
-
-    window = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
+@pytest.mark.window(shown=False)
+def test_the_activation_plot_has_our_figure_menu_in_every_language(window):
     plot = window.figure("activations")  # builds the Activations tab
     assert [action.text() for action in plot.scene().contextMenu][:2] == ["Export…", "Copy image"]
-    window.set_language("zh_CN")
-    try:
-        assert [action.text() for action in plot.scene().contextMenu][:2] == ["导出…", "复制图片"]
-    finally:
-        window.set_language("en")
+    window.set_language("zh_CN")  # the window fixture puts English back
+    assert [action.text() for action in plot.scene().contextMenu][:2] == ["导出…", "复制图片"]

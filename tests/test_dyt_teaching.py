@@ -44,8 +44,7 @@ def window(window):
     """The shared window with the hand calculation in front (it is tabbed behind Settings at first)."""
     window.findChild(QDockWidget, "handCalcDock").raise_()
     QApplication.processEvents()
-    yield window
-    window.set_language("en")
+    return window
 
 
 def test_switching_to_dyt_shows_its_steps_and_the_row_statistics_note(window):

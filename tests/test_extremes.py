@@ -15,6 +15,7 @@ from engine.setup.scenario import Scenario
 from engine.core.weights import INITS
 from engine.results.zero_division import first_zero_division
 from engine.files.tables import result_tables, to_csv, to_latex, to_markdown
+from tests.fuzz_budget import cases
 
 
 def _finite_everywhere(result) -> bool:
@@ -146,13 +147,13 @@ def _fuzz(s: Scenario, row: int, value: float) -> None:
     np.testing.assert_array_equal(again.norm.normalized, compute(edited).norm.normalized)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.integers(0, 3), extreme)
 def test_extreme_finite_inputs_give_a_result_with_non_finite_values_flagged(s, row, value):
     _fuzz(s, row, value)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.integers(0, 3))
 def test_the_teaching_views_and_tables_take_extreme_results_quietly(s, index):
     """What the hand calculation, the BatchNorm lab, the scale demo and the export compute from the

@@ -6,10 +6,8 @@ import shutil
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from app.headless.figure_args import SMALLEST_CM
-from app.window.main_window import MainWindow
 from tests.figure_raster import coloured, ink, load, pdftoppm, rsvg
 from widgets.plotkit.figure_export import FigureOptions
 from widgets.plotkit.svg_plain import SVG_NS
@@ -23,19 +21,9 @@ needs_renderers = pytest.mark.skipif(shutil.which("rsvg-convert") is None or shu
 
 
 @pytest.fixture(scope="module")
-def window(tmp_path_factory, qapp):
-    from widgets.common.fonts import register_bundled_fonts
-
-    register_bundled_fonts()
-    settings = tmp_path_factory.mktemp("settings") / "settings.ini"
-    window = MainWindow("apple", QSettings(str(settings), QSettings.Format.IniFormat))
-    window.resize(1400, 860)
-    window.show()
-    window.document.wait_until_idle()
-    qapp.processEvents()
-    yield window
-    window.close()
-    window.deleteLater()
+def apple_window(module_window):
+    """The apple preset's window, shared by the module's tests (they only export its figures)."""
+    return module_window("apple")
 
 
 def _export(window, name, folder, options) -> None:
@@ -44,12 +32,14 @@ def _export(window, name, folder, options) -> None:
 
 
 @needs_renderers
-@pytest.mark.parametrize("dpi", [300, 600])
-@pytest.mark.parametrize("publication", [False, True])
-def test_png_svg_and_pdf_carry_the_same_ink_at_any_dpi(window, tmp_path, dpi, publication):
+# By default the ordinary style at 300 dpi (3 s of CPU); publication style and 600 dpi (4 × the pixels,
+# 10 s) under --slow. test_publication_thickens_the_lines_of_the_png_too exports the publication style.
+@pytest.mark.parametrize("dpi", [300, pytest.param(600, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("publication", [False, pytest.param(True, marks=pytest.mark.slow)])
+def test_png_svg_and_pdf_carry_the_same_ink_at_any_dpi(apple_window, tmp_path, dpi, publication):
     options = FigureOptions(8.5, 6.5, "cm", dpi, publication)
     for name in PLOTS:
-        _export(window, name, tmp_path, options)
+        _export(apple_window, name, tmp_path, options)
         png = load(tmp_path / f"{name}.png")
         svg = rsvg(tmp_path / f"{name}.svg", png.shape[1], png.shape[0], tmp_path)
         pdf = pdftoppm(tmp_path / f"{name}.pdf", dpi, tmp_path)
@@ -58,12 +48,12 @@ def test_png_svg_and_pdf_carry_the_same_ink_at_any_dpi(window, tmp_path, dpi, pu
 
 
 @needs_renderers
-def test_publication_thickens_the_lines_of_the_png_too(window, tmp_path):
+def test_publication_thickens_the_lines_of_the_png_too(apple_window, tmp_path):
     inks = {}
     for publication in (False, True):
         folder = tmp_path / str(publication)
         folder.mkdir()
-        _export(window, "depth", folder, FigureOptions(17, 12, "cm", 300, publication))
+        _export(apple_window, "depth", folder, FigureOptions(17, 12, "cm", 300, publication))
         inks[publication] = coloured(load(folder / "depth.png", colour=True)).mean()  # the curves, not the text
     assert inks[True] > 1.1 * inks[False]
 
@@ -135,20 +125,9 @@ def _data_share(path) -> float:
 
 
 @pytest.fixture(scope="module")
-def six_stacks(tmp_path_factory, qapp):
-    from widgets.common.fonts import register_bundled_fonts
-
-    register_bundled_fonts()
-    settings = QSettings(str(tmp_path_factory.mktemp("six") / "settings.ini"), QSettings.Format.IniFormat)
-    settings.setValue("plots/stacks", ",".join(SIX_STACKS))
-    window = MainWindow("apple", settings)
-    window.resize(1400, 860)
-    window.show()
-    window.document.wait_until_idle()
-    qapp.processEvents()
-    yield window
-    window.close()
-    window.deleteLater()
+def six_stacks(module_window):
+    """The apple preset drawing all six stacks (the longest keys)."""
+    return module_window("apple", {"plots/stacks": ",".join(SIX_STACKS)})
 
 
 @pytest.mark.parametrize("size", SIZES)

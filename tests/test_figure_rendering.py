@@ -6,9 +6,7 @@ import xml.etree.ElementTree as ElementTree
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings
 
-from app.window.main_window import MainWindow
 from tests.figure_raster import coloured, difference, ink, load, pdftoppm, qtsvg, rsvg
 from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions
 
@@ -21,24 +19,15 @@ INK_RATIO = 1.25  # dark-pixel shares within this factor of each other: curves s
 
 
 @pytest.fixture(scope="module")
-def figures(tmp_path_factory, qapp):
-    from widgets.common.fonts import register_bundled_fonts
-
-    register_bundled_fonts()
+def figures(tmp_path_factory, module_window):
     out = tmp_path_factory.mktemp("figures")
-    window = MainWindow("apple", QSettings(str(out / "settings.ini"), QSettings.Format.IniFormat))
-    window.resize(1400, 860)
-    window.show()
-    window.document.wait_until_idle()
-    qapp.processEvents()
+    window = module_window("apple")
     sizes = {}
     window.figures(build=True)  # every tab built now, while the window shows
     for name in PLOTS:
         for fmt in ("png", "svg", "pdf"):
             assert window.files.figures.export_figure(name, out / f"{name}.{fmt}", FigureOptions(dpi=LAYOUT_DPI))
         sizes[name] = window.figure(name).size()
-    window.close()
-    window.deleteLater()
     return out, sizes
 
 

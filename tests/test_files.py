@@ -16,6 +16,7 @@ from engine.setup.presets import load_preset
 from engine.state.session import VERSION, parse_session, session_json
 from engine.files.table_text import format_number
 from engine.files.tables import LabelledRows, Table, result_tables, to_csv, to_latex, to_markdown
+from tests.fuzz_budget import cases
 
 
 def write(tmp_path, name, data):
@@ -119,7 +120,7 @@ def test_vectors_from_csv_npy_and_safetensors(tmp_path):
         vector_candidates(write(tmp_path, "bad.safetensors", b"\x08\x00\x00\x00\x00\x00\x00\x00{garbage"), 3)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=400), suffix=st.sampled_from([".csv", ".npy", ".npz"]))
 def test_loaders_never_fail_with_anything_but_a_file_problem(tmp_path, data, suffix):
     path = write(tmp_path, "fuzz" + suffix, data)
@@ -130,7 +131,7 @@ def test_loaders_never_fail_with_anything_but_a_file_problem(tmp_path, data, suf
     assert matrix.ndim == 2 and np.all(np.isfinite(matrix))
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(100), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(alphabet="0123456789.,-e\tnaix\n ", max_size=200))
 def test_csv_loader_on_number_like_text(tmp_path, text):
     path = write(tmp_path, "fuzz.csv", text)
@@ -142,7 +143,7 @@ def test_csv_loader_on_number_like_text(tmp_path, text):
     assert labels is None or len(labels) == matrix.shape[0]
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(100), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=300))
 def test_safetensors_loader_on_garbage(tmp_path, data):
     try:

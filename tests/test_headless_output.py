@@ -25,6 +25,8 @@ def test_export_prints_no_qt_noise(tmp_path):
     assert done.stderr == "" and (tmp_path / "window.png").is_file()
 
 
+# export's real process runs by default; train's and the model export's (1.5-2 s of CPU each) under --slow.
+@pytest.mark.slow
 def test_train_with_figures_prints_no_qt_noise(tmp_path):
     done = _main("train", "--layers", "1", "--width", "16", "--heads", "2", "--batch", "2", "--seq", "8",
                  "--steps", "2", "--data", "reverse", "--format", "png", "--out", str(tmp_path))
@@ -32,6 +34,7 @@ def test_train_with_figures_prints_no_qt_noise(tmp_path):
     assert NOISE not in done.stderr and done.stderr == ""
 
 
+@pytest.mark.slow
 @needs_model("minilm")
 def test_model_export_prints_no_qt_noise(tmp_path):
     done = _main("export", "--model", "minilm", "--text", "hello", "--format", "png", "--out", str(tmp_path))

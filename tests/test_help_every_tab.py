@@ -1,19 +1,10 @@
 """Help → What am I looking at? has an entry for every tab and dock, in English and in 简体中文."""
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 
-from app.window.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    yield w
-    w.set_language("en")
+pytestmark = pytest.mark.window(shown=False)
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

@@ -25,6 +25,7 @@ from engine.setup.scenario import Scenario
 from engine.state.session import (parse_session, parse_session_contents, parse_session_npz, read_session, read_snapshot,
                                   session_json, session_npz)
 from tests import hostile_files
+from tests.fuzz_budget import cases
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -209,7 +210,7 @@ def _read_back_as_written_or_refused(field: str, value) -> None:
 SCENARIO_FIELDS = sorted(f.name for f in dataclasses.fields(Scenario))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(field=st.sampled_from(SCENARIO_FIELDS), value=json_values)
 def test_any_json_value_in_any_field_gives_a_scenario_that_keeps_it_or_a_problem(field, value):
     _read_back_as_written_or_refused(field, value)
@@ -223,7 +224,7 @@ def test_near_valid_values_in_every_field_are_kept_as_written_or_refused():
             _read_back_as_written_or_refused(field, value)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=cases(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cut=st.integers(0, 10_000), flips=st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=4))
 def test_damaged_snapshots_give_a_scenario_or_a_problem(cut, flips):
     data = bytearray(session_npz(load_preset("xian")))
@@ -235,7 +236,7 @@ def test_damaged_snapshots_give_a_scenario_or_a_problem(cut, flips):
         pass
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.integers(0, 400), flips=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), max_size=4),
        suffix=st.sampled_from([".npy", ".npz"]))
 def test_damaged_numpy_files_give_a_finite_matrix_or_a_file_problem(tmp_path, cut, flips, suffix):
@@ -254,7 +255,7 @@ def test_damaged_numpy_files_give_a_finite_matrix_or_a_file_problem(tmp_path, cu
     assert got.ndim == 2 and np.all(np.isfinite(got))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(header=json_values, body=st.binary(max_size=64))
 def test_any_safetensors_header_gives_vectors_or_a_file_problem(tmp_path, header, body):
     path = tmp_path / "fuzz.safetensors"

@@ -6,6 +6,7 @@ still two modules that must change together.
 """
 
 import ast
+import functools
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -18,7 +19,8 @@ def module_name(path: pathlib.Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: pathlib.Path) -> set[str]:
+@functools.cache  # each rule reads the whole house: parsed once per run (1.4 s of CPU each otherwise)
+def imports_of(path: pathlib.Path) -> frozenset[str]:
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -26,7 +28,7 @@ def imports_of(path: pathlib.Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    return frozenset(names)
 
 
 def project_modules() -> dict[str, set[str]]:

@@ -2,21 +2,10 @@
 the answer follows a cell edit, the panel follows the language and stays in presentation mode."""
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from app.window.main_window import MainWindow
 from engine.results.compute import compute
 from engine.setup.presets import load_preset
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow("xian", QSettings(str(tmp_path / "normscope.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.set_language("en")
 
 
 def settle(window):

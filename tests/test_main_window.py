@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtWidgets import QComboBox, QMessageBox
 
+from app.window.document import Document
 from app.window.main_window import MainWindow
 from engine.results.compute import compute
 from engine.setup.presets import load_preset
@@ -51,10 +52,11 @@ def test_typing_into_a_cell_updates_every_plot(window):
     assert not np.array_equal(window.grad_plot.curve_data()[name], before_grad[name])
 
 
-def test_layer_norm_rows_come_out_with_mean_zero_and_std_one(window):
-    window.document.reset_affine()
-    bars = window.row_stats_plot.bar_heights()
-    assert window.row_stats_plot.grouping == "rows"
+def test_layer_norm_rows_come_out_with_mean_zero_and_std_one(plots_tab):
+    tab = plots_tab("xian")
+    tab.document.reset_affine()
+    bars = tab.page.row_stats_plot.bar_heights()
+    assert tab.page.row_stats_plot.grouping == "rows"
     np.testing.assert_allclose(bars["mean_out"], 0, atol=1e-6)
     np.testing.assert_allclose(bars["std_out"], 1, atol=2e-4)
 
@@ -82,13 +84,13 @@ def test_placement_changes_the_heatmap_stages(window):
 
 
 @pytest.mark.parametrize("text", ["abc", "", "nan", "inf", "-inf", "1e400", "1e39"])
-def test_bad_cells_are_refused_and_explained(window, text):
-    model = window.token_grid.model()
-    steps = window.document.undo_stack.count()
+def test_bad_cells_are_refused_and_explained(token_grid, text):
+    model, document = token_grid.grid.model(), token_grid.document
+    steps = document.undo_stack.count()
     assert not model.setData(model.index(0, 0), text)
-    assert window.document.scenario.matrix[0, 0] == np.float32(0.32)
-    assert window.document.undo_stack.count() == steps
-    assert "refused" in window.statusBar().currentMessage()
+    assert document.scenario.matrix[0, 0] == np.float32(0.32)
+    assert document.undo_stack.count() == steps
+    assert "refused" in token_grid.messages[-1]
 
 
 def test_extreme_but_finite_values_are_drawn(window):
@@ -124,11 +126,11 @@ def test_edits_and_their_undo_repaint_only_the_written_cells(window):
     assert affine.data(affine.index(1, 3)) == "0.5" and window.document.scenario.beta[3] == 0.5
 
 
-def test_ragged_paste_is_refused_whole_saying_where(window):
-    before = window.document.scenario
-    assert not window.token_grid.paste_text("1,2\n3\n")
-    assert window.document.scenario is before
-    assert "row 2" in window.statusBar().currentMessage()
+def test_ragged_paste_is_refused_whole_saying_where(token_grid):
+    before = token_grid.document.scenario
+    assert not token_grid.grid.paste_text("1,2\n3\n")
+    assert token_grid.document.scenario is before
+    assert "row 2" in token_grid.messages[-1]
 
 
 def test_paste_beyond_the_grid_asks_then_grows(window, monkeypatch):
@@ -174,13 +176,13 @@ def test_undo_and_redo_round_trip_to_identical_results(window):
     assert doc.result == final
 
 
-def test_controls_follow_undo_without_echoing_into_the_stack(window):
-    combo = window.controls.findChild(QComboBox, "normKind")
+def test_controls_follow_undo_without_echoing_into_the_stack(settings_panel):
+    combo, document = settings_panel.controls.findChild(QComboBox, "normKind"), settings_panel.document
     choose(combo, "rms")
-    assert window.document.undo_stack.count() == 1
-    window.document.undo_stack.undo()
+    assert document.undo_stack.count() == 1
+    document.undo_stack.undo()
     assert combo.currentData() == "layer"
-    assert window.document.undo_stack.count() == 1
+    assert document.undo_stack.count() == 1
 
 
 def test_loading_a_preset_is_one_undo_step(window):
@@ -210,8 +212,8 @@ def test_layers_spin_box_changes_the_depth_plot(window):
     assert window.depth_plot.curve_data()["toy"][10] == pytest.approx(114.33, abs=0.01)
 
 
-def test_log_scale_toggle(window):
-    depth: DepthPlot = window.depth_plot
+def test_log_scale_toggle(plots_tab):
+    depth: DepthPlot = plots_tab("xian").page.depth_plot
     toy = depth._curves["toy"]
     depth.log_scale.setChecked(False)
     assert not depth.plot.getAxis("left").logMode
@@ -224,10 +226,11 @@ def test_log_scale_toggle(window):
     assert low <= 0 < np.log10(114.33) <= high
 
 
-def test_heads_fall_back_to_one_when_a_dimension_is_removed(window):
-    window.document.set_setting("heads", 2)
-    window.document.remove_dims([3])
-    assert window.document.scenario.heads == 1
+def test_heads_fall_back_to_one_when_a_dimension_is_removed(qapp):
+    document = Document(load_preset("xian"))
+    document.set_setting("heads", 2)
+    document.remove_dims([3])
+    assert document.scenario.heads == 1
 
 
 def test_the_window_remembers_settings_and_layout(qtbot, settings):

@@ -89,14 +89,10 @@ def test_cancelling_a_load_says_so_and_keeps_the_model(page, qtbot, monkeypatch)
     assert page.cancel_button.isHidden() and page.progress.isHidden()
 
 
-def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(qtbot, tmp_path):
-    from PySide6.QtCore import QSettings
+@pytest.mark.window(shown=False)
+def test_the_main_window_has_a_model_tab_that_loads_a_state_into_the_token_grid(window, qtbot):
     from PySide6.QtGui import QAction
 
-    from app.window.main_window import MainWindow
-
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert titles[-1] == "Model" and window.findChild(QAction, "openMiniLM") is not None
     lazy = window.tabs.widget(window.tabs.count() - 1)

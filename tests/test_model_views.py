@@ -139,13 +139,8 @@ def test_every_control_of_the_tab_has_a_tooltip(page):
 
 
 @needs_model("minilm")
-def test_the_window_lists_the_model_plots_as_figures_once_the_tab_is_built(qtbot, tmp_path):
-    from PySide6.QtCore import QSettings
-
-    from app.window.main_window import MainWindow
-
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
+@pytest.mark.window(shown=False)
+def test_the_window_lists_the_model_plots_as_figures_once_the_tab_is_built(window, tmp_path):
     assert "model_depth" not in window.figures()  # start-up doesn't build the tab
     assert window.files.figures.export_figure("model_outliers", tmp_path / "strip.svg")  # builds it on demand
     assert {"model_depth", "model_outliers", "model_norm_fit"} <= set(window.figures())

@@ -1,20 +1,17 @@
 """The window on a small screen (a 1024 × 768 projector): everything fits, nothing is cut off."""
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
-from app.window.main_window import MainWindow
 from widgets.plotkit.text_fit import font_of
+
+pytestmark = pytest.mark.window(size=(1024, 768))
 
 
 @pytest.fixture
-def narrow(qtbot, tmp_path):
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.resize(1024, 768)
-    window.show()
+def narrow(window):
+    """The shared window at a projector's 1024 × 768, laid out."""
     QApplication.processEvents()
     return window
 

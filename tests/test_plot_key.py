@@ -1,10 +1,8 @@
 """The plots' keys: below the view, never over the data, in as many columns as fit."""
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.window.main_window import MainWindow
 from widgets.plotkit.plot_key import PADDING
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import pen
@@ -35,13 +33,10 @@ def test_the_key_flows_into_as_many_balanced_columns_as_fit(qtbot):
     assert narrow.key.size().height() > 2.5 * key.size().height()  # 4 rows, not 1
 
 
-def test_the_keys_sit_below_the_views_of_the_window(qtbot, tmp_path):
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.resize(1400, 860)
-    window.show()
+def test_the_keys_sit_below_the_views_of_the_plots_tab(plots_tab):
+    page = plots_tab("xian").page
     QApplication.processEvents()
-    for plot in (window.row_stats_plot, window.depth_plot.plot, window.grad_plot):
+    for plot in (page.row_stats_plot, page.depth_plot.plot, page.grad_plot):
         view, key = plot.vb.sceneBoundingRect(), plot.key.sceneBoundingRect()
         assert len(plot.key.names()) >= 3
         assert key.top() >= view.bottom() and not key.intersects(view)

@@ -2,10 +2,9 @@
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor, QPainter, QPicture
 
-from app.window.main_window import MainWindow
+from engine.setup.presets import load_preset
 from widgets.plotkit.grid_axis import GridAxis
 from widgets.plotkit.round_limits import linear_limits, log_limits, round_down, round_up
 
@@ -32,14 +31,12 @@ def test_log_limits_enclose_the_data_on_1_2_5_values():
     assert 10**low < 1.0 < 10**high
 
 
-def test_small_edits_leave_the_plot_ranges_alone(qtbot, tmp_path):
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    plots = [window.row_stats_plot, window.depth_plot.plot, window.grad_plot]
+def test_small_edits_leave_the_plot_ranges_alone(plots_tab):
+    tab = plots_tab("xian")
+    plots = [tab.page.row_stats_plot, tab.page.depth_plot.plot, tab.page.grad_plot]
     before = [plot.vb.viewRange() for plot in plots]
-    model = window.token_grid.model()
-    assert model.setData(model.index(2, 1), "0.47")  # was 0.464
+    assert tab.document.set_cells("matrix", 2, 1, [[0.47]])  # was 0.464
+    assert tab.document.wait_until_idle()
     assert [plot.vb.viewRange() for plot in plots] == before
     low, high = plots[0].vb.viewRange()[1]
     assert round(low / 0.5, 9).is_integer() and round(high / 0.5, 9).is_integer()
@@ -91,10 +88,7 @@ def test_a_value_axis_stays_put_while_the_data_still_fit_it(qtbot):
     assert low <= 10.0 and 20.0 <= high < 100.0
 
 
-def test_edits_keep_the_users_zoom_until_view_all(qtbot, tmp_path):
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
+def test_edits_keep_the_users_zoom_until_view_all(window):
     view = window.depth_plot.plot.vb
     view.setRange(xRange=(5, 10), yRange=(0.0, 1.0), padding=0)
     view.sigRangeChangedManually.emit(view.mouseEnabled())  # what a drag or the mouse wheel sends
@@ -128,29 +122,25 @@ def test_a_double_click_on_a_plot_shows_the_fit_again(qtbot):
     assert accepted and panel.vb.viewRange()[0] == pytest.approx([0.0, 10.0]) and not panel.vb.user_moved
 
 
-def test_switching_the_scale_or_loading_new_data_drops_the_zoom(qtbot, tmp_path):
-    window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    view = window.depth_plot.plot.vb
+def test_switching_the_scale_or_loading_new_data_drops_the_zoom(plots_tab):
+    tab = plots_tab("xian")
+    view = tab.page.depth_plot.plot.vb
     view.setRange(yRange=(0.0, 40.0), padding=0)
     view.sigRangeChangedManually.emit(view.mouseEnabled())
-    window.depth_plot.log_scale.setChecked(False)  # 0..40 on the linear axis would cut the toy at 114
+    tab.page.depth_plot.log_scale.setChecked(False)  # 0..40 on the linear axis would cut the toy at 114
     assert view.viewRange()[1][1] >= 114.33 and not view.user_moved
-    heatmap = window.stage_heatmaps._views[0]
+    heatmap = tab.page.stage_heatmaps._views[0]
     heatmap.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
     heatmap.sigRangeChangedManually.emit(heatmap.mouseEnabled())
-    window.load_preset("apple")  # a 5 × 4 matrix: its cells, all of them
+    tab.document.load_scenario(load_preset("apple"), "apple")  # a 5 × 4 matrix: its cells, all of them
     assert heatmap.viewRange() == [pytest.approx([0.0, 4.0]), pytest.approx([0.0, 5.0])]
 
 
-def test_the_tallest_bar_never_ends_on_the_plots_edge(qtbot, tmp_path):
-    window = MainWindow("apple", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    tallest = max(float(v.max()) for v in window.row_stats_plot.bar_heights().values())
+def test_the_tallest_bar_never_ends_on_the_plots_edge(plots_tab):
+    plot = plots_tab("apple").page.row_stats_plot
+    tallest = max(float(v.max()) for v in plot.bar_heights().values())
     assert tallest == pytest.approx(50.0)  # μ of 吃 = [20, 40, 60, 80]
-    assert window.row_stats_plot.vb.viewRange()[1][1] > tallest
+    assert plot.vb.viewRange()[1][1] > tallest
 
 
 def test_an_axis_label_is_laid_out_again_only_when_its_text_changes(qtbot):

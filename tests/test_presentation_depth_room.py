@@ -20,12 +20,6 @@ def area(size):
     return size[0] * size[1]
 
 
-@pytest.fixture
-def window(window):
-    yield window
-    window.presentation.set_enabled(False)
-
-
 def test_presentation_gives_the_depth_plot_the_most_room_and_restores_it(window):
     ordinary = sizes(window)
     window.menus.presentation_action.trigger()

@@ -21,6 +21,7 @@ from app.window import settings_file
 from app.window.main_window import MainWindow
 from engine.setup.presets import load_preset
 from engine.setup.scenario import Scenario
+from tests.fuzz_budget import cases
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -104,7 +105,7 @@ _INI_PIECES = st.sampled_from(list('@Variant(DteB),"\\ ;=\tx40z[]\n\r') + [
     "@@", "@Invalid()", "\\x", "中"])
 
 
-@hypothesis_settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hypothesis_settings(max_examples=cases(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(_INI_PIECES, min_size=1, max_size=30))
 def test_whatever_the_scan_accepts_qsettings_reads_as_plain_values(tmp_path, pieces):
     data = ("k=" + "".join(pieces)).encode()
@@ -402,6 +403,7 @@ def _run_app(env: dict, *answers: str, timeout: int = 120) -> subprocess.Complet
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **env}, capture_output=True, text=True)
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_the_real_app_starts_with_a_home_it_cannot_write(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
@@ -413,6 +415,7 @@ def test_the_real_app_starts_with_a_home_it_cannot_write(tmp_path):
     assert "LAYERS 10" in run.stdout
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_the_real_app_starts_past_a_pickle_in_its_settings(tmp_path):
     config = tmp_path / "config"
     (config / "NormScope").mkdir(parents=True)
@@ -423,6 +426,7 @@ def test_the_real_app_starts_past_a_pickle_in_its_settings(tmp_path):
     assert not marker.exists() and "set aside" in run.stdout
 
 
+@pytest.mark.slow  # a real app started (and killed) in a process of its own: 1-2.5 s of CPU
 def test_a_kill_during_an_autosave_loses_only_the_write_in_flight(tmp_path):
     """A real NormScope is killed (SIGKILL) while an autosave is half written; the next start cleans
     the half-written copy and restores the last complete snapshot."""
@@ -507,7 +511,10 @@ _KILLED_MID_TRAINING = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("what", ["saved,pin,train", "pin", "train"])
+# A pinned and runs training together by default (each case starts and kills a real app, 3-4 s); A alone
+# and the runs alone under --slow.
+@pytest.mark.parametrize("what", ["saved,pin,train", pytest.param("pin", marks=pytest.mark.slow),
+                                  pytest.param("train", marks=pytest.mark.slow)])
 def test_a_kill_loses_neither_a_nor_the_training_runs(tmp_path, what):
     """A real NormScope with A pinned and/or three runs still training is killed (SIGKILL): the next start
     offers the snapshot and restores A, the runs as far as the snapshot had them, and the session's file."""
@@ -553,6 +560,7 @@ def _can_mount_privately() -> bool:
         return False
 
 
+@pytest.mark.slow  # a real app on a mounted, really full disk: 1.4 s of CPU
 @pytest.mark.skipif(sys.platform != "linux" or not _can_mount_privately(), reason="needs unshare -m (root)")
 def test_on_a_really_full_disk_the_snapshot_is_offered_and_closing_asks(tmp_path):
     """A tmpfs filled to the last byte, in a mount namespace of its own (gone with the process)."""

@@ -151,6 +151,7 @@ def _writing(folder: Path, lines: int) -> bool:
     return False
 
 
+@pytest.mark.slow  # a real training process killed: 1.3 s of CPU (a kill at 1.2 s below runs by default)
 def test_kill_9_of_a_rerun_while_it_trains_leaves_the_earlier_run_byte_for_byte(tmp_path):
     args = [*SMALL, "--sample", "3"]
     assert main(["train", *args, "--steps", "30", "--seed", "1", "--out", str(tmp_path)]) == 0
@@ -179,15 +180,33 @@ def test_kill_9_at_any_moment_leaves_one_runs_complete_set(tmp_path, delay):
         assert set(visible) == set(old)
 
 
-@pytest.mark.parametrize("bad", [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
-                                 ["--data", "/no/such/file.txt"], ["--lr", "nan"],
-                                 ["--placement", "sandwich"], ["--schedule", "cosine"], ["--format", "png,gif"]])
+BAD_SETTINGS = [["--layers", "0"], ["--layers", "abc"], ["--width", "30"], ["--norm", "batch"],
+                ["--data", "/no/such/file.txt"], ["--lr", "nan"], ["--placement", "sandwich"],
+                ["--schedule", "cosine"], ["--format", "png,gif"]]
+
+
+# A real process for the first case (1 s of CPU each); every case in-process below, and as a real process
+# under --slow.
+@pytest.mark.parametrize("bad", [BAD_SETTINGS[0], *(pytest.param(bad, marks=pytest.mark.slow)
+                                                    for bad in BAD_SETTINGS[1:])])
 def test_bad_settings_exit_2_with_one_line_on_stderr(tmp_path, bad):
     done = subprocess.run([sys.executable, "main.py", "train", *bad, "--steps", "1", "--out", str(tmp_path / "o")],
                           cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("normscope train: "), done.stderr
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("bad", BAD_SETTINGS)
+def test_bad_settings_are_refused_with_one_line_in_process_too(tmp_path, capsys, bad):
+    try:
+        status = main(["train", *bad, "--steps", "1", "--out", str(tmp_path / "o")])
+    except SystemExit as refused:  # argparse's own refusals
+        status = refused.code
+    assert status == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("normscope train: "), lines
     assert not (tmp_path / "o").exists()
 
 

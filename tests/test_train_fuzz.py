@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine.problem import Problem
 from engine.training.data import corpus_from_code_points, file_code_points
+from tests.fuzz_budget import cases
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Seconds a case may take: refusals are instant; accepted cases train a step or three.
@@ -189,7 +190,7 @@ def test_the_issues_oversized_cases_are_refused_under_the_cap(data_folder):
         _check(outcome)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=3000) | st.text(max_size=1500).map(lambda t: t.encode("utf-8", "surrogatepass")))
 def test_any_bytes_as_a_text_file_are_refused_or_read_as_exactly_their_characters(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("bytes") / "t.txt"

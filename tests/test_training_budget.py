@@ -86,6 +86,7 @@ def test_the_estimate_is_an_upper_bound_of_the_measured_peak_within_2x(config):
     assert peak["added"] <= peak["estimate"] <= 2 * peak["added"], peak
 
 
+@pytest.mark.slow  # 13 s: a 20,000-character vocabulary's run, measured in a process of its own
 def test_a_vocabulary_heavy_run_is_estimated_within_2x(tmp_path):
     import random
 

@@ -55,6 +55,7 @@ def test_nan_weight_is_reported_as_divergence_at_that_step():
     assert trainer.step().diverged and trainer.diverged_at == 2
 
 
+@pytest.mark.slow  # many steps, measured: 3 s of CPU
 def test_memory_stays_flat_over_many_steps():
     trainer = Trainer(TrainSettings(**TINY, steps=10_000, val_every=5))
     for _ in range(20):

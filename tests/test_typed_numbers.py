@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine.files import table_text
 from engine.files.table_text import BlockProblem, NumberProblem, parse_block, parse_number
+from tests.fuzz_budget import cases
 
 ACCEPTED = [("1", 1.0), ("-1.5", -1.5), ("−1.5", -1.5), ("+2", 2.0), (".5", 0.5), ("5.", 5.0), ("1e5", 1e5),
             ("1E-5", 1e-5), ("−1e−5", -1e-5), (" 3 ", 3.0), ("0", 0.0), ("-0.0", 0.0), ("0e-400", 0.0),
@@ -65,7 +66,7 @@ cell_text = st.one_of(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=cases(100), deadline=None)
 @given(texts=st.lists(cell_text, min_size=100, max_size=100))
 def test_ten_thousand_cell_texts_are_a_finite_number_or_a_number_problem(texts):
     for text in texts:  # 100 examples of 100 texts: hypothesis's cost per example paid 100 times, not 10,000
@@ -104,7 +105,7 @@ cell_texts = st.one_of(st.sampled_from(["1", "−2.5", "3e-2", " 4 ", "", "x", "
                        st.floats(allow_nan=False, allow_infinity=False, width=32).map(repr))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=cases(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(grid=st.lists(st.lists(cell_texts, min_size=1, max_size=5), min_size=1, max_size=5),
        sep=st.sampled_from([",", "\t"]), dtype=st.sampled_from(["float32", "float64"]))
 def test_vectorised_block_parse_agrees_with_the_one_cell_rules(grid, sep, dtype, monkeypatch):

@@ -10,26 +10,28 @@ from engine.core.depth_laws import depth_laws
 pytestmark = pytest.mark.window(size=(1400, 900))
 
 
-def test_the_settings_offer_every_norm_placement_and_initialisation(window):
-    norms = window.findChild(QComboBox, "normKind")
+def test_the_settings_offer_every_norm_placement_and_initialisation(settings_panel):
+    controls, document = settings_panel.controls, settings_panel.document
+    norms = controls.findChild(QComboBox, "normKind")
     assert [norms.itemData(i) for i in range(norms.count())] == ["layer", "rms", "batch", "dyt", "none"]
-    placements = window.findChild(QComboBox, "placement")
+    placements = controls.findChild(QComboBox, "placement")
     assert [placements.itemData(i) for i in range(placements.count())] == ["pre", "post", "peri", "deepnorm", "mixln"]
     assert all(placements.itemData(i, 3) for i in range(placements.count()))  # a formula as each item's tooltip
-    alpha = window.findChild(QDoubleSpinBox, "dytAlpha")
+    alpha = controls.findChild(QDoubleSpinBox, "dytAlpha")
     assert not alpha.isEnabled()
-    window.document.set_setting("norm", "dyt")
+    document.set_setting("norm", "dyt")
     assert alpha.isEnabled()
 
 
-def test_choosing_peri_norm_draws_its_curves_beside_pre_and_post(window):
-    assert "peri" not in window.depth_plot.curve_data()
-    window.document.set_setting("placement", "peri")
-    window.document.wait_until_idle()
-    depth = window.depth_plot.curve_data()
-    np.testing.assert_array_equal(depth["peri"], window.document.result.depth.runs["peri"].rms)
+def test_choosing_peri_norm_draws_its_curves_beside_pre_and_post(plots_tab):
+    tab = plots_tab("xian")
+    assert "peri" not in tab.page.depth_plot.curve_data()
+    tab.document.set_setting("placement", "peri")
+    tab.document.wait_until_idle()
+    depth = tab.page.depth_plot.curve_data()
+    np.testing.assert_array_equal(depth["peri"], tab.document.result.depth.runs["peri"].rms)
     assert {"pre", "post"} <= set(depth)
-    grads = window.grad_plot.curve_data()
+    grads = tab.page.grad_plot.curve_data()
     assert "Peri-Norm ‖∂L/∂W‖" in grads and "Pre-Norm ‖∂L/∂W‖" in grads
 
 

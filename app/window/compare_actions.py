@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from app.window.document import Document
+from widgets.common.result_view import ComparedView
 from widgets.common.retranslation import TextBinder
 
 #: The keys of the three actions; tests/test_main_window checks that no other action claims them.
@@ -15,10 +16,11 @@ KEYS = {"pin": "Ctrl+Shift+P", "swap": "Ctrl+Shift+X", "clear": "Ctrl+Shift+U"}
 
 
 class CompareActions(QObject):
-    """Builds the Compare menu's entries in ``menu`` and feeds ``views`` (each has ``show_pinned``)
-    the pinned Result whenever it changes (None when cleared)."""
+    """Builds the Compare menu's entries in ``menu`` and feeds ``views`` the pinned Result whenever it
+    changes (None when cleared)."""
 
-    def __init__(self, window: QMainWindow, document: Document, menu: QMenu, texts: TextBinder, views: list):
+    def __init__(self, window: QMainWindow, document: Document, menu: QMenu, texts: TextBinder,
+                 views: list[ComparedView]):
         super().__init__(window)
         self._window, self._document, self._views = window, document, views
         self._tips: list = []

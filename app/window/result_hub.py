@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from engine.results.compute import Result
+from widgets.common.result_view import ResultView
 
 
 class ResultHub(QObject):
@@ -23,19 +24,23 @@ class ResultHub(QObject):
 
     dockShown = Signal(object)
 
-    def __init__(self, window: QWidget, result: Callable[[], Result | None], docks: list[QDockWidget]):
+    def __init__(self, window: QWidget | None, result: Callable[[], Result | None], docks: list[QDockWidget],
+                 is_shown: Callable[[ResultView], bool] | None = None):
+        """``is_shown(view)`` says whether a user can see ``view`` now (by default: visible in ``window`` and
+        in no dock behind another); a test passes its own to drive fake views without a window."""
         super().__init__(window)
         self._window, self._result = window, result
-        self._views: list = []
+        self._is_shown = is_shown or self._is_shown_in_window
+        self._views: list[ResultView] = []
         self._then: dict[int, Callable[[Result], None]] = {}
-        self._waiting: set = set()
+        self._waiting: set[ResultView] = set()
         # Until the window shows them, the docks count as hidden: the ones that show (not those
         # tabbed behind another) say so through visibilityChanged and catch up before the first paint.
         self._hidden_docks: set[QDockWidget] = set(docks)
         for dock in docks:
             dock.visibilityChanged.connect(lambda visible, d=dock: self._on_dock_visibility(d, visible))
 
-    def add(self, view, then: Callable[[Result], None] | None = None, show_now: bool = False) -> None:
+    def add(self, view: ResultView, then: Callable[[Result], None] | None = None, show_now: bool = False) -> None:
         """Register ``view`` (it has ``show_result``); ``then`` runs after each result it is shown.
         The latest result reaches it now if it is shown (or ``show_now``: a page being built), else
         when it shows."""
@@ -70,13 +75,13 @@ class ResultHub(QObject):
             self._waiting.discard(view)
             self._show_in(view, self._result())
 
-    def _show_in(self, view, result: Result) -> None:
+    def _show_in(self, view: ResultView, result: Result) -> None:
         view.show_result(result)
         then = self._then.get(id(view))
         if then is not None:
             then(result)
 
-    def _is_shown(self, view) -> bool:
+    def _is_shown_in_window(self, view: ResultView) -> bool:
         return view.isVisibleTo(self._window) and not any(dock.isAncestorOf(view) for dock in self._hidden_docks)
 
     def _on_dock_visibility(self, dock: QDockWidget, visible: bool) -> None:
