@@ -227,6 +227,7 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     if abs(current - value) < 1e-6:
         value += 0.125
     gc.collect()
+    c0 = time.thread_time()
     t0 = time.perf_counter()
     accepted = model.setData(index, f"{value:.6g}")
     t_set = time.perf_counter()
@@ -237,8 +238,9 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     t_queue = time.perf_counter()
     forced = _force_stale(probe, shown)
     t_sync = time.perf_counter()
+    cpu = _ms(time.thread_time() - c0)
     out = {"setdata": _ms(t_set - t0), "queue": _ms(t_queue - t0), "sync": _ms(t_sync - t0), "forced": forced,
-           "stale": clock.last_stale}
+           "stale": clock.last_stale, "cpu": cpu}
     if wait_stack:
         while window.document.busy:
             app.processEvents()
@@ -251,13 +253,15 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     return out
 
 
-def _bare_repaint(app, probe) -> float:
+def _bare_repaint(app, probe, cpu: bool = False) -> float:
+    """Wall-clock ms of repainting the plots with no edit (with ``cpu``: the UI thread's CPU ms)."""
     gc.collect()
+    c0 = time.thread_time()
     t0 = time.perf_counter()
     for widget in probe.widgets.values():
         widget.repaint()
     _drain(app, probe)
-    return _ms(time.perf_counter() - t0)
+    return _ms((time.thread_time() - c0) if cpu else (time.perf_counter() - t0))
 
 
 def _edit_cases(preset: str, tokens: int, edits: int, async_edits: int, stack_tokens: int):
@@ -309,6 +313,87 @@ def bench_edits(app, presets, edits: int, async_edits: int, tmpdir: str) -> list
                   + (f", worker result drawn {rows_out[-1]['async']:.0f} ms" if wait else ""), flush=True)
         _close_window(app, window, probe)
     return rows_out
+
+
+# --- 1b. the 6 × 4 edit's ratio to a bare repaint, with and without A pinned, now and before -----
+
+RATIO_TARGET = {"plain": 2.0, "pinned": 2.5}
+
+
+def child_ratio(edits: int) -> None:
+    """Runs in a fresh process (on the checkout first on sys.path): xian, row-3 edits until every plot
+    they change has repainted, against bare repaints interleaved with them, then the same with A pinned.
+    Prints medians of wall-clock and UI-thread CPU ms as JSON."""
+    import numpy as np
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="normscope_bench_") as tmpdir:
+        window, probe = _open_window(app, "xian", tmpdir)
+        clock = _ResultClock(window.document)
+        rng = np.random.default_rng(1)
+        for case in ("plain", "pinned"):
+            if case == "pinned":
+                window.document.pin()
+                _wait_idle(app, window, probe)
+            for k in range(5):  # warm-up
+                _edit_once(app, window, probe, clock, 3, k % 4, 0.5 + 0.01 * k, False)
+                _bare_repaint(app, probe)
+            edits_, bare_wall, bare_cpu = [], [], []
+            for _ in range(edits):  # interleaved: a slow phase of the machine hits both alike
+                edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)), float(rng.normal()),
+                                         False))
+                bare_wall.append(_bare_repaint(app, probe))
+                bare_cpu.append(_bare_repaint(app, probe, cpu=True))
+            out[case] = {"edit": _median([e["sync"] for e in edits_]), "edit_cpu": _median([e["cpu"] for e in edits_]),
+                         "bare": _median(bare_wall), "bare_cpu": _median(bare_cpu)}
+        _close_window(app, window, probe)
+    print("RATIO " + json.dumps(out), flush=True)
+    os._exit(0)
+
+
+def bench_ratio(edits: int, rounds: int, before: Path | None) -> dict:
+    """``child_ratio`` of this checkout and (``before``) another, interleaved round by round."""
+    roots = {"now": ROOT} | ({"before": before.resolve()} if before else {})
+    runs: dict[str, list[dict]] = {label: [] for label in roots}
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    for _ in range(rounds):
+        for label, root in roots.items():
+            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child-ratio", str(edits),
+                                   "--root", str(root)], env=env, capture_output=True, text=True, timeout=600)
+            line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("RATIO ")), None)
+            if line is None:
+                raise RuntimeError(f"ratio child ({label}) failed:\n{proc.stdout}\n{proc.stderr}")
+            runs[label].append(json.loads(line[len("RATIO "):]))
+            r = runs[label][-1]
+            print(f"  [ratio {label}] " + ", ".join(
+                f"{case} {v['edit_cpu'] / v['bare_cpu']:.2f}x CPU ({v['edit_cpu']:.1f} / {v['bare_cpu']:.1f} ms)"
+                for case, v in r.items()), flush=True)
+    return runs
+
+
+def print_ratio_table(runs: dict) -> None:
+    print("1b. xian 6 × 4, row-3 edit until every plot it changes has repainted, over a bare repaint of the same "
+          "plots\n    (each a child process; bare repaints interleaved with the edits; medians, then the range over "
+          "rounds)")
+    head = (f"{'code':<7} {'A':<7} {'edit CPU':>9} {'bare CPU':>9} {'CPU ratio':>15} {'edit wall':>10} "
+            f"{'bare wall':>10} {'wall ratio':>15} {'target':>7}")
+    print(head)
+    print("-" * len(head))
+    for label, rs in runs.items():
+        for case in ("plain", "pinned"):
+            cpu = [r[case]["edit_cpu"] / r[case]["bare_cpu"] for r in rs]
+            wall = [r[case]["edit"] / r[case]["bare"] for r in rs]
+            print(f"{label:<7} {'pinned' if case == 'pinned' else '-':<7} "
+                  f"{_median([r[case]['edit_cpu'] for r in rs]):>9.1f} {_median([r[case]['bare_cpu'] for r in rs]):>9.1f} "
+                  f"{min(cpu):>6.2f}–{max(cpu):.2f}x {_median([r[case]['edit'] for r in rs]):>10.1f} "
+                  f"{_median([r[case]['bare'] for r in rs]):>10.1f} {min(wall):>6.2f}–{max(wall):.2f}x "
+                  f"{'<=' + format(RATIO_TARGET[case], '.1f') + 'x':>7} {_ok(_median(cpu), RATIO_TARGET[case])}")
+    print("   CPU = the UI thread's CPU time (time.thread_time), immune to the other processes on the 2 cores; "
+          "wall = perf_counter.")
+    print()
 
 
 # --- 2. UI-thread blocking ------------------------------------------------------------------------
@@ -643,12 +728,23 @@ def _parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--profile", default=None,
                    help="profile one case instead: xian-row3, random-row40, large-row40, random-row0, "
                         "large-row0, bare-repaint-<preset>, startup")
+    p.add_argument("--ratio-rounds", type=int, default=3,
+                   help="child processes (rounds) for the xian edit/bare ratio, with and without A (default 3; 0 skips)")
+    p.add_argument("--before", type=Path, default=None,
+                   help="another checkout (e.g. `git archive <commit> | tar -x -C /tmp/old`) whose xian ratio is "
+                        "measured in the same run, interleaved with this one's")
     p.add_argument("--child-startup", choices=("app", "baseline"), help=argparse.SUPPRESS)
+    p.add_argument("--child-ratio", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     return p.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = _parse_args(argv)
+    if args.child_ratio is not None:
+        sys.path.insert(0, str(args.root))  # the checkout under test before this one
+        child_ratio(args.child_ratio)
+        return 0
     if args.child_startup:
         child_startup(args.child_startup)
         return 0
@@ -673,7 +769,9 @@ def main(argv=None) -> int:
               f"platform {app.platformName()}, {os.cpu_count()} CPUs, load avg "
               f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}, OPENBLAS_NUM_THREADS="
               f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}", flush=True)
-        edit_rows = block_rows = startup = None
+        edit_rows = block_rows = startup = ratio_runs = None
+        if args.ratio_rounds > 0:
+            ratio_runs = bench_ratio(args.edits, args.ratio_rounds, args.before)
         if not args.skip_edits:
             edit_rows = bench_edits(app, [p for p in args.presets.split(",") if p], args.edits,
                                     args.async_edits, tmpdir)
@@ -681,6 +779,9 @@ def main(argv=None) -> int:
             block_rows = bench_blocking(app, [int(x) for x in args.block_layers.split(",") if x], tmpdir)
         if not args.skip_startup:
             startup = bench_startup(args.startup_runs)
+        if ratio_runs:
+            print()
+            print_ratio_table(ratio_runs)
         print_table(edit_rows, block_rows, startup)
     return 0
 
