@@ -10,7 +10,7 @@ from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from engine.results.compute import Result
-from engine.core.depth_laws import DepthLaw, depth_laws
+from engine.core.depth_laws import DepthLaw
 from engine.results.zero_division import first_zero_division
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
@@ -123,10 +123,7 @@ class DepthLawsCaption(Retranslating, QWidget):
         super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
-        if result.depth is None:
-            self._laws = ()
-        elif self._result is None or result.depth is not self._result.depth:
-            self._laws = depth_laws(result.depth)
+        self._laws = result.depth_laws if result.depth is not None else ()  # measured by compute
         self._result = result
         self.retranslate()
 
