@@ -30,3 +30,22 @@ def test_results_with_laws_that_cannot_be_measured_are_still_equal():
     a, b = compute(s), compute(s)
     assert np.isnan(a.depth_laws[1].grad_skew)
     assert a == b
+
+
+def test_the_caption_measures_its_fit_again_only_when_its_text_changes_shape(qtbot, monkeypatch):
+    from widgets.plots.depth_laws_caption import SEPARATOR, DepthLawsCaption
+
+    caption = DepthLawsCaption()
+    qtbot.addWidget(caption)
+    caption.resize(300, caption.height())
+    measured = []
+    original = DepthLawsCaption._fitting_count
+    monkeypatch.setattr(DepthLawsCaption, "_fitting_count",
+                        lambda self, *args: measured.append(1) or original(self, *args))
+    entries = [f"Stack {i}: grows ×1.{i}2 over 10 layers" for i in range(6)]
+    caption.setText(SEPARATOR.join(entries))
+    assert len(measured) == 1 and "more" in caption.shown_text()  # six entries don't fit 300 pixels
+    caption.setText(SEPARATOR.join(e.replace("1.", "7.") for e in entries))  # an edit: new digits only
+    assert len(measured) == 1 and "7." in caption.shown_text() and "more" in caption.shown_text()
+    caption.setText(SEPARATOR.join(entries[:1]))  # another shape: measured again, and it fits
+    assert len(measured) == 2 and caption.shown_text() == entries[0]
