@@ -49,3 +49,20 @@ def test_the_caption_measures_its_fit_again_only_when_its_text_changes_shape(qtb
     assert len(measured) == 1 and "7." in caption.shown_text() and "more" in caption.shown_text()
     caption.setText(SEPARATOR.join(entries[:1]))  # another shape: measured again, and it fits
     assert len(measured) == 2 and caption.shown_text() == entries[0]
+
+
+def test_the_settings_panel_is_left_alone_by_a_cell_edit_and_follows_a_setting(qtbot, monkeypatch):
+    from app.window.document import Document
+    from widgets.editors.controls_panel import ControlsPanel
+
+    document = Document(load_preset("xian"))
+    panel = ControlsPanel(document)
+    qtbot.addWidget(panel)
+    shown = []
+    original = ControlsPanel.show_scenario
+    monkeypatch.setattr(ControlsPanel, "show_scenario", lambda self, s: shown.append(s) or original(self, s))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert shown == []
+    document.set_setting("layers", 7)
+    document.undo_stack.undo()  # the panel shows the restored depth again
+    assert len(shown) == 2 and panel._spins["layers"].value() == load_preset("xian").layers
