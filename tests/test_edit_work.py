@@ -66,3 +66,29 @@ def test_the_settings_panel_is_left_alone_by_a_cell_edit_and_follows_a_setting(q
     document.set_setting("layers", 7)
     document.undo_stack.undo()  # the panel shows the restored depth again
     assert len(shown) == 2 and panel._spins["layers"].value() == load_preset("xian").layers
+
+
+def test_the_undo_history_counts_its_bytes_as_it_grows(qapp):
+    from app.window.document import Document
+
+    document = Document(load_preset("xian"))
+    stack = document.undo_stack
+
+    def counted():
+        return [stack.command(i).nbytes for i in range(stack.count())]
+
+    for k in range(5):
+        document.set_cells("matrix", 1, k % 4, [[float(k)]])
+    document.set_cells("matrix", 0, 0, np.ones((2, 3)))
+    assert document._step_bytes == counted() and len(counted()) == 6
+    stack.undo()
+    stack.undo()
+    document.set_cells("matrix", 2, 2, [[9.0]])  # the two undone steps are dropped
+    document.set_setting("layers", 5, merge=True)
+    document.set_setting("layers", 6, merge=True)  # merged into one step
+    assert document._step_bytes == counted() and stack.count() == 6
+    stack.clear()
+    stack.setUndoLimit(3)  # beyond it the oldest steps go
+    for k in range(4):
+        document.set_cells("matrix", 0, 0, np.full((1 + k, 1), 2.0 + k))
+    assert document._step_bytes == counted() and stack.count() == 3
