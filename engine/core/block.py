@@ -166,9 +166,13 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
     dh = d // heads
 
     def split(m):  # (..., T, d) -> (..., H, T, dh)
+        if heads == 1:
+            return m[..., None, :, :]  # one view, where a reshape and a swap cost two calls per matrix
         return m.reshape(*lead, t, heads, dh).swapaxes(-3, -2)
 
     def merge(m):  # (..., H, T, dh) -> (..., T, d)
+        if heads == 1:
+            return m[..., 0, :, :]
         return m.swapaxes(-3, -2).reshape(*lead, t, d)
 
     def rows(m):  # (..., T, d) -> (tokens, d)
