@@ -40,6 +40,17 @@ Prints one table with the measured medians next to their targets:
    requested case; note that with random's d = 768 it exceeds the 1 GiB weight limit, so the
    worker only reports "depth skipped". A depth that does run (default 24) is measured as well.
 
+1b. **The 6 × 4 edit's ratio** (``--ratio-rounds``, default 3; ``--before OLD_CHECKOUT`` adds another
+   checkout, e.g. ``git archive <commit> | tar -x -C /tmp/old``, interleaved round by round): each round a
+   child process opens xian, edits row 3 until every plot it changes has repainted, interleaved with bare
+   repaints, then pins A and does the same; medians of wall-clock and UI-thread CPU ms and their ratios.
+   Instruction counts, which the other processes on the cores can't disturb: run one child under
+   callgrind with ``NORMSCOPE_BENCH_CALLGRIND=1``, e.g. ``NORMSCOPE_BENCH_CALLGRIND=1 valgrind
+   --tool=callgrind --callgrind-out-file=/tmp/cg python bench/bench_gui.py --child-ratio 10 --root .``;
+   each phase (edits, bare repaints, with and without A) is then dumped to a file of its own
+   (``/tmp/cg.1`` … in order: plain-setup, plain-edits, plain-bare, pinned-setup, pinned-edits,
+   pinned-bare), whose ``totals:`` line is its instruction count.
+
 3. **Start -> first paint**, each run in a fresh subprocess (imports counted), median of
    ``--startup-runs`` runs, interleaved, after one discarded warm-up run of each; our modules are
    byte-compiled first, as ``./dev`` does (pip did pyqtgraph's). The clock starts
@@ -51,7 +62,9 @@ Prints one table with the measured medians next to their targets:
    ``app.gui.run_gui`` (QApplication, names, bundled fonts, ``MainWindow("xian")``, show) with a
    temporary ini QSettings and without the crash guard (which only adds a log handler); the
    baseline child is a bare QMainWindow holding one ``pg.PlotWidget`` after the same
-   ``pg.setConfigOptions`` (white, antialiased).
+   ``pg.setConfigOptions`` (white, antialiased). The app child first imports ``app.cli``, as ``python
+   main.py`` does (the command line, with the engine and NumPy, comes before PySide6). Each child
+   also reports its CPU time to that paint.
 
 The user's settings are never touched: every window gets a QSettings on a temporary ini file.
 
@@ -341,7 +354,17 @@ def child_ratio(edits: int) -> None:
                 _edit_once(app, window, probe, clock, 3, k % 4, 0.5 + 0.01 * k, False)
                 _bare_repaint(app, probe)
             edits_, bare_wall, bare_cpu = [], [], []
-            for _ in range(edits):  # interleaved: a slow phase of the machine hits both alike
+            if os.environ.get("NORMSCOPE_BENCH_CALLGRIND"):  # under callgrind: one phase each, dumped apart
+                _callgrind_dump(f"{case}-setup")
+                for _ in range(edits):
+                    edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)),
+                                             float(rng.normal()), False))
+                _callgrind_dump(f"{case}-edits")
+                for _ in range(edits):
+                    bare_wall.append(_bare_repaint(app, probe))
+                _callgrind_dump(f"{case}-bare")
+                bare_cpu = bare_wall
+            for _ in range(0 if edits_ else edits):  # interleaved: a slow phase of the machine hits both alike
                 edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)), float(rng.normal()),
                                          False))
                 bare_wall.append(_bare_repaint(app, probe))
@@ -351,6 +374,14 @@ def child_ratio(edits: int) -> None:
         _close_window(app, window, probe)
     print("RATIO " + json.dumps(out), flush=True)
     os._exit(0)
+
+
+def _callgrind_dump(label: str) -> None:
+    """Under ``valgrind --tool=callgrind`` (NORMSCOPE_BENCH_CALLGRIND=1): write the instruction counts of
+    the phase that just ended into a dump of its own (``callgrind_annotate`` reads each; instruction
+    counts don't depend on what else runs on the cores). The request is polled: give it time."""
+    subprocess.run(["callgrind_control", f"--dump={label}", str(os.getpid())], capture_output=True, check=False)
+    time.sleep(1.0)
 
 
 def bench_ratio(edits: int, rounds: int, before: Path | None) -> dict:
@@ -391,8 +422,9 @@ def print_ratio_table(runs: dict) -> None:
                   f"{min(cpu):>6.2f}–{max(cpu):.2f}x {_median([r[case]['edit'] for r in rs]):>10.1f} "
                   f"{_median([r[case]['bare'] for r in rs]):>10.1f} {min(wall):>6.2f}–{max(wall):.2f}x "
                   f"{'<=' + format(RATIO_TARGET[case], '.1f') + 'x':>7} {_ok(_median(cpu), RATIO_TARGET[case])}")
-    print("   CPU = the UI thread's CPU time (time.thread_time), immune to the other processes on the 2 cores; "
-          "wall = perf_counter.")
+    print("   CPU = the UI thread's CPU time (time.thread_time), less hit by the other processes on the 2 cores than "
+          "wall = perf_counter,\n   but not immune (caches are shared); for instruction counts run a child under "
+          "callgrind (see the docstring).")
     print()
 
 
