@@ -40,6 +40,17 @@ Prints one table with the measured medians next to their targets:
    requested case; note that with random's d = 768 it exceeds the 1 GiB weight limit, so the
    worker only reports "depth skipped". A depth that does run (default 24) is measured as well.
 
+1b. **The 6 × 4 edit's ratio** (``--ratio-rounds``, default 3; ``--before OLD_CHECKOUT`` adds another
+   checkout, e.g. ``git archive <commit> | tar -x -C /tmp/old``, interleaved round by round): each round a
+   child process opens xian, edits row 3 until every plot it changes has repainted, interleaved with bare
+   repaints, then pins A and does the same; medians of wall-clock and UI-thread CPU ms and their ratios.
+   Instruction counts, which the other processes on the cores can't disturb: run one child under
+   callgrind with ``NORMSCOPE_BENCH_CALLGRIND=1``, e.g. ``NORMSCOPE_BENCH_CALLGRIND=1 valgrind
+   --tool=callgrind --callgrind-out-file=/tmp/cg python bench/bench_gui.py --child-ratio 10 --root .``;
+   each phase (edits, bare repaints, with and without A) is then dumped to a file of its own
+   (``/tmp/cg.1`` … in order: plain-setup, plain-edits, plain-bare, pinned-setup, pinned-edits,
+   pinned-bare), whose ``totals:`` line is its instruction count.
+
 3. **Start -> first paint**, each run in a fresh subprocess (imports counted), median of
    ``--startup-runs`` runs, interleaved, after one discarded warm-up run of each; our modules are
    byte-compiled first, as ``./dev`` does (pip did pyqtgraph's). The clock starts
@@ -51,7 +62,9 @@ Prints one table with the measured medians next to their targets:
    ``app.gui.run_gui`` (QApplication, names, bundled fonts, ``MainWindow("xian")``, show) with a
    temporary ini QSettings and without the crash guard (which only adds a log handler); the
    baseline child is a bare QMainWindow holding one ``pg.PlotWidget`` after the same
-   ``pg.setConfigOptions`` (white, antialiased).
+   ``pg.setConfigOptions`` (white, antialiased). The app child first imports ``app.cli``, as ``python
+   main.py`` does (the command line, with the engine and NumPy, comes before PySide6). Each child
+   also reports its CPU time to that paint.
 
 The user's settings are never touched: every window gets a QSettings on a temporary ini file.
 
@@ -227,6 +240,7 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     if abs(current - value) < 1e-6:
         value += 0.125
     gc.collect()
+    c0 = time.thread_time()
     t0 = time.perf_counter()
     accepted = model.setData(index, f"{value:.6g}")
     t_set = time.perf_counter()
@@ -237,8 +251,9 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     t_queue = time.perf_counter()
     forced = _force_stale(probe, shown)
     t_sync = time.perf_counter()
+    cpu = _ms(time.thread_time() - c0)
     out = {"setdata": _ms(t_set - t0), "queue": _ms(t_queue - t0), "sync": _ms(t_sync - t0), "forced": forced,
-           "stale": clock.last_stale}
+           "stale": clock.last_stale, "cpu": cpu}
     if wait_stack:
         while window.document.busy:
             app.processEvents()
@@ -251,13 +266,15 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     return out
 
 
-def _bare_repaint(app, probe) -> float:
+def _bare_repaint(app, probe, cpu: bool = False) -> float:
+    """Wall-clock ms of repainting the plots with no edit (with ``cpu``: the UI thread's CPU ms)."""
     gc.collect()
+    c0 = time.thread_time()
     t0 = time.perf_counter()
     for widget in probe.widgets.values():
         widget.repaint()
     _drain(app, probe)
-    return _ms(time.perf_counter() - t0)
+    return _ms((time.thread_time() - c0) if cpu else (time.perf_counter() - t0))
 
 
 def _edit_cases(preset: str, tokens: int, edits: int, async_edits: int, stack_tokens: int):
@@ -309,6 +326,106 @@ def bench_edits(app, presets, edits: int, async_edits: int, tmpdir: str) -> list
                   + (f", worker result drawn {rows_out[-1]['async']:.0f} ms" if wait else ""), flush=True)
         _close_window(app, window, probe)
     return rows_out
+
+
+# --- 1b. the 6 × 4 edit's ratio to a bare repaint, with and without A pinned, now and before -----
+
+RATIO_TARGET = {"plain": 2.0, "pinned": 2.5}
+
+
+def child_ratio(edits: int) -> None:
+    """Runs in a fresh process (on the checkout first on sys.path): xian, row-3 edits until every plot
+    they change has repainted, against bare repaints interleaved with them, then the same with A pinned.
+    Prints medians of wall-clock and UI-thread CPU ms as JSON."""
+    import numpy as np
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="normscope_bench_") as tmpdir:
+        window, probe = _open_window(app, "xian", tmpdir)
+        clock = _ResultClock(window.document)
+        rng = np.random.default_rng(1)
+        for case in ("plain", "pinned"):
+            if case == "pinned":
+                window.document.pin()
+                _wait_idle(app, window, probe)
+            for k in range(5):  # warm-up
+                _edit_once(app, window, probe, clock, 3, k % 4, 0.5 + 0.01 * k, False)
+                _bare_repaint(app, probe)
+            edits_, bare_wall, bare_cpu = [], [], []
+            if os.environ.get("NORMSCOPE_BENCH_CALLGRIND"):  # under callgrind: one phase each, dumped apart
+                _callgrind_dump(f"{case}-setup")
+                for _ in range(edits):
+                    edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)),
+                                             float(rng.normal()), False))
+                _callgrind_dump(f"{case}-edits")
+                for _ in range(edits):
+                    bare_wall.append(_bare_repaint(app, probe))
+                _callgrind_dump(f"{case}-bare")
+                bare_cpu = bare_wall
+            for _ in range(0 if edits_ else edits):  # interleaved: a slow phase of the machine hits both alike
+                edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)), float(rng.normal()),
+                                         False))
+                bare_wall.append(_bare_repaint(app, probe))
+                bare_cpu.append(_bare_repaint(app, probe, cpu=True))
+            out[case] = {"edit": _median([e["sync"] for e in edits_]), "edit_cpu": _median([e["cpu"] for e in edits_]),
+                         "bare": _median(bare_wall), "bare_cpu": _median(bare_cpu)}
+        _close_window(app, window, probe)
+    print("RATIO " + json.dumps(out), flush=True)
+    os._exit(0)
+
+
+def _callgrind_dump(label: str) -> None:
+    """Under ``valgrind --tool=callgrind`` (NORMSCOPE_BENCH_CALLGRIND=1): write the instruction counts of
+    the phase that just ended into a dump of its own (``callgrind_annotate`` reads each; instruction
+    counts don't depend on what else runs on the cores). The request is polled: give it time."""
+    subprocess.run(["callgrind_control", f"--dump={label}", str(os.getpid())], capture_output=True, check=False)
+    time.sleep(1.0)
+
+
+def bench_ratio(edits: int, rounds: int, before: Path | None) -> dict:
+    """``child_ratio`` of this checkout and (``before``) another, interleaved round by round."""
+    roots = {"now": ROOT} | ({"before": before.resolve()} if before else {})
+    runs: dict[str, list[dict]] = {label: [] for label in roots}
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    for _ in range(rounds):
+        for label, root in roots.items():
+            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child-ratio", str(edits),
+                                   "--root", str(root)], env=env, capture_output=True, text=True, timeout=600)
+            line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("RATIO ")), None)
+            if line is None:
+                raise RuntimeError(f"ratio child ({label}) failed:\n{proc.stdout}\n{proc.stderr}")
+            runs[label].append(json.loads(line[len("RATIO "):]))
+            r = runs[label][-1]
+            print(f"  [ratio {label}] " + ", ".join(
+                f"{case} {v['edit_cpu'] / v['bare_cpu']:.2f}x CPU ({v['edit_cpu']:.1f} / {v['bare_cpu']:.1f} ms)"
+                for case, v in r.items()), flush=True)
+    return runs
+
+
+def print_ratio_table(runs: dict) -> None:
+    print("1b. xian 6 × 4, row-3 edit until every plot it changes has repainted, over a bare repaint of the same "
+          "plots\n    (each a child process; bare repaints interleaved with the edits; medians, then the range over "
+          "rounds)")
+    head = (f"{'code':<7} {'A':<7} {'edit CPU':>9} {'bare CPU':>9} {'CPU ratio':>15} {'edit wall':>10} "
+            f"{'bare wall':>10} {'wall ratio':>15} {'target':>7}")
+    print(head)
+    print("-" * len(head))
+    for label, rs in runs.items():
+        for case in ("plain", "pinned"):
+            cpu = [r[case]["edit_cpu"] / r[case]["bare_cpu"] for r in rs]
+            wall = [r[case]["edit"] / r[case]["bare"] for r in rs]
+            print(f"{label:<7} {'pinned' if case == 'pinned' else '-':<7} "
+                  f"{_median([r[case]['edit_cpu'] for r in rs]):>9.1f} {_median([r[case]['bare_cpu'] for r in rs]):>9.1f} "
+                  f"{min(cpu):>6.2f}–{max(cpu):.2f}x {_median([r[case]['edit'] for r in rs]):>10.1f} "
+                  f"{_median([r[case]['bare'] for r in rs]):>10.1f} {min(wall):>6.2f}–{max(wall):.2f}x "
+                  f"{'<=' + format(RATIO_TARGET[case], '.1f') + 'x':>7} {_ok(_median(cpu), RATIO_TARGET[case])}")
+    print("   CPU = the UI thread's CPU time (time.thread_time), less hit by the other processes on the 2 cores than "
+          "wall = perf_counter,\n   but not immune (caches are shared); for instruction counts run a child under "
+          "callgrind (see the docstring).")
+    print()
 
 
 # --- 2. UI-thread blocking ------------------------------------------------------------------------
@@ -390,6 +507,8 @@ def bench_blocking(app, layer_counts, tmpdir: str) -> list[dict]:
 def child_startup(kind: str) -> None:
     """Runs in a fresh process: build the window, stop at the first complete paint of its plots."""
     t_main = time.monotonic()
+    if kind == "app":
+        import app.cli  # noqa: F401  (as `python main.py` starts: the command line, then app.gui)
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -423,6 +542,7 @@ def child_startup(kind: str) -> None:
     def finished_pass():
         if not pending and "plots_painted" not in stamps:
             stamps["plots_painted"] = time.monotonic()
+            stamps["cpu"] = time.process_time()  # the process's CPU seconds since it started
             app.quit()
 
     class _Filter(QObject):
@@ -456,7 +576,8 @@ def _run_child(kind: str, env: dict) -> dict:
     if line is None:
         raise RuntimeError(f"start-up child {kind} failed:\n{proc.stdout}\n{proc.stderr}")
     stamps = json.loads(line[len("STAMPS "):])
-    return {k: _ms(v - t0) for k, v in stamps.items()}
+    cpu = stamps.pop("cpu")
+    return {k: _ms(v - t0) for k, v in stamps.items()} | {"cpu": _ms(cpu)}
 
 
 def bench_startup(runs: int) -> dict:
@@ -476,8 +597,8 @@ def bench_startup(runs: int) -> dict:
     for kind, rs in results.items():
         summary[kind] = {k: _median([r[k] for r in rs]) for k in rs[0]}
         summary[kind]["all"] = [r["plots_painted"] for r in rs]
-    print(f"  [startup] app {summary['app']['plots_painted']:.0f} ms, baseline "
-          f"{summary['baseline']['plots_painted']:.0f} ms", flush=True)
+    print(f"  [startup] app {summary['app']['plots_painted']:.0f} ms ({summary['app']['cpu']:.0f} ms CPU), baseline "
+          f"{summary['baseline']['plots_painted']:.0f} ms ({summary['baseline']['cpu']:.0f} ms CPU)", flush=True)
     return summary
 
 
@@ -548,6 +669,8 @@ def print_table(edit_rows, block_rows, startup) -> None:
         print("   columns are ms since the parent's Popen (interpreter start included): imports done, window "
               "constructed,\n   show() returned, first Paint event of any widget, the paint pass that painted "
               "every plot viewport finished.")
+        print(f"   CPU time to that paint (the process's, all threads; immune to the other processes): app "
+              f"{a['cpu']:.0f} ms, baseline {b['cpu']:.0f} ms = {a['cpu'] / b['cpu']:.2f}x")
         print(f"   runs (plots painted): app {', '.join(f'{x:.0f}' for x in a['all'])}; "
               f"baseline {', '.join(f'{x:.0f}' for x in b['all'])}")
     print("=" * 132)
@@ -643,12 +766,23 @@ def _parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--profile", default=None,
                    help="profile one case instead: xian-row3, random-row40, large-row40, random-row0, "
                         "large-row0, bare-repaint-<preset>, startup")
+    p.add_argument("--ratio-rounds", type=int, default=3,
+                   help="child processes (rounds) for the xian edit/bare ratio, with and without A (default 3; 0 skips)")
+    p.add_argument("--before", type=Path, default=None,
+                   help="another checkout (e.g. `git archive <commit> | tar -x -C /tmp/old`) whose xian ratio is "
+                        "measured in the same run, interleaved with this one's")
     p.add_argument("--child-startup", choices=("app", "baseline"), help=argparse.SUPPRESS)
+    p.add_argument("--child-ratio", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--root", type=Path, default=None, help=argparse.SUPPRESS)
     return p.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = _parse_args(argv)
+    if args.child_ratio is not None:
+        sys.path.insert(0, str(args.root))  # the checkout under test before this one
+        child_ratio(args.child_ratio)
+        return 0
     if args.child_startup:
         child_startup(args.child_startup)
         return 0
@@ -673,7 +807,9 @@ def main(argv=None) -> int:
               f"platform {app.platformName()}, {os.cpu_count()} CPUs, load avg "
               f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}, OPENBLAS_NUM_THREADS="
               f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}", flush=True)
-        edit_rows = block_rows = startup = None
+        edit_rows = block_rows = startup = ratio_runs = None
+        if args.ratio_rounds > 0:
+            ratio_runs = bench_ratio(args.edits, args.ratio_rounds, args.before)
         if not args.skip_edits:
             edit_rows = bench_edits(app, [p for p in args.presets.split(",") if p], args.edits,
                                     args.async_edits, tmpdir)
@@ -681,6 +817,9 @@ def main(argv=None) -> int:
             block_rows = bench_blocking(app, [int(x) for x in args.block_layers.split(",") if x], tmpdir)
         if not args.skip_startup:
             startup = bench_startup(args.startup_runs)
+        if ratio_runs:
+            print()
+            print_ratio_table(ratio_runs)
         print_table(edit_rows, block_rows, startup)
     return 0
 

@@ -342,18 +342,43 @@ def _mean(a: np.ndarray, axis: int) -> np.ndarray:
     return total
 
 
+def _standardize_short_rows(x: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
+    """``_standardize_rows`` for rows shorter than a BLAS dot pays for (the stack's 6 × 4 blocks): the
+    same shifted two-pass statistics in half the NumPy calls. Returns x̂ (a new array) and 1/√(σ² + ε)."""
+    d = x.shape[1]
+    xhat = x - x[:, :1]
+    mean = np.add.reduce(xhat, axis=1, keepdims=True)
+    mean /= d
+    xhat -= mean
+    var = np.add.reduce(xhat * xhat, axis=1, keepdims=True)
+    var /= d
+    var += eps
+    np.sqrt(var, out=var)
+    if eps > 0:  # no 1 / 0 and no 0 · ∞: the errstate (a tenth of the call at 6 × 4) is not needed
+        rstd = np.divide(1.0, var, out=var)
+        xhat *= rstd
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):  # a row without spread: NaN, PyTorch's 0 / 0
+            rstd = np.divide(1.0, var, out=var)
+            xhat *= rstd
+    return xhat, rstd
+
+
 def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
     """LayerNorm of a 2-D ``x`` and its backward ``dy -> dx``."""
     x = as_float_array(x)
-    xhat = np.empty_like(x)
-    rstd = _standardize_rows(x, eps, xhat)
+    if x.shape[1] < 256:
+        xhat, rstd = _standardize_short_rows(x, eps)
+    else:
+        xhat = np.empty_like(x)
+        rstd = _standardize_rows(x, eps, xhat)
     y = xhat.copy()
     _apply_affine(y, gamma, beta)
 
-    @np.errstate(invalid="ignore")  # a NaN row (ε = 0, no spread) has NaN gradients, as in PyTorch
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
-        return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
+        with np.errstate(invalid="ignore"):  # a NaN row (ε = 0, no spread) has NaN gradients, as in PyTorch
+            return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
 
     return y, backward
 

@@ -7,7 +7,6 @@ from typing import Mapping
 import numpy as np
 
 from engine.results.compute import Result
-from engine.core.depth_laws import depth_laws
 from engine.setup.scenario import Scenario
 
 
@@ -40,7 +39,7 @@ def key_numbers(result: Result) -> Mapping[tuple[str, str], float]:
     runs = {"none": result.depth.none, **result.depth.runs}
     for placement, run in runs.items():
         numbers[("last_rms", placement)] = float(run.rms[-1]) if np.isfinite(run.rms[-1]) else np.nan
-    for law in depth_laws(result.depth):
+    for law in result.depth_laws:
         if law.placement != "none":
             numbers[("grad_skew", law.placement)] = law.grad_skew
     return numbers

@@ -11,6 +11,7 @@ from typing import Callable, Mapping
 import numpy as np
 
 from engine.core.block import BlockSpec, block_with_grad
+from engine.core.depth_laws import DepthLaw, depth_laws
 from engine.core.depth import (STACK_PLACEMENTS, DepthProfile, deepnorm_constants, depth_profile, depth_steps,
                           first_nonfinite, layer_spec, toy_explosion)
 from engine.setup.limits import MAX_SIMULATION_BYTES, MAX_STACK_DIMS
@@ -72,6 +73,9 @@ class Result(_ComparedByValue):
     # What the block and depth simulations' BatchNorm really does, when that is not what was asked.
     stack_note: Note | None = None
     stages_message: Note | None = None
+    #: The law each stack of ``depth`` follows (engine.core.depth_laws), measured where ``depth`` was
+    #: computed (on the worker for large stacks) so the caption under the plots only words it.
+    depth_laws: tuple[DepthLaw, ...] = ()
 
     @cached_property
     def overflowed(self) -> Mapping[str, int]:
@@ -161,6 +165,8 @@ def values_equal(a, b) -> bool:
         return isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and np.array_equal(a, b, equal_nan=True)
     if isinstance(a, Scenario):
         return a == b
+    if isinstance(a, float) and isinstance(b, float):
+        return a == b or (a != a and b != b)  # NaN (a law that can't be measured) equals NaN
     if isinstance(a, Problem):
         return type(a) is type(b) and a.template == b.template and values_equal(a.values, b.values)
     if dataclasses.is_dataclass(a):
@@ -210,7 +216,11 @@ def _norm_matrix(s: Scenario, x: np.ndarray, training: bool):
 
 
 def _same_fields(a: Scenario, b: Scenario, names: tuple[str, ...]) -> bool:
-    return all(values_equal(getattr(a, n), getattr(b, n)) for n in names)
+    for n in names:  # Scenario.replace shares the unchanged values: identity settles most of them
+        x, y = getattr(a, n), getattr(b, n)
+        if x is not y and not values_equal(x, y):
+            return False
+    return True
 
 
 _NORM_FIELDS = ("norm", "eps", "gamma", "beta", "bn_training", "bn_momentum", "dyt_alpha", "dtype")
@@ -435,13 +445,14 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
                                                 if previous else (None, None, ()))
     if _reusable(s, previous, _DEPTH_FIELDS, placements) and not previous.stack_stale:
-        profile, depth_message = previous.depth, previous.depth_message
+        profile, depth_message, laws = previous.depth, previous.depth_message, previous.depth_laws
     elif stack:
         profile, depth_message = depth(s, placements, steps)
+        laws = depth_laws(profile) if profile is not None else ()
     elif previous is not None:
-        profile, depth_message, stale = previous.depth, previous.depth_message, True
+        profile, depth_message, laws, stale = previous.depth, previous.depth_message, previous.depth_laws, True
     else:
-        profile, depth_message, stale = None, None, True
+        profile, depth_message, laws, stale = None, None, (), True
     # The note describes the stack that is shown: a stale one is the previous scenario's.
     note = (previous.stack_note if previous else None) if stale else stack_note(s)
-    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note, stages_message)
+    return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note, stages_message, laws)

@@ -4,13 +4,14 @@ them (engine.core.depth_laws), not quoted from papers, so it never claims what t
 from __future__ import annotations
 
 import math
+import re
 
 from PySide6.QtCore import QEvent, QRect, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from engine.results.compute import Result
-from engine.core.depth_laws import DepthLaw, depth_laws
+from engine.core.depth_laws import DepthLaw
 from engine.results.zero_division import first_zero_division
 from widgets.plots.placement_names import placement_names
 from widgets.common.retranslation import Retranslating
@@ -21,6 +22,7 @@ MIN_PAGE_HEIGHT = 720
 #: The caption's text size over the application's: a side note, but scaled with it (presentation mode's F11).
 TEXT_SCALE = 0.85
 SEPARATOR = "   ·   "  # between the stacks' entries
+_DIGITS = re.compile(r"\d")
 
 
 def plain_number(value: float) -> str:
@@ -46,6 +48,8 @@ class DepthLawsCaption(Retranslating, QWidget):
         super().__init__(parent)
         self._text = ""
         self._shown = ""
+        self._fit_key = None  # the text's shape, size and font the fit below was measured for
+        self._fit_count = 0  # how many entries fit in the two lines
         self.setObjectName("depthLaws")
         self.follow_the_text_size()
         self.setAutoFillBackground(True)  # opaque: what lies behind it is never repainted for it
@@ -90,21 +94,33 @@ class DepthLawsCaption(Retranslating, QWidget):
 
     def _fit_entries(self) -> None:
         """As many whole entries as the two lines hold, and "+N more (hover)" for the rest: the caption
-        never shows half a line or half an entry, and every stack stays one hover away."""
+        never shows half a line or half an entry, and every stack stays one hover away.
+
+        The fit is measured again only when the text's shape changes: an edit changes its digits, which
+        are all one width in the fonts used here, and a word-wrapped measure costs more than the rest of
+        the caption's update."""
         entries = [entry for entry in self._text.split(SEPARATOR) if entry]
         area = self._text_area()
+        key = (_DIGITS.sub("0", self._text), area.size(), self.font().key())
+        if key != self._fit_key:
+            self._fit_key, self._fit_count = key, self._fitting_count(entries, area)
+        self._shown = self._joined(entries, self._fit_count)
+
+    def _joined(self, entries: list[str], count: int) -> str:
+        rest = len(entries) - count
+        shown = SEPARATOR.join(entries[:count])
+        if rest:
+            more = self.tr("+{n} more (hover to read)").format(n=rest)
+            shown = f"{shown}{SEPARATOR}{more}" if count else more
+        return shown
+
+    def _fitting_count(self, entries: list[str], area) -> int:
         metrics = self.fontMetrics()
         flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
-        shown = self._text
-        for count in range(len(entries), -1, -1):
-            rest = len(entries) - count
-            shown = SEPARATOR.join(entries[:count])
-            if rest:
-                more = self.tr("+{n} more (hover to read)").format(n=rest)
-                shown = f"{shown}{SEPARATOR}{more}" if count else more
-            if metrics.boundingRect(area, flags, shown).height() <= area.height():
-                break
-        self._shown = shown
+        for count in range(len(entries), 0, -1):
+            if metrics.boundingRect(area, flags, self._joined(entries, count)).height() <= area.height():
+                return count
+        return 0
 
     def _text_area(self):
         return self.rect().adjusted(0, 2, 0, -2)
@@ -123,10 +139,7 @@ class DepthLawsCaption(Retranslating, QWidget):
         super().changeEvent(event)
 
     def show_result(self, result: Result) -> None:
-        if result.depth is None:
-            self._laws = ()
-        elif self._result is None or result.depth is not self._result.depth:
-            self._laws = depth_laws(result.depth)
+        self._laws = result.depth_laws if result.depth is not None else ()  # measured by compute
         self._result = result
         self.retranslate()
 

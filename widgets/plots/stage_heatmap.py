@@ -11,7 +11,7 @@ from widgets.common.stack_notes import stack_tokens_note
 from widgets.plotkit.grid_axis import grid_axes
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage, blocky
+from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.lazy_menu import LazyMenuViewBox, plot_options_off
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cell_ticks, configure_plot, set_title_once
 from widgets.plotkit.round_limits import colour_limit
@@ -29,7 +29,7 @@ class StageHeatmap(pg.PlotWidget):
         self.plotItem.hideButtons()
         plot_options_off(self.plotItem)
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
-        self._image = HeatmapImage(axisOrder="row-major")
+        self._image = HeatmapImage(axisOrder="row-major", blocky=True)
         self._image.setColorMap(colormap)
         self.plotItem.addItem(self._image)
         self._colour_bar = ColourBar(colormap, width=12)
@@ -51,8 +51,7 @@ class StageHeatmap(pg.PlotWidget):
             return
         self._matrix = np.asarray(stages[key], dtype=float)
         limit = colour_limit(self._matrix)
-        self._image.setImage(blocky(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit)),
-                             levels=(-limit, limit))
+        self._image.setImage(np.nan_to_num(self._matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
         rows, cols = self._matrix.shape
         self._image.setRect(QRectF(0, 0, cols, rows))
         self._colour_bar.set_levels(-limit, limit)

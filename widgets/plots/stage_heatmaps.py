@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup
 
 from engine.results.compute import Result
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.heatmap_image import HeatmapImage, blocky
+from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
@@ -66,7 +66,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             bottom.linkToView(view)
             cache_axis(bottom)
             layout.addItem(bottom, 2, _column(i))
-            image = HeatmapImage(axisOrder="row-major")
+            image = HeatmapImage(axisOrder="row-major", blocky=True)
             image.setColorMap(colormap)
             view.addItem(image)
             layout.setColumnStretchFactor(_column(i), 1)
@@ -195,8 +195,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             limits = [max(limits)] * len(limits)
         self._arrange_colour_bars(per_panel)
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
-            image.setImage(blocky(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)),
-                           levels=(-limit, limit))
+            image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
             bar.set_levels(-limit, limit)
 
     def per_panel_scales(self) -> bool:

@@ -1,0 +1,94 @@
+"""What an edit computes once, where the stack is computed, instead of in the views that show it."""
+
+import numpy as np
+
+from engine.core.depth_laws import depth_laws
+from engine.results.compute import compute, values_equal
+from engine.setup.presets import load_preset
+
+
+def test_the_result_carries_the_laws_of_its_depth_profile():
+    result = compute(load_preset("xian"))
+    assert values_equal(result.depth_laws, depth_laws(result.depth))  # NaN where a law can't be measured
+    assert [law.placement for law in result.depth_laws] == ["none", *result.depth.runs]
+
+
+def test_laws_are_reused_with_the_stack_and_follow_a_new_one():
+    s = load_preset("xian")
+    first = compute(s)
+    same_stack = compute(s.replace(bn_momentum=0.2), first)
+    assert same_stack.depth is first.depth and same_stack.depth_laws is first.depth_laws
+    matrix = s.matrix.copy()
+    matrix[0, 0] += 1.0
+    edited = compute(s.replace(matrix=matrix), first, [0])
+    assert values_equal(edited.depth_laws, depth_laws(edited.depth))
+    assert not values_equal(edited.depth_laws, first.depth_laws)
+
+
+def test_results_with_laws_that_cannot_be_measured_are_still_equal():
+    s = load_preset("xian").replace(layers=1)  # one layer: no gradient skew (NaN)
+    a, b = compute(s), compute(s)
+    assert np.isnan(a.depth_laws[1].grad_skew)
+    assert a == b
+
+
+def test_the_caption_measures_its_fit_again_only_when_its_text_changes_shape(qtbot, monkeypatch):
+    from widgets.plots.depth_laws_caption import SEPARATOR, DepthLawsCaption
+
+    caption = DepthLawsCaption()
+    qtbot.addWidget(caption)
+    caption.resize(300, caption.height())
+    measured = []
+    original = DepthLawsCaption._fitting_count
+    monkeypatch.setattr(DepthLawsCaption, "_fitting_count",
+                        lambda self, *args: measured.append(1) or original(self, *args))
+    entries = [f"Stack {i}: grows ×1.{i}2 over 10 layers" for i in range(6)]
+    caption.setText(SEPARATOR.join(entries))
+    assert len(measured) == 1 and "more" in caption.shown_text()  # six entries don't fit 300 pixels
+    caption.setText(SEPARATOR.join(e.replace("1.", "7.") for e in entries))  # an edit: new digits only
+    assert len(measured) == 1 and "7." in caption.shown_text() and "more" in caption.shown_text()
+    caption.setText(SEPARATOR.join(entries[:1]))  # another shape: measured again, and it fits
+    assert len(measured) == 2 and caption.shown_text() == entries[0]
+
+
+def test_the_settings_panel_is_left_alone_by_a_cell_edit_and_follows_a_setting(qtbot, monkeypatch):
+    from app.window.document import Document
+    from widgets.editors.controls_panel import ControlsPanel
+
+    document = Document(load_preset("xian"))
+    panel = ControlsPanel(document)
+    qtbot.addWidget(panel)
+    shown = []
+    original = ControlsPanel.show_scenario
+    monkeypatch.setattr(ControlsPanel, "show_scenario", lambda self, s: shown.append(s) or original(self, s))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert shown == []
+    document.set_setting("layers", 7)
+    document.undo_stack.undo()  # the panel shows the restored depth again
+    assert len(shown) == 2 and panel._spins["layers"].value() == load_preset("xian").layers
+
+
+def test_the_undo_history_counts_its_bytes_as_it_grows(qapp):
+    from app.window.document import Document
+
+    document = Document(load_preset("xian"))
+    stack = document.undo_stack
+
+    def counted():
+        return [stack.command(i).nbytes for i in range(stack.count())]
+
+    for k in range(5):
+        document.set_cells("matrix", 1, k % 4, [[float(k)]])
+    document.set_cells("matrix", 0, 0, np.ones((2, 3)))
+    assert document._step_bytes == counted() and len(counted()) == 6
+    stack.undo()
+    stack.undo()
+    document.set_cells("matrix", 2, 2, [[9.0]])  # the two undone steps are dropped
+    document.set_setting("layers", 5, merge=True)
+    document.set_setting("layers", 6, merge=True)  # merged into one step
+    assert document._step_bytes == counted() and stack.count() == 6
+    stack.clear()
+    stack.setUndoLimit(3)  # beyond it the oldest steps go
+    for k in range(4):
+        document.set_cells("matrix", 0, 0, np.full((1 + k, 1), 2.0 + k))
+    assert document._step_bytes == counted() and stack.count() == 3
