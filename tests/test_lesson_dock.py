@@ -141,6 +141,39 @@ def test_a_step_brings_its_view_to_the_front(window):
     assert window.document.scenario.norm == "rms"
 
 
+def test_the_activations_step_shows_the_activation_it_names(window):
+    lesson = "004-block-and-training"
+    window.lessons.open(lesson)
+    step = next(i for i, s in enumerate(window.lessons.lesson.steps) if s.state.view == "activations")
+    window.lessons.go_to(step)
+    assert window.document.scenario.activation == "swiglu"
+    assert window.teaching.activations_view.current_key() == "swiglu"  # the tab's curve, not the first (Sigmoid)
+
+
+def test_the_model_step_loads_the_model_it_names_or_says_it_is_not_installed(window, monkeypatch):
+    from engine.models.installed import installed_path
+
+    window.lessons.open("2020-modern-norms")
+    last = len(window.lessons.lesson.steps) - 1
+    if installed_path("minilm") is None:  # CI without the model package: the tab must say so
+        window.lessons.go_to(last)
+        page = window.tabs.currentWidget().ensure_built()
+        assert "not installed" in page.status.text() and page.model_choice.currentData() == "minilm"
+        return
+    loads = []
+    monkeypatch.setattr("widgets.models.model_runner.ModelRunner.load", lambda runner, source: loads.append(source))
+    window.lessons.go_to(last)
+    page = window.tabs.currentWidget().ensure_built()
+    assert window.tabs.currentWidget().objectName() == "modelTab" and loads == ["minilm"]
+    assert page.model_choice.currentData() == "minilm"
+    window.lessons.go_to(last)  # Set this step again: the model loaded (or loading) is kept
+    assert loads == ["minilm"]
+    monkeypatch.setattr("widgets.models.model_page.installed_path", lambda name: None)
+    page._asked = None
+    window.lessons.go_to(last)
+    assert "MiniLM-L6 (all-MiniLM-L6-v2) is not installed" in page.status.text() and loads == ["minilm"]
+
+
 def test_every_view_a_lesson_may_name_is_in_the_window(window):
     from app.window.lesson_views import VIEW_PLACES, show_view, view_figure
     from engine.lessons.step_state import VIEWS

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
+from engine.core.activation_curves import CURVE_OF_ACTIVATION
 from widgets.common.lazy_page import LazyPage
 
 if TYPE_CHECKING:
@@ -37,15 +38,20 @@ VIEW_PLACES: dict[str, tuple[str | None, str | None]] = {
 }
 
 
-def show_view(window: LessonWindow | QMainWindow, view: str) -> None:
-    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock."""
+def show_view(window: LessonWindow | QMainWindow, view: str, model: str | None = None) -> None:
+    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock.
+    The Activations tab shows the curve of the scenario's FFN activation; the Model tab opens ``model``
+    (a name such as ``minilm``), if given."""
     tab_name, _ = VIEW_PLACES[view]
     if tab_name is None:
         window.tabs.setCurrentWidget(window.plots)
     else:
         tab = window.tabs.findChild(LazyPage, tab_name)
-        if tab is not None:
-            window.show_tab(tab)
+        page = window.show_tab(tab) if tab is not None else None
+        if view == "activations" and page is not None:
+            page.select(CURVE_OF_ACTIVATION[window.document.scenario.activation])
+        elif view == "model" and page is not None and model is not None:
+            page.open_named(model)
     if view == "hand_calc":
         dock = window.findChild(QDockWidget, "handCalcDock")
         if dock is not None:

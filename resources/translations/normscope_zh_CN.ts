@@ -310,23 +310,23 @@
 <context>
     <name>Autosave</name>
     <message>
-        <location filename="../../app/autosave.py" line="145"/>
+        <location filename="../../app/window/autosave.py" line="145"/>
         <source>every autosave file in {folder} is in use by another NormScope</source>
         <extracomment>How often the training runs are looked at while a snapshot may be missing their newest steps.</extracomment>
         <translation>{folder} 中的每个自动保存文件都被另一个 NormScope 占用</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="264"/>
+        <location filename="../../app/window/autosave.py" line="264"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="273"/>
+        <location filename="../../app/window/autosave.py" line="273"/>
         <source>{problem}; it could not be set aside either ({error})</source>
         <translation>{problem}；也无法把它移到一旁（{error}）</translation>
     </message>
     <message>
-        <location filename="../../app/autosave.py" line="274"/>
+        <location filename="../../app/window/autosave.py" line="274"/>
         <source>{problem}; it was set aside as {name}</source>
         <translation>{problem}；已将它移到一旁，改名为 {name}</translation>
     </message>
@@ -457,7 +457,7 @@
     <message>
         <location filename="../../widgets/teaching/block_flow.py" line="186"/>
         <source>Pre-Norm block</source>
-        <extracomment>Stage keys in display order per placement, exactly as ``engine.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
+        <extracomment>Stage keys in display order per placement, exactly as ``engine.core.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
@@ -742,38 +742,38 @@
 <context>
     <name>CompareActions</name>
     <message>
-        <location filename="../../app/compare_actions.py" line="26"/>
+        <location filename="../../app/window/compare_actions.py" line="26"/>
         <source>&amp;Pin as A</source>
         <extracomment>The keys of the three actions; tests/test_main_window checks that no other action claims them.</extracomment>
         <translation>固定为 A(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="27"/>
+        <location filename="../../app/window/compare_actions.py" line="27"/>
         <source>Keep the current settings and their curves as A: change anything, and every plot draws A dashed beside the current curves (B)</source>
         <translation>把当前设置及其曲线固定为 A：之后改动任何设置，每个图都会在当前曲线 (B) 旁用虚线画出 A</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="30"/>
+        <location filename="../../app/window/compare_actions.py" line="30"/>
         <source>&amp;Swap A and B</source>
         <translation>交换 A 和 B(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="31"/>
+        <location filename="../../app/window/compare_actions.py" line="31"/>
         <source>Make A&apos;s settings the current ones and pin the current ones as A (one undo step)</source>
         <translation>让 A 的设置成为当前设置，并把当前设置固定为 A（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="34"/>
+        <location filename="../../app/window/compare_actions.py" line="34"/>
         <source>&amp;Clear A</source>
         <translation>清除 A(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="34"/>
+        <location filename="../../app/window/compare_actions.py" line="34"/>
         <source>Forget A: the plots show B alone</source>
         <translation>清除 A：图中只显示 B</translation>
     </message>
     <message>
-        <location filename="../../app/compare_actions.py" line="72"/>
+        <location filename="../../app/window/compare_actions.py" line="72"/>
         <source>A is pinned: change any setting and the plots draw A dashed beside it; the Differences tab beside Settings lists what differs.</source>
         <translation>A 已固定：改动任何设置，图中都会在旁边用虚线画出 A；“设置”旁的“差异”标签页列出不同之处。</translation>
     </message>
@@ -783,7 +783,7 @@
     <message>
         <location filename="../../widgets/editors/controls_panel.py" line="102"/>
         <source>Norm</source>
-        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; objectName of its check box. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.limits).</extracomment>
+        <extracomment>field -&gt; (objectName, values); the texts shown for them come from ``_texts``. field -&gt; objectName of its check box. field -&gt; (objectName, widget class, step, decimals); the range is the setting&apos;s (engine.setup.limits).</extracomment>
         <translation>归一化</translation>
     </message>
     <message>
@@ -1101,22 +1101,22 @@
 <context>
     <name>CrashGuard</name>
     <message>
-        <location filename="../../app/crash_guard.py" line="52"/>
+        <location filename="../../app/window/crash_guard.py" line="52"/>
         <source>NormScope: unexpected error</source>
         <translation>NormScope：意外错误</translation>
     </message>
     <message>
-        <location filename="../../app/crash_guard.py" line="54"/>
+        <location filename="../../app/window/crash_guard.py" line="54"/>
         <source>Your data is unchanged. Details were written to {path}.</source>
         <translation>你的数据没有改变。详情已写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/crash_guard.py" line="57"/>
+        <location filename="../../app/window/crash_guard.py" line="57"/>
         <source>Your data is unchanged. The details below are not logged: {folder} can&apos;t be written.</source>
         <translation>你的数据没有改变。下面的详情没有写入日志：{folder} 无法写入。</translation>
     </message>
     <message>
-        <location filename="../../app/crash_guard.py" line="67"/>
+        <location filename="../../app/window/crash_guard.py" line="67"/>
         <source>No log file this time: {folder} can&apos;t be written ({error}).</source>
         <translation>本次没有日志文件：{folder} 无法写入（{error}）。</translation>
     </message>
@@ -1124,78 +1124,78 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="129"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="138"/>
         <source>No norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="162"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="171"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="94"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="103"/>
         <source>+{n} more (hover to read)</source>
-        <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more.</extracomment>
+        <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more. The caption&apos;s text size over the application&apos;s: a side note, but scaled with it (presentation mode&apos;s F11).</extracomment>
         <translation>另有 {n} 条（悬停查看）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="134"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="143"/>
         <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="144"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="153"/>
         <source>stays flat (near {level}) after layer 1</source>
         <translation>第 1 层后保持平稳（约 {level}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="146"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
         <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
         <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="149"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="158"/>
         <source>RMS² grows by about {slope} per layer</source>
         <translation>RMS² 每层约增加 {slope}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="151"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="160"/>
         <source>grows ×{growth} over {n} layers</source>
         <translation>{n} 层内增长 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="152"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="161"/>
         <source>shrinks to ×{growth} over {n} layers</source>
         <translation>{n} 层内缩小到 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
         <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
         <translation>最后一层梯度是第一层的 {skew} 倍</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="165"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="167"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="176"/>
         <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
         <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="170"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="179"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="176"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="185"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="177"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="186"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1365,120 +1365,120 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/document.py" line="109"/>
+        <location filename="../../app/window/document.py" line="109"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. How far the worker&apos;s stack simulation of the shown scenario is (0..1). A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="115"/>
+        <location filename="../../app/window/document.py" line="115"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="120"/>
+        <location filename="../../app/window/document.py" line="120"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="131"/>
+        <location filename="../../app/window/document.py" line="131"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="134"/>
+        <location filename="../../app/window/document.py" line="134"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="134"/>
+        <location filename="../../app/window/document.py" line="134"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="149"/>
-        <location filename="../../app/document.py" line="323"/>
+        <location filename="../../app/window/document.py" line="149"/>
+        <location filename="../../app/window/document.py" line="323"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="161"/>
+        <location filename="../../app/window/document.py" line="161"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="168"/>
+        <location filename="../../app/window/document.py" line="168"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="172"/>
+        <location filename="../../app/window/document.py" line="172"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="178"/>
+        <location filename="../../app/window/document.py" line="178"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="184"/>
+        <location filename="../../app/window/document.py" line="184"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="187"/>
+        <location filename="../../app/window/document.py" line="187"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="194"/>
+        <location filename="../../app/window/document.py" line="194"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="200"/>
+        <location filename="../../app/window/document.py" line="200"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="203"/>
+        <location filename="../../app/window/document.py" line="203"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="261"/>
+        <location filename="../../app/window/document.py" line="261"/>
         <source>A could not be computed: {reason}</source>
         <translation>A 无法计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="275"/>
+        <location filename="../../app/window/document.py" line="275"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="280"/>
+        <location filename="../../app/window/document.py" line="280"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="338"/>
+        <location filename="../../app/window/document.py" line="338"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="239"/>
-        <location filename="../../app/document.py" line="380"/>
+        <location filename="../../app/window/document.py" line="239"/>
+        <location filename="../../app/window/document.py" line="380"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="444"/>
+        <location filename="../../app/window/document.py" line="444"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/document.py" line="446"/>
+        <location filename="../../app/window/document.py" line="446"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -1554,12 +1554,12 @@
 <context>
     <name>FigureMenus</name>
     <message>
-        <location filename="../../app/figure_menus.py" line="36"/>
+        <location filename="../../app/window/figure_menus.py" line="36"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/figure_menus.py" line="37"/>
+        <location filename="../../app/window/figure_menus.py" line="37"/>
         <source>Copy image</source>
         <translation>复制图片</translation>
     </message>
@@ -1567,246 +1567,246 @@
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../app/file_actions.py" line="104"/>
+        <location filename="../../app/window/file_actions.py" line="104"/>
         <source>Open {name}</source>
         <extracomment>The session&apos;s file changed (opened, or saved under a new name): the window title names it. A session was opened: the training lab&apos;s runs it held (a built Training tab shows them). Whether the training lab holds runs the session file doesn&apos;t (the window&apos;s title marks it). The training lab&apos;s runs as the last opened session held them. Once the Training tab is built it holds the runs (it is given these) and sets ``training_runs_source``; a session saved before that keeps these.</extracomment>
         <translation>打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="113"/>
+        <location filename="../../app/window/file_actions.py" line="113"/>
         <source>Opened {name}</source>
         <translation>已打开 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="128"/>
-        <location filename="../../app/file_actions.py" line="216"/>
+        <location filename="../../app/window/file_actions.py" line="128"/>
+        <location filename="../../app/window/file_actions.py" line="216"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="133"/>
-        <location filename="../../app/file_actions.py" line="217"/>
-        <location filename="../../app/file_actions.py" line="237"/>
+        <location filename="../../app/window/file_actions.py" line="133"/>
+        <location filename="../../app/window/file_actions.py" line="217"/>
+        <location filename="../../app/window/file_actions.py" line="237"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="170"/>
+        <location filename="../../app/window/file_actions.py" line="170"/>
         <source>Import {name}</source>
         <translation>导入 {name}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="173"/>
+        <location filename="../../app/window/file_actions.py" line="173"/>
         <source>Imported a {rows} × {cols} matrix from {name}</source>
         <translation>已从 {name} 导入 {rows} × {cols} 的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="186"/>
+        <location filename="../../app/window/file_actions.py" line="186"/>
         <source>{name}: choose one of {tensors}</source>
         <translation>{name}：请从 {tensors} 中选一个</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="189"/>
+        <location filename="../../app/window/file_actions.py" line="189"/>
         <source>Import {symbol} from {name}</source>
         <translation>从 {name} 导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="190"/>
+        <location filename="../../app/window/file_actions.py" line="190"/>
         <source>{symbol} ← {tensor} from {name}</source>
         <translation>{symbol} ← {name} 中的 {tensor}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="202"/>
+        <location filename="../../app/window/file_actions.py" line="202"/>
         <source>Saved the matrix to {path}</source>
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="212"/>
+        <location filename="../../app/window/file_actions.py" line="212"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="225"/>
+        <location filename="../../app/window/file_actions.py" line="225"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="259"/>
+        <location filename="../../app/window/file_actions.py" line="259"/>
         <source>Saved {count} figures in {folder}</source>
         <translation>已将 {count} 个图像保存到 {folder}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="268"/>
+        <location filename="../../app/window/file_actions.py" line="268"/>
         <source>Copied the {figure} as an image</source>
         <translation>已将{figure}复制为图片</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="289"/>
+        <location filename="../../app/window/file_actions.py" line="289"/>
         <source>Normalized matrix</source>
         <translation>归一化后的矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="289"/>
+        <location filename="../../app/window/file_actions.py" line="289"/>
         <source>Row statistics</source>
         <translation>行统计量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="290"/>
+        <location filename="../../app/window/file_actions.py" line="290"/>
         <source>Depth</source>
         <translation>深度</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="290"/>
+        <location filename="../../app/window/file_actions.py" line="290"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="293"/>
+        <location filename="../../app/window/file_actions.py" line="293"/>
         <source>&amp;Open session…</source>
         <translation>打开会话(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="294"/>
+        <location filename="../../app/window/file_actions.py" line="294"/>
         <source>&amp;Save session</source>
         <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="295"/>
+        <location filename="../../app/window/file_actions.py" line="295"/>
         <source>Save session &amp;as…</source>
         <translation>会话另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="296"/>
+        <location filename="../../app/window/file_actions.py" line="296"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="299"/>
+        <location filename="../../app/window/file_actions.py" line="299"/>
         <source>&amp;Import matrix…</source>
         <translation>导入矩阵(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="300"/>
+        <location filename="../../app/window/file_actions.py" line="300"/>
         <source>Import &amp;γ…</source>
         <translation>导入 γ(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="301"/>
+        <location filename="../../app/window/file_actions.py" line="301"/>
         <source>Import &amp;β…</source>
         <translation>导入 β(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="302"/>
+        <location filename="../../app/window/file_actions.py" line="302"/>
         <source>Export &amp;matrix…</source>
         <translation>导出矩阵(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="304"/>
+        <location filename="../../app/window/file_actions.py" line="304"/>
         <source>Export &amp;table</source>
         <translation>导出表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="305"/>
+        <location filename="../../app/window/file_actions.py" line="305"/>
         <source>&amp;Copy table</source>
         <translation>复制表格(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="309"/>
+        <location filename="../../app/window/file_actions.py" line="309"/>
         <source>{table} as Markdown</source>
         <translation>{table}（Markdown）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="311"/>
+        <location filename="../../app/window/file_actions.py" line="311"/>
         <source>{table} as LaTeX</source>
         <translation>{table}（LaTeX）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="314"/>
+        <location filename="../../app/window/file_actions.py" line="314"/>
         <source>Export &amp;plot</source>
         <translation>导出图(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="316"/>
+        <location filename="../../app/window/file_actions.py" line="316"/>
         <source>Export &amp;all figures…</source>
         <translation>导出全部图像(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="317"/>
+        <location filename="../../app/window/file_actions.py" line="317"/>
         <source>Export &amp;window as PNG…</source>
         <translation>把窗口导出为 PNG(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="340"/>
+        <location filename="../../app/window/file_actions.py" line="340"/>
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="354"/>
+        <location filename="../../app/window/file_actions.py" line="354"/>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="366"/>
+        <location filename="../../app/window/file_actions.py" line="366"/>
         <source>Save session</source>
         <translation>保存会话</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="370"/>
+        <location filename="../../app/window/file_actions.py" line="370"/>
         <source>Import token matrix</source>
         <translation>导入 token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="374"/>
+        <location filename="../../app/window/file_actions.py" line="374"/>
         <source>Import {symbol}</source>
         <translation>导入 {symbol}</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="379"/>
+        <location filename="../../app/window/file_actions.py" line="379"/>
         <source>Import vector</source>
         <translation>导入向量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="380"/>
+        <location filename="../../app/window/file_actions.py" line="380"/>
         <source>Use {name} as:</source>
         <translation>把 {name} 用作：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="389"/>
+        <location filename="../../app/window/file_actions.py" line="389"/>
         <source>Choose a tensor</source>
         <translation>选择张量</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="390"/>
+        <location filename="../../app/window/file_actions.py" line="390"/>
         <source>Tensors of length {d}:</source>
         <translation>长度为 {d} 的张量：</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="396"/>
+        <location filename="../../app/window/file_actions.py" line="396"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="406"/>
+        <location filename="../../app/window/file_actions.py" line="406"/>
         <source>Export figure</source>
         <translation>导出图</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="424"/>
+        <location filename="../../app/window/file_actions.py" line="424"/>
         <source>Export all figures into</source>
         <translation>导出全部图像到</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="457"/>
+        <location filename="../../app/window/file_actions.py" line="457"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="459"/>
+        <location filename="../../app/window/file_actions.py" line="459"/>
         <source>Reading {name} was cancelled; nothing changed</source>
         <translation>已取消读取 {name}；没有任何改动</translation>
     </message>
     <message>
-        <location filename="../../app/file_actions.py" line="465"/>
+        <location filename="../../app/window/file_actions.py" line="465"/>
         <source>{name}: not enough memory to read it; nothing changed</source>
         <translation>{name}：内存不足，无法读取；没有任何改动</translation>
     </message>
@@ -2023,205 +2023,215 @@
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="20"/>
+        <location filename="../../app/window/help_menu.py" line="20"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="24"/>
+        <location filename="../../app/window/help_menu.py" line="24"/>
         <source>&amp;What am I looking at?</source>
         <translation>我在看什么？(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="31"/>
-        <location filename="../../app/help_menu.py" line="33"/>
+        <location filename="../../app/window/help_menu.py" line="31"/>
+        <location filename="../../app/window/help_menu.py" line="33"/>
         <source>About NormScope</source>
         <translation>关于 NormScope</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="34"/>
+        <location filename="../../app/window/help_menu.py" line="34"/>
         <source>NormScope: LayerNorm, RMSNorm and BatchNorm inside a Transformer block.
 Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</source>
         <translation>NormScope：Transformer Block 里的 LayerNorm、RMSNorm 与 BatchNorm。
 数值遵循 PyTorch 的语义；编辑任意单元格，所有图都会随之更新。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="50"/>
+        <location filename="../../app/window/help_menu.py" line="50"/>
         <source>{what} (in a grid)</source>
         <translation>{what}（在表格中）</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="51"/>
+        <location filename="../../app/window/help_menu.py" line="51"/>
         <source>Edit the current cell</source>
         <translation>编辑当前单元格</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="51"/>
+        <location filename="../../app/window/help_menu.py" line="51"/>
         <source>type, or F2; Enter keeps it, Esc drops it</source>
         <translation>直接输入或按 F2；Enter 确认，Esc 放弃</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="52"/>
+        <location filename="../../app/window/help_menu.py" line="52"/>
         <source>Rename a token</source>
         <translation>重命名 token</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="52"/>
+        <location filename="../../app/window/help_menu.py" line="52"/>
         <source>double-click its row header</source>
         <translation>双击它的行标题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="58"/>
+        <location filename="../../app/window/help_menu.py" line="54"/>
+        <source>Lesson: next step (in the lesson panel)</source>
+        <translation>课程：下一步（在课程面板中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/help_menu.py" line="55"/>
+        <source>Lesson: the step before (in the lesson panel)</source>
+        <translation>课程：上一步（在课程面板中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/help_menu.py" line="63"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="63"/>
+        <location filename="../../app/window/help_menu.py" line="68"/>
         <source>μ and σ plot</source>
         <translation>μ 与 σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="63"/>
+        <location filename="../../app/window/help_menu.py" line="68"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="64"/>
+        <location filename="../../app/window/help_menu.py" line="69"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="64"/>
+        <location filename="../../app/window/help_menu.py" line="69"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/window/help_menu.py" line="70"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="65"/>
+        <location filename="../../app/window/help_menu.py" line="70"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="66"/>
+        <location filename="../../app/window/help_menu.py" line="71"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="66"/>
+        <location filename="../../app/window/help_menu.py" line="71"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="67"/>
+        <location filename="../../app/window/help_menu.py" line="72"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="67"/>
+        <location filename="../../app/window/help_menu.py" line="72"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Tokens and γ / β</source>
         <translation>Token 矩阵与 γ / β</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="69"/>
+        <location filename="../../app/window/help_menu.py" line="74"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="69"/>
+        <location filename="../../app/window/help_menu.py" line="74"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/window/help_menu.py" line="79"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size, so under RMSNorm the last bar is the RMS after the norm, which it sets to 1; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes. The title says what the chosen norm sets to 1.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在乘 γ、加 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小，所以在 RMSNorm 下最后一根柱是归一化之后的 RMS，它被设为 1；在 BatchNorm 下图改为按维度显示，即 BatchNorm 归一化的分组。标题说明所选归一化把什么设为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="80"/>
+        <location filename="../../app/window/help_menu.py" line="85"/>
         <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t. The stacks run on the first 32 tokens (the plot says so when there are more); the no-norm stack has no norm at all, QK-Norm included.</source>
         <translation>隐藏状态在 N 个堆叠的 block 之后各有多大（其 RMS）：没有归一化时残差和不断变大，Pre-Norm 缓慢增长，Post-Norm 保持不变。旁边是种子文章的玩具模型 v ← a·v + b（会爆炸）和它的归一化版本（不会）。这些堆叠只在前 32 个 token 上运行（token 更多时图上会注明）；“无归一化”的堆叠完全没有归一化，QK-Norm 也没有。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="86"/>
+        <location filename="../../app/window/help_menu.py" line="91"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="90"/>
+        <location filename="../../app/window/help_menu.py" line="95"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="94"/>
+        <location filename="../../app/window/help_menu.py" line="99"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="97"/>
+        <location filename="../../app/window/help_menu.py" line="102"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="100"/>
+        <location filename="../../app/window/help_menu.py" line="105"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/window/help_menu.py" line="108"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="107"/>
+        <location filename="../../app/window/help_menu.py" line="112"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="111"/>
+        <location filename="../../app/window/help_menu.py" line="116"/>
         <source>The FFN&apos;s activation functions of seed 004: Sigmoid, Tanh, ReLU, Softmax of a small vector you type, Swish/SiLU, GELU and SwiGLU, each drawn with its derivative and with its pros and cons.</source>
         <translation>种子文章 004 中 FFN 的激活函数：Sigmoid、Tanh、ReLU、你输入的小向量的 Softmax、Swish/SiLU、GELU 和 SwiGLU，每个都画出它的导数，并列出优缺点。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="114"/>
+        <location filename="../../app/window/help_menu.py" line="119"/>
         <source>Small character-level Transformers trained live in NumPy, to see Post-Norm stall where Pre-Norm learns. Pick a preset or set the recipe, press Train: each run&apos;s loss is drawn over the steps (dots: validation loss; dashed: the loss of a model that learned nothing), and for the chosen run four layer × step heatmaps show gradient norms, update sizes, residual RMS and the largest attention logit.</source>
         <translation>用 NumPy 现场训练小型字符级 Transformer，看 Post-Norm 停滞而 Pre-Norm 在学习。选一个预设或设置训练方案，按“训练”：每次运行的损失按步数画出（圆点：验证损失；虚线：什么也没学到的模型的损失），所选运行的四张“层 × 步”热图显示梯度范数、更新大小、残差 RMS 和最大的注意力 logit。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="120"/>
+        <location filename="../../app/window/help_menu.py" line="125"/>
         <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions, and a norm&apos;s input → output. What if edits γ, β or a dimension and runs the layers above again; Show in the token grid brings a real hidden state into every other view.</source>
         <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，并重新运行其上的各层；“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="126"/>
+        <location filename="../../app/window/help_menu.py" line="131"/>
         <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
         <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="130"/>
+        <location filename="../../app/window/help_menu.py" line="135"/>
         <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
         <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="133"/>
+        <location filename="../../app/window/help_menu.py" line="138"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2272,28 +2282,28 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LessonDock</name>
     <message>
-        <location filename="../../app/lesson_dock.py" line="48"/>
+        <location filename="../../app/window/lesson_dock.py" line="48"/>
         <source>&amp;Lessons…</source>
-        <extracomment>The dock property app/presentation.py reads: a dock that stays when presentation mode hides the others.</extracomment>
+        <extracomment>The dock property app/window/presentation.py reads: a dock that stays when presentation mode hides the others.</extracomment>
         <translation>课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="74"/>
+        <location filename="../../app/window/lesson_dock.py" line="74"/>
         <source>No lessons were found in {folder}.</source>
         <translation>在 {folder} 中没有找到课程。</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="93"/>
+        <location filename="../../app/window/lesson_dock.py" line="93"/>
         <source>Lesson step: {title}</source>
         <translation>课程步骤：{title}</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="109"/>
+        <location filename="../../app/window/lesson_dock.py" line="109"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../app/lesson_dock.py" line="181"/>
+        <location filename="../../app/window/lesson_dock.py" line="181"/>
         <source>Not computed here: simulating {stack} for a matrix this large would hold the window. Choose {stack} as the placement to see it.</source>
         <translation>这里不计算：为这么大的矩阵模拟 {stack} 会让窗口卡住。把放置方式选为 {stack} 即可看到。</translation>
     </message>
@@ -2478,43 +2488,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/window/main_window.py" line="90"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/window/main_window.py" line="94"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="96"/>
+        <location filename="../../app/window/main_window.py" line="96"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/window/main_window.py" line="97"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/window/main_window.py" line="140"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="98"/>
+        <location filename="../../app/window/main_window.py" line="98"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="124"/>
+        <location filename="../../app/window/main_window.py" line="124"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="259"/>
+        <location filename="../../app/window/main_window.py" line="259"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -2616,103 +2626,103 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>Menus</name>
     <message>
-        <location filename="../../app/menus.py" line="59"/>
+        <location filename="../../app/window/menus.py" line="59"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="63"/>
+        <location filename="../../app/window/menus.py" line="63"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="65"/>
+        <location filename="../../app/window/menus.py" line="65"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="69"/>
+        <location filename="../../app/window/menus.py" line="69"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="71"/>
+        <location filename="../../app/window/menus.py" line="71"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="73"/>
+        <location filename="../../app/window/menus.py" line="73"/>
         <source>Insert &amp;token below</source>
         <translation>在下方插入 token(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="75"/>
+        <location filename="../../app/window/menus.py" line="75"/>
         <source>Insert &amp;dimension right</source>
         <translation>在右侧插入维度(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="78"/>
+        <location filename="../../app/window/menus.py" line="78"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="80"/>
+        <location filename="../../app/window/menus.py" line="80"/>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="86"/>
+        <location filename="../../app/window/menus.py" line="86"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="90"/>
+        <location filename="../../app/window/menus.py" line="90"/>
         <source>&amp;Presentation mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="94"/>
+        <location filename="../../app/window/menus.py" line="94"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="95"/>
-        <location filename="../../app/menus.py" line="98"/>
+        <location filename="../../app/window/menus.py" line="95"/>
+        <location filename="../../app/window/menus.py" line="98"/>
         <source>Follow the system</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="95"/>
+        <location filename="../../app/window/menus.py" line="95"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="96"/>
+        <location filename="../../app/window/menus.py" line="96"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="97"/>
+        <location filename="../../app/window/menus.py" line="97"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="101"/>
+        <location filename="../../app/window/menus.py" line="101"/>
         <source>Restore default layout</source>
         <translation>恢复默认布局</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="104"/>
+        <location filename="../../app/window/menus.py" line="104"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="125"/>
+        <location filename="../../app/window/menus.py" line="125"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../app/menus.py" line="127"/>
+        <location filename="../../app/window/menus.py" line="127"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
@@ -2801,354 +2811,359 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="206"/>
+        <location filename="../../widgets/models/model_page.py" line="207"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="207"/>
+        <location filename="../../widgets/models/model_page.py" line="208"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="210"/>
+        <location filename="../../widgets/models/model_page.py" line="211"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="211"/>
+        <location filename="../../widgets/models/model_page.py" line="212"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="212"/>
+        <location filename="../../widgets/models/model_page.py" line="213"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="213"/>
+        <location filename="../../widgets/models/model_page.py" line="214"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="214"/>
+        <location filename="../../widgets/models/model_page.py" line="215"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="217"/>
+        <location filename="../../widgets/models/model_page.py" line="218"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="218"/>
+        <location filename="../../widgets/models/model_page.py" line="219"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="219"/>
+        <location filename="../../widgets/models/model_page.py" line="220"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="222"/>
+        <location filename="../../widgets/models/model_page.py" line="223"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="223"/>
+        <location filename="../../widgets/models/model_page.py" line="224"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="225"/>
+        <location filename="../../widgets/models/model_page.py" line="226"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="227"/>
+        <location filename="../../widgets/models/model_page.py" line="228"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="228"/>
+        <location filename="../../widgets/models/model_page.py" line="229"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="233"/>
+        <location filename="../../widgets/models/model_page.py" line="234"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="234"/>
+        <location filename="../../widgets/models/model_page.py" line="235"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="241"/>
+        <location filename="../../widgets/models/model_page.py" line="242"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="242"/>
+        <location filename="../../widgets/models/model_page.py" line="243"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Undo what-if</source>
         <translation>撤销假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="246"/>
+        <location filename="../../widgets/models/model_page.py" line="247"/>
         <source>Take back the last what-if</source>
         <translation>撤销最近一次假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="247"/>
+        <location filename="../../widgets/models/model_page.py" line="248"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="315"/>
+        <location filename="../../widgets/models/model_page.py" line="316"/>
         <source>state {k}: after the last block</source>
         <translation>状态 {k}：最后一个 Block 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="316"/>
+        <location filename="../../widgets/models/model_page.py" line="317"/>
         <source>state {k}: entering block {k}</source>
         <translation>状态 {k}：进入 Block {k}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="319"/>
+        <location filename="../../widgets/models/model_page.py" line="320"/>
         <source>embedding norm</source>
         <translation>嵌入层归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="321"/>
+        <location filename="../../widgets/models/model_page.py" line="322"/>
         <source>final norm</source>
         <translation>最终归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>attention norm</source>
         <translation>注意力归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="322"/>
+        <location filename="../../widgets/models/model_page.py" line="323"/>
         <source>FFN norm</source>
         <translation>FFN 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="323"/>
+        <location filename="../../widgets/models/model_page.py" line="324"/>
         <source>block {k} · {norm}</source>
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="354"/>
+        <location filename="../../widgets/models/model_page.py" line="356"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="366"/>
+        <location filename="../../widgets/models/model_page.py" line="374"/>
+        <source>{model} is not installed: press Install ({size:g} MB) or run normscope models install {name}.</source>
+        <translation>{model} 尚未安装：请按「安装」（{size:g} MB），或运行 normscope models install {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="383"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="367"/>
+        <location filename="../../widgets/models/model_page.py" line="384"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="382"/>
+        <location filename="../../widgets/models/model_page.py" line="399"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="393"/>
+        <location filename="../../widgets/models/model_page.py" line="411"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="513"/>
+        <location filename="../../widgets/models/model_page.py" line="531"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="520"/>
+        <location filename="../../widgets/models/model_page.py" line="538"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="532"/>
+        <location filename="../../widgets/models/model_page.py" line="550"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="534"/>
+        <location filename="../../widgets/models/model_page.py" line="552"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="538"/>
+        <location filename="../../widgets/models/model_page.py" line="556"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="551"/>
+        <location filename="../../widgets/models/model_page.py" line="569"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="552"/>
+        <location filename="../../widgets/models/model_page.py" line="570"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="561"/>
+        <location filename="../../widgets/models/model_page.py" line="579"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="575"/>
+        <location filename="../../widgets/models/model_page.py" line="593"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="578"/>
+        <location filename="../../widgets/models/model_page.py" line="596"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="557"/>
+        <location filename="../../widgets/models/model_page.py" line="575"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="224"/>
+        <location filename="../../widgets/models/model_page.py" line="225"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="226"/>
+        <location filename="../../widgets/models/model_page.py" line="227"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="89"/>
+        <location filename="../../widgets/models/model_page.py" line="90"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>The installed models&apos; names on the curves (names of models, not translated). Below this width (pixels) the place and what-if panels are stacked.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="276"/>
+        <location filename="../../widgets/models/model_page.py" line="277"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="293"/>
+        <location filename="../../widgets/models/model_page.py" line="294"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="577"/>
+        <location filename="../../widgets/models/model_page.py" line="595"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3156,53 +3171,53 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelTab</name>
     <message>
-        <location filename="../../app/model_tab.py" line="26"/>
+        <location filename="../../app/window/model_tab.py" line="26"/>
         <source>Model state: {place}</source>
         <translation>模型状态：{place}</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="29"/>
+        <location filename="../../app/window/model_tab.py" line="29"/>
         <source>{model}: {place} ({tokens} × {dims})</source>
         <translation>{model}：{place}（{tokens} × {dims}）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="30"/>
-        <location filename="../../app/model_tab.py" line="46"/>
+        <location filename="../../app/window/model_tab.py" line="30"/>
+        <location filename="../../app/window/model_tab.py" line="46"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="48"/>
+        <location filename="../../app/window/model_tab.py" line="48"/>
         <source>Real-depth plot (Model tab)</source>
         <translation>真实深度图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="49"/>
+        <location filename="../../app/window/model_tab.py" line="49"/>
         <source>Outlier strip (Model tab)</source>
         <translation>离群维度条带图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="50"/>
+        <location filename="../../app/window/model_tab.py" line="50"/>
         <source>Norm input → output plot (Model tab)</source>
         <translation>归一化输入 → 输出图（模型页）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="59"/>
+        <location filename="../../app/window/model_tab.py" line="59"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="61"/>
+        <location filename="../../app/window/model_tab.py" line="61"/>
         <source>&amp;Open model…</source>
         <translation>打开模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="62"/>
+        <location filename="../../app/window/model_tab.py" line="62"/>
         <source>MiniLM (BERT, Post-LN)</source>
         <translation>MiniLM（BERT，Post-LN）</translation>
     </message>
     <message>
-        <location filename="../../app/model_tab.py" line="63"/>
+        <location filename="../../app/window/model_tab.py" line="63"/>
         <source>SmolLM2-135M (Llama, Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama，Pre-RMSNorm）</translation>
     </message>
@@ -3548,22 +3563,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>PlotsPage</name>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <location filename="../../widgets/plots/plots_page.py" line="68"/>
         <source>μ/σ plot</source>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <location filename="../../widgets/plots/plots_page.py" line="68"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="51"/>
+        <location filename="../../widgets/plots/plots_page.py" line="68"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="52"/>
+        <location filename="../../widgets/plots/plots_page.py" line="69"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
@@ -3571,324 +3586,329 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>Problem</name>
     <message>
-        <location filename="../../engine/bounded_read.py" line="31"/>
+        <location filename="../../engine/files/bounded_read.py" line="31"/>
         <source>can&apos;t be read ({reason})</source>
         <extracomment>Bytes read per step: each step reports progress and gives a cancel request its chance. Hears the fraction of the work done, from 0 to 1; raising ``Cancelled`` stops the load.</extracomment>
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="39"/>
+        <location filename="../../engine/files/io.py" line="39"/>
         <source>has an unknown type; save as {types}</source>
         <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
         <translation>文件类型未知；请保存为 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="41"/>
+        <location filename="../../engine/files/io.py" line="41"/>
         <source>has an unknown type; open {types}</source>
         <translation>文件类型未知；请打开 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="37"/>
+        <location filename="../../engine/files/bounded_read.py" line="37"/>
         <location filename="../../engine/models/loading.py" line="36"/>
         <source>is a folder, not a file</source>
         <translation>是文件夹，不是文件</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="39"/>
+        <location filename="../../engine/files/bounded_read.py" line="39"/>
         <source>is a pipe (FIFO), not a file; only regular files are read</source>
         <translation>是管道（FIFO），不是文件；只读取普通文件</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="41"/>
+        <location filename="../../engine/files/bounded_read.py" line="41"/>
         <source>is a device, not a file; only regular files are read</source>
         <translation>是设备，不是文件；只读取普通文件</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="42"/>
+        <location filename="../../engine/files/bounded_read.py" line="42"/>
         <source>is not a regular file; only regular files are read</source>
         <translation>不是普通文件；只读取普通文件</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="47"/>
+        <location filename="../../engine/files/bounded_read.py" line="47"/>
         <source>is {size} MB; files above {limit} MB are refused</source>
         <translation>大小为 {size} MB；超过 {limit} MB 的文件不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="81"/>
-        <location filename="../../engine/bounded_read.py" line="102"/>
+        <location filename="../../engine/files/bounded_read.py" line="81"/>
+        <location filename="../../engine/files/bounded_read.py" line="102"/>
         <source>is empty</source>
         <translation>文件为空</translation>
     </message>
     <message>
-        <location filename="../../engine/bounded_read.py" line="96"/>
+        <location filename="../../engine/files/bounded_read.py" line="96"/>
         <source>changed while it was read; try again</source>
         <translation>读取期间被改动；请重试</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="53"/>
+        <location filename="../../engine/files/io.py" line="53"/>
         <source>holds {dtype} values, not real numbers</source>
         <translation>包含 {dtype} 类型的值，不是实数</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="56"/>
+        <location filename="../../engine/files/io.py" line="56"/>
         <source>holds an array of shape {shape}; a token matrix must be 2-D</source>
         <translation>数组形状为 {shape}；token 矩阵必须是二维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="57"/>
+        <location filename="../../engine/files/io.py" line="57"/>
         <source>holds an array of shape {shape}; γ or β must be 1-D</source>
         <translation>数组形状为 {shape}；γ 或 β 必须是一维的</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="60"/>
+        <location filename="../../engine/files/io.py" line="60"/>
         <source>holds an empty array of shape {shape}</source>
         <translation>数组为空，形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="64"/>
+        <location filename="../../engine/files/io.py" line="64"/>
         <source>holds a value that is not a finite number (at position {position})</source>
         <translation>含有不是有限数的值（位置 {position}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="91"/>
+        <location filename="../../engine/files/io.py" line="91"/>
         <location filename="../../engine/lessons/lesson_file.py" line="95"/>
         <location filename="../../engine/state/session.py" line="277"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="93"/>
+        <location filename="../../engine/files/io.py" line="93"/>
         <location filename="../../engine/training/data.py" line="116"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="119"/>
+        <location filename="../../engine/files/io.py" line="119"/>
         <source>has no rows</source>
         <translation>没有任何行</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="124"/>
+        <location filename="../../engine/files/io.py" line="124"/>
         <source>has a header but no numbers</source>
         <translation>只有表头，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="130"/>
+        <location filename="../../engine/files/io.py" line="130"/>
         <source>has labels but no numbers</source>
         <translation>只有标签，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="36"/>
+        <location filename="../../engine/files/array_formats.py" line="36"/>
         <source>is not an NPY file (it doesn&apos;t start with the NPY signature)</source>
         <extracomment>Members an NPZ may hold: a session snapshot has four, a user&apos;s archive a handful. safetensors dtype names and the NumPy dtypes they are read as (BF16 is widened by hand).</extracomment>
         <translation>不是 NPY 文件（开头没有 NPY 标识）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="44"/>
+        <location filename="../../engine/files/array_formats.py" line="44"/>
         <source>declares a {shape} array ({count} values); at most {limit} values are read</source>
         <translation>声明了 {shape} 的数组（{count} 个值）；最多读取 {limit} 个值</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="60"/>
+        <location filename="../../engine/files/array_formats.py" line="60"/>
         <source>is not a valid .npy file (version {version} is not read)</source>
         <translation>不是有效的 .npy 文件（不读取版本 {version}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="65"/>
+        <location filename="../../engine/files/array_formats.py" line="65"/>
         <source>is not a valid .npy file ({reason})</source>
         <translation>不是有效的 .npy 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="77"/>
+        <location filename="../../engine/files/array_formats.py" line="77"/>
         <source>holds Python objects; only plain numeric arrays are loaded (no pickle)</source>
         <translation>含有 Python 对象；只读取纯数值数组（不使用 pickle）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="79"/>
+        <location filename="../../engine/files/array_formats.py" line="79"/>
         <source>is not a valid .npy file (negative shape {shape})</source>
         <translation>不是有效的 .npy 文件（形状 {shape} 为负）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="85"/>
+        <location filename="../../engine/files/array_formats.py" line="85"/>
         <source>is cut short: its header declares a {shape} {dtype} array ({need} bytes) but {have} bytes follow</source>
         <translation>不完整：文件头声明了 {shape} 的 {dtype} 数组（{need} 字节），但后面只有 {have} 字节</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="106"/>
+        <location filename="../../engine/files/array_formats.py" line="106"/>
         <source>is not a valid .npz file ({reason})</source>
         <translation>不是有效的 .npz 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="116"/>
+        <location filename="../../engine/files/array_formats.py" line="116"/>
         <source>is not a valid .npz file (no arrays in it)</source>
         <translation>不是有效的 .npz 文件（其中没有数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="118"/>
+        <location filename="../../engine/files/array_formats.py" line="118"/>
         <source>holds {count} members; at most {limit} are read</source>
         <translation>含有 {count} 个成员；最多读取 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="126"/>
-        <location filename="../../engine/array_formats.py" line="148"/>
+        <location filename="../../engine/files/array_formats.py" line="126"/>
+        <location filename="../../engine/files/array_formats.py" line="148"/>
         <source>is not a valid .npz file (member {name} is not an array)</source>
         <translation>不是有效的 .npz 文件（成员 {name} 不是数组）</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="150"/>
+        <location filename="../../engine/files/array_formats.py" line="150"/>
         <source>member {name} {problem}</source>
         <translation>成员 {name} {problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="158"/>
+        <location filename="../../engine/files/array_formats.py" line="158"/>
         <source>inflates to more than {size} MB; archives above {limit} MB inflated are refused</source>
         <translation>解压后超过 {size} MB；解压后大于 {limit} MB 的压缩包不予读取</translation>
     </message>
     <message>
-        <location filename="../../engine/array_formats.py" line="174"/>
+        <location filename="../../engine/files/array_formats.py" line="174"/>
         <location filename="../../engine/models/hf_folder.py" line="206"/>
         <source>is not a readable .safetensors file ({reason})</source>
         <extracomment>safetensors dtypes the engine computes in (float16/bfloat16 widened to float32, as the reference does).</extracomment>
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="196"/>
+        <location filename="../../engine/files/io.py" line="196"/>
         <source>holds {names}; name the token matrix &apos;matrix&apos;</source>
         <translation>包含 {names}；请把 token 矩阵命名为 &apos;matrix&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="202"/>
+        <location filename="../../engine/files/io.py" line="202"/>
         <source>its labels must be {count} strings, got {dtype} {shape}</source>
         <translation>标签必须是 {count} 个字符串，实际为 {dtype} {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="166"/>
+        <location filename="../../engine/files/io.py" line="166"/>
         <source>has no tensors</source>
         <translation>没有任何张量</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="168"/>
+        <location filename="../../engine/files/io.py" line="168"/>
         <source>has no 1-D tensor of length {length} (it has {shapes})</source>
         <translation>没有长度为 {length} 的一维张量（其中有 {shapes}）</translation>
     </message>
     <message>
-        <location filename="../../engine/io.py" line="228"/>
+        <location filename="../../engine/files/io.py" line="228"/>
         <source>holds {count} values; the matrix has {length} dimensions</source>
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="25"/>
+        <location filename="../../engine/setup/scenario.py" line="25"/>
         <source>{name} must hold real numbers, not {kind}</source>
         <translation>{name} 必须由实数组成，而不是 {kind}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="32"/>
+        <location filename="../../engine/setup/scenario.py" line="32"/>
         <source>{name} must be a table of numbers of equal-length rows</source>
         <translation>{name} 必须是各行等长的数字表</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="35"/>
+        <location filename="../../engine/setup/scenario.py" line="35"/>
         <source>{name} must be {ndim}-D, got shape {shape}</source>
         <translation>{name} 必须是 {ndim} 维的，实际形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="40"/>
+        <location filename="../../engine/setup/scenario.py" line="40"/>
         <source>{name} holds a value that is not a finite number in {dtype}</source>
         <translation>{name} 含有在 {dtype} 中不是有限数的值</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="53"/>
+        <location filename="../../engine/setup/scenario.py" line="53"/>
         <source>{name} has {cells} values; at most {limit} are supported</source>
         <translation>{name} 有 {cells} 个值；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="130"/>
+        <location filename="../../engine/setup/scenario.py" line="130"/>
         <source>a token label has {length} characters; at most {limit} are supported</source>
         <translation>有一个 token 标签长 {length} 个字符；最多支持 {limit} 个</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="98"/>
+        <location filename="../../engine/setup/scenario.py" line="98"/>
         <source>the matrix needs at least one token and one dimension, got {tokens} × {dims}</source>
         <translation>矩阵至少需要一个 token 和一个维度，实际为 {tokens} × {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="101"/>
+        <location filename="../../engine/setup/scenario.py" line="101"/>
         <source>the matrix is {tokens} × {dims}; at most {max_tokens} tokens and {max_dims} dimensions are supported</source>
         <translation>矩阵为 {tokens} × {dims}；最多支持 {max_tokens} 个 token 和 {max_dims} 个维度</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="123"/>
+        <location filename="../../engine/setup/scenario.py" line="123"/>
         <source>labels must be a list of texts</source>
         <translation>标签必须是文本列表</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="126"/>
+        <location filename="../../engine/setup/scenario.py" line="126"/>
         <source>{count} token labels for {rows} rows</source>
         <translation>{rows} 行却有 {count} 个 token 标签</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="111"/>
+        <location filename="../../engine/setup/scenario.py" line="111"/>
         <source>{name} has {count} values for {dims} dimensions</source>
         <translation>{name} 有 {count} 个值，而维度数为 {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/scenario.py" line="114"/>
+        <location filename="../../engine/setup/scenario.py" line="114"/>
         <source>{heads} heads do not divide d = {dims}</source>
         <translation>{heads} 个头不能整除 d = {dims}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="117"/>
+        <location filename="../../engine/setup/limits.py" line="117"/>
         <source>{name} must be true or false, got {value}</source>
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="41"/>
+        <location filename="../../engine/lessons/step_state.py" line="45"/>
         <source>state has an unknown key {key}; use {known}</source>
         <translation>state 含有未知的键 {key}；可用：{known}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="44"/>
+        <location filename="../../engine/lessons/step_state.py" line="48"/>
         <source>state&apos;s view must be one of {choices}; got {value}</source>
         <translation>state 的 view 必须是 {choices} 之一；得到的是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="47"/>
+        <location filename="../../engine/lessons/step_state.py" line="51"/>
         <source>state needs a preset or a matrix</source>
         <translation>state 需要 preset 或 matrix</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="50"/>
-        <location filename="../../engine/limits.py" line="122"/>
+        <location filename="../../engine/lessons/step_state.py" line="54"/>
+        <location filename="../../engine/setup/limits.py" line="122"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="64"/>
+        <location filename="../../engine/lessons/step_state.py" line="68"/>
         <source>state holds a value of the wrong kind</source>
         <translation>state 含有类型不对的值</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="67"/>
+        <location filename="../../engine/lessons/step_state.py" line="71"/>
         <source>state&apos;s row {row} is out of range (0 to {last})</source>
         <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="127"/>
+        <location filename="../../engine/lessons/step_state.py" line="75"/>
+        <source>state&apos;s model must be one of {choices}, with the view model; got {value}</source>
+        <translation>state 的 model 必须是 {choices} 之一，且 view 为 model；得到的是 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../engine/setup/limits.py" line="127"/>
         <source>{name} must be an integer, got {value}</source>
         <translation>{name} 必须是整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="132"/>
+        <location filename="../../engine/setup/limits.py" line="132"/>
         <source>{name} must be a number, got {value}</source>
         <translation>{name} 必须是数字，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="137"/>
+        <location filename="../../engine/setup/limits.py" line="137"/>
         <source>{name} must be a finite number, got {value}</source>
         <translation>{name} 必须是有限数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/limits.py" line="140"/>
+        <location filename="../../engine/setup/limits.py" line="140"/>
         <source>{name} must lie in [{low}, {high}], got {value}</source>
         <translation>{name} 必须在 [{low}, {high}] 范围内，实际为 {value}</translation>
     </message>
@@ -3919,23 +3939,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>字段 &apos;labels&apos; 必须是字符串列表</translation>
     </message>
     <message>
-        <location filename="../../engine/safe_json.py" line="49"/>
+        <location filename="../../engine/files/safe_json.py" line="49"/>
         <source>an integer with {digits} digits is too large</source>
         <extracomment>Deeper nesting than any NormScope or safetensors header needs, far below Python&apos;s recursion limit. Digits an integer may have: any setting&apos;s range fits, and float() of it stays finite. Strings (with their escapes), removed before brackets are counted: a &quot;[&quot; inside a label nests nothing. The brackets&apos; contributions to depth, by byte (others contribute 0). Characters counted per step, which bounds the scan&apos;s scratch memory.</extracomment>
         <translation>有 {digits} 位数字的整数过大</translation>
     </message>
     <message>
-        <location filename="../../engine/safe_json.py" line="55"/>
+        <location filename="../../engine/files/safe_json.py" line="55"/>
         <source>{name} is not a finite number</source>
         <translation>{name} 不是有限数</translation>
     </message>
     <message>
-        <location filename="../../engine/safe_json.py" line="67"/>
+        <location filename="../../engine/files/safe_json.py" line="67"/>
         <source>nested {depth} levels deep; at most {limit} are read</source>
         <translation>嵌套了 {depth} 层；最多读取 {limit} 层</translation>
     </message>
     <message>
-        <location filename="../../engine/safe_json.py" line="72"/>
+        <location filename="../../engine/files/safe_json.py" line="72"/>
         <source>not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>不是有效的 JSON（第 {line} 行第 {column} 列：{reason}）</translation>
     </message>
@@ -4011,53 +4031,53 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>会话无效：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="36"/>
+        <location filename="../../engine/files/table_text.py" line="36"/>
         <source>empty cell: type a number</source>
         <extracomment>What a person types as a number: ASCII digits, one optional point, an optional exponent, and a sign that may be U+2212 − (the minus sign the app itself displays). Python&apos;s float() also takes other scripts&apos; digits (١٢٣, １２), underscores, &quot;nan&quot; and &quot;inf&quot;: none of those is a cell value. Block text made only of these characters can go to NumPy&apos;s converter in one call: on them, float()&apos;s grammar is exactly ``_NUMBER``&apos;s (so any other character sends a block the slow way). Values a block may hold: 256 MB of float64 (a 2048 × 4096 matrix is a quarter of it). Cells converted per step of a block: small enough for a progress report every few milliseconds. Shortest text that can underflow without an exponent in float32 (&quot;0.&quot; and 45 zeros); below it and without an &quot;e&quot;, a zero value means the text was zero.</extracomment>
         <translation>空单元格：请输入一个数</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="37"/>
+        <location filename="../../engine/files/table_text.py" line="37"/>
         <source>“{text}” is not a number (type digits 0-9, “.”, “e” and a sign)</source>
         <translation>「{text}」不是数（请输入数字 0-9、“.”、“e” 和正负号）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="38"/>
+        <location filename="../../engine/files/table_text.py" line="38"/>
         <source>“{text}” is not a finite {dtype} number (|x| ≤ {limit})</source>
         <translation>「{text}」不是有限的 {dtype} 数（|x| ≤ {limit}）</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="39"/>
+        <location filename="../../engine/files/table_text.py" line="39"/>
         <source>“{text}” is too close to 0 for {dtype} (it would be stored as 0); type 0 if you mean it</source>
         <translation>「{text}」对 {dtype} 而言太接近 0（会被存为 0）；如果本意是 0，请输入 0</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="61"/>
+        <location filename="../../engine/files/table_text.py" line="61"/>
         <source>no numbers found</source>
         <translation>没有找到数字</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="62"/>
+        <location filename="../../engine/files/table_text.py" line="62"/>
         <source>row {line} has {count} values but row {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据块必须是矩形</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="64"/>
+        <location filename="../../engine/files/table_text.py" line="64"/>
         <source>row {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="65"/>
+        <location filename="../../engine/files/table_text.py" line="65"/>
         <source>line {line} has {count} values but line {first} has {width}: the block must be rectangular</source>
         <translation>第 {line} 行有 {count} 个值，而第 {first} 行有 {width} 个：数据必须是矩形的</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="67"/>
+        <location filename="../../engine/files/table_text.py" line="67"/>
         <source>line {line}, column {column}: {cause}</source>
         <translation>第 {line} 行第 {column} 列：{cause}</translation>
     </message>
     <message>
-        <location filename="../../engine/table_text.py" line="68"/>
+        <location filename="../../engine/files/table_text.py" line="68"/>
         <source>{count} rows × {width} columns is more than {limit} values</source>
         <translation>{count} 行 × {width} 列超过了 {limit} 个值</translation>
     </message>
@@ -4067,64 +4087,64 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="123"/>
+        <location filename="../../engine/results/compute.py" line="123"/>
         <source>Simulated on the first {used} of the {tokens} tokens only.</source>
         <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
         <translation>只模拟了 {tokens} 个 token 中的前 {used} 个。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="140"/>
+        <location filename="../../engine/results/compute.py" line="140"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="142"/>
+        <location filename="../../engine/results/compute.py" line="142"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="143"/>
+        <location filename="../../engine/results/compute.py" line="143"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="145"/>
+        <location filename="../../engine/results/compute.py" line="145"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="147"/>
+        <location filename="../../engine/results/compute.py" line="147"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="240"/>
+        <location filename="../../engine/results/compute.py" line="240"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="287"/>
+        <location filename="../../engine/results/compute.py" line="287"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="305"/>
+        <location filename="../../engine/results/compute.py" line="305"/>
         <source>Block and depth simulations skipped: d = {d} is wider than {limit}, the widest they draw weights for.</source>
         <translation>已跳过块模拟和深度模拟：d = {d} 宽于 {limit}，这是它们生成权重的最大宽度。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="320"/>
+        <location filename="../../engine/results/compute.py" line="320"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="325"/>
+        <location filename="../../engine/results/compute.py" line="325"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/compute.py" line="373"/>
+        <location filename="../../engine/results/compute.py" line="373"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -4514,7 +4534,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/lessons/lesson_file.py" line="123"/>
         <location filename="../../engine/lessons/lesson_file.py" line="134"/>
-        <location filename="../../engine/lessons/step_state.py" line="38"/>
+        <location filename="../../engine/lessons/step_state.py" line="42"/>
         <source>{what} must be an object</source>
         <extracomment>The views a step may bring to the front: the Plots tab&apos;s plots, the hand calculation dock, the teaching tabs, the Training tab and the Model tab.</extracomment>
         <translation>{what} 必须是对象</translation>
@@ -4591,17 +4611,17 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>量 {quantity}：下标 {index} 不是从 0 起的整数</translation>
     </message>
     <message>
-        <location filename="../../engine/zero_division.py" line="14"/>
+        <location filename="../../engine/results/zero_division.py" line="14"/>
         <source>With ε = 0, row {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
         <translation>ε = 0 时，行 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
-        <location filename="../../engine/zero_division.py" line="17"/>
+        <location filename="../../engine/results/zero_division.py" line="17"/>
         <source>With ε = 0, row {group} is all zeros (RMS = 0): normalizing it divides 0 by 0, which is NaN, as in PyTorch; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
         <translation>ε = 0 时，行 {group} 全为零（RMS = 0）：对它归一化就是 0 除以 0，结果为 NaN，与 PyTorch 一致；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
     <message>
-        <location filename="../../engine/zero_division.py" line="20"/>
+        <location filename="../../engine/results/zero_division.py" line="20"/>
         <source>With ε = 0, column {group} has no spread (σ = 0): normalizing it divides 0 by 0, which is NaN; NaN, there and where it reaches in the block and the stack, is left out of the plots. ε &gt; 0 keeps it finite.</source>
         <translation>ε = 0 时，列 {group} 没有离散（σ = 0）：对它归一化就是 0 除以 0，结果为 NaN；该处以及它在块和堆叠中波及之处的 NaN 不画入图中。ε &gt; 0 可使其保持有限。</translation>
     </message>
@@ -4634,18 +4654,18 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 不是已知的模型（{names}）</translation>
     </message>
     <message>
-        <location filename="../../app/train_command.py" line="124"/>
+        <location filename="../../app/headless/train_command.py" line="124"/>
         <source>--out must name a folder</source>
         <translation>--out 必须指定一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../engine/file_set.py" line="61"/>
+        <location filename="../../engine/files/file_set.py" line="61"/>
         <source>is not a file, so a new one can&apos;t replace it</source>
         <extracomment>The hidden folder&apos;s name starts so, then the writer&apos;s process id: ``ls`` hides it, and a leftover of a killed writer is recognised as one.</extracomment>
         <translation>不是文件，新文件无法替换它</translation>
     </message>
     <message>
-        <location filename="../../engine/file_set.py" line="113"/>
+        <location filename="../../engine/files/file_set.py" line="113"/>
         <source>can&apos;t be written ({reason})</source>
         <translation>无法写入（{reason}）</translation>
     </message>
@@ -4694,13 +4714,13 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../app/language.py" line="25"/>
+        <location filename="../../app/window/language.py" line="25"/>
         <source>&amp;Look in:</source>
         <extracomment>Qt&apos;s own words (QFileDialog&apos;s) that the qtbase_zh_CN.qm shipped with PySide6 6.11 lacks: Qt 6.11 gave these labels a mnemonic, and the shipped file still has only &quot;Look in:&quot; and &quot;Files of type:&quot;. Listed here, they are translated in NormScope&apos;s own .ts, whose translator Qt asks after Qt&apos;s.</extracomment>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../app/language.py" line="26"/>
+        <location filename="../../app/window/language.py" line="26"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>
@@ -5073,37 +5093,37 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SettingsFile</name>
     <message>
-        <location filename="../../app/settings_file.py" line="200"/>
+        <location filename="../../app/window/settings_file.py" line="200"/>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="202"/>
+        <location filename="../../app/window/settings_file.py" line="202"/>
         <source>{size} bytes, far more than NormScope writes</source>
         <translation>{size} 字节，远多于 NormScope 写入的大小</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="211"/>
+        <location filename="../../app/window/settings_file.py" line="211"/>
         <source>{key} holds a stored object, not plain text</source>
         <translation>{key} 保存的是序列化对象，而不是纯文本</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="221"/>
+        <location filename="../../app/window/settings_file.py" line="221"/>
         <source>The settings file {path} can&apos;t be used ({reason}) nor set aside ({error}): this run uses the defaults and remembers nothing.</source>
         <translation>设置文件 {path} 无法使用（{reason}），也无法移到一旁（{error}）：本次运行使用默认值，且不会记住任何设置。</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="224"/>
+        <location filename="../../app/window/settings_file.py" line="224"/>
         <source>The settings file could not be used ({reason}): it was set aside as {name} and the defaults are used.</source>
         <translation>设置文件无法使用（{reason}）：已将它移到一旁，改名为 {name}，并使用默认值。</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="255"/>
+        <location filename="../../app/window/settings_file.py" line="255"/>
         <source>Settings won&apos;t be remembered: {folder} can&apos;t be written ({error}).</source>
         <translation>设置不会被记住：{folder} 无法写入（{error}）。</translation>
     </message>
     <message>
-        <location filename="../../app/settings_file.py" line="306"/>
+        <location filename="../../app/window/settings_file.py" line="306"/>
         <source>{key} = {value} is not a setting NormScope writes</source>
         <translation>{key} = {value} 不是 NormScope 会写入的设置</translation>
     </message>
@@ -5360,7 +5380,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../widgets/plots/stage_heatmaps.py" line="141"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
-        <extracomment>The four stages shown per placement (stage keys of engine.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
@@ -5444,12 +5464,12 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StatusNotes</name>
     <message>
-        <location filename="../../app/status_notes.py" line="32"/>
+        <location filename="../../app/window/status_notes.py" line="32"/>
         <source>Autosave failed: {reason}</source>
         <translation>自动保存失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/status_notes.py" line="34"/>
+        <location filename="../../app/window/status_notes.py" line="34"/>
         <source>Autosave is off: {reason}.</source>
         <translation>自动保存已关闭：{reason}。</translation>
     </message>
@@ -5457,84 +5477,84 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>TeachingTabs</name>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="45"/>
+        <location filename="../../app/window/teaching_tabs.py" line="45"/>
         <source>Block flow</source>
         <extracomment>Where the loss plot&apos;s smoothing (steps) is remembered. The Training tab&apos;s figures, as ``TrainingPage.figures()`` names them.</extracomment>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="46"/>
-        <location filename="../../app/teaching_tabs.py" line="58"/>
+        <location filename="../../app/window/teaching_tabs.py" line="46"/>
+        <location filename="../../app/window/teaching_tabs.py" line="58"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="48"/>
+        <location filename="../../app/window/teaching_tabs.py" line="48"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="50"/>
+        <location filename="../../app/window/teaching_tabs.py" line="50"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="52"/>
+        <location filename="../../app/window/teaching_tabs.py" line="52"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="54"/>
+        <location filename="../../app/window/teaching_tabs.py" line="54"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="55"/>
+        <location filename="../../app/window/teaching_tabs.py" line="55"/>
         <source>Block diagram</source>
         <translation>Block 示意图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="55"/>
+        <location filename="../../app/window/teaching_tabs.py" line="55"/>
         <source>Block stage heatmap</source>
         <translation>Block 阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="60"/>
+        <location filename="../../app/window/teaching_tabs.py" line="60"/>
         <source>BatchNorm and batch size</source>
         <translation>BatchNorm 与批大小</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="61"/>
+        <location filename="../../app/window/teaching_tabs.py" line="61"/>
         <source>Running statistics</source>
         <translation>滑动统计量</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="66"/>
+        <location filename="../../app/window/teaching_tabs.py" line="66"/>
         <source>Activation function (Activations tab)</source>
         <translation>激活函数（激活函数页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="96"/>
+        <location filename="../../app/window/teaching_tabs.py" line="96"/>
         <source>Training loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="96"/>
+        <location filename="../../app/window/teaching_tabs.py" line="96"/>
         <source>Gradient norm by layer (Training tab)</source>
         <translation>各层梯度范数（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="97"/>
+        <location filename="../../app/window/teaching_tabs.py" line="97"/>
         <source>Update-to-weight ratio (Training tab)</source>
         <translation>更新量与权重之比（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="97"/>
+        <location filename="../../app/window/teaching_tabs.py" line="97"/>
         <source>Residual RMS by layer (Training tab)</source>
         <translation>各层残差 RMS（训练页）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching_tabs.py" line="98"/>
+        <location filename="../../app/window/teaching_tabs.py" line="98"/>
         <source>Largest attention logit (Training tab)</source>
         <translation>最大注意力 logit（训练页）</translation>
     </message>
@@ -5745,57 +5765,57 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>UnsavedWork</name>
     <message>
-        <location filename="../../app/unsaved_work.py" line="38"/>
+        <location filename="../../app/window/unsaved_work.py" line="38"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="39"/>
+        <location filename="../../app/window/unsaved_work.py" line="39"/>
         <source>NormScope closed with unsaved work last time. Restore the work it autosaved?</source>
         <translation>NormScope 上次关闭时有未保存的工作。要恢复自动保存的内容吗？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="46"/>
+        <location filename="../../app/window/unsaved_work.py" line="46"/>
         <source>The autosaved work could not be restored: {problem}.</source>
         <translation>无法恢复自动保存的工作：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="71"/>
+        <location filename="../../app/window/unsaved_work.py" line="71"/>
         <source>Save changes?</source>
         <translation>保存更改？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="70"/>
+        <location filename="../../app/window/unsaved_work.py" line="70"/>
         <source>{name} has changes that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的更改。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="68"/>
+        <location filename="../../app/window/unsaved_work.py" line="68"/>
         <source>This session</source>
         <translation>当前会话</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="69"/>
+        <location filename="../../app/window/unsaved_work.py" line="69"/>
         <source>{name} has training runs that are not saved. Save them before closing?</source>
         <translation>{name} 有尚未保存的训练记录。关闭前要保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="79"/>
+        <location filename="../../app/window/unsaved_work.py" line="79"/>
         <source>Unsaved edits</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="80"/>
+        <location filename="../../app/window/unsaved_work.py" line="80"/>
         <source>Your unsaved edits could not be autosaved ({problem}). If NormScope closes now, they are lost.</source>
         <translation>未保存的修改无法自动保存（{problem}）。如果现在关闭 NormScope，这些修改将会丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="83"/>
+        <location filename="../../app/window/unsaved_work.py" line="83"/>
         <source>Save elsewhere…</source>
         <translation>另存到别处…</translation>
     </message>
     <message>
-        <location filename="../../app/unsaved_work.py" line="84"/>
+        <location filename="../../app/window/unsaved_work.py" line="84"/>
         <source>Close anyway</source>
         <translation>仍然关闭</translation>
     </message>
@@ -5803,27 +5823,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>WindowTitle</name>
     <message>
-        <location filename="../../app/window_title.py" line="35"/>
+        <location filename="../../app/window/window_title.py" line="35"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window_title.py" line="35"/>
+        <location filename="../../app/window/window_title.py" line="35"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window_title.py" line="36"/>
+        <location filename="../../app/window/window_title.py" line="36"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/window_title.py" line="36"/>
+        <location filename="../../app/window/window_title.py" line="36"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/window_title.py" line="45"/>
+        <location filename="../../app/window/window_title.py" line="45"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>

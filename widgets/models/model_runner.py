@@ -125,6 +125,17 @@ class ModelRunner(QObject):
     def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:
         return self._pool.waitForDone(timeout_ms)
 
+    def settle(self, timeout_ms: int = 120_000) -> None:
+        """Wait until the worker is done and its answers are delivered, including the work a delivered
+        answer starts (a load runs the text, a run simulates its stacks): for a handout's figure."""
+        from PySide6.QtCore import QCoreApplication
+
+        while self._pool.waitForDone(timeout_ms):
+            QCoreApplication.processEvents()  # the answers come as queued signals, and may start more
+            if self._pool.activeThreadCount() == 0:
+                QCoreApplication.processEvents()
+                return
+
     def shutdown(self, timeout_ms: int = 5_000) -> bool:
         """Cancel a load and wait for the worker (call when the window closes)."""
         self._cancel.set()
