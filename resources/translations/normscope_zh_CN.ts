@@ -5378,76 +5378,81 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="141"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
-        <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel. Panels per row a figure may be laid out with: one row of four, two rows of two, four rows of one.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
         <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="147"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="158"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="264"/>
         <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
         <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="295"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="359"/>
+        <source>Columns 1 … {n}: the dimensions d1 … d{n}</source>
+        <translation>列 1 … {n}：维度 d1 … d{n}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="381"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="381"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="384"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

@@ -280,6 +280,13 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     scene rectangle it then fills."""
     central = view.centralWidget
     shown = central.geometry()
+    # pyqtgraph keeps an axis as wide as the widest labels it drew until they are 10 px narrower: a
+    # figure laid out after another export would inherit its widths. Each starts from its labels here.
+    axes = [item for item in view.scene().items() if isinstance(item, pg.AxisItem)]
+    text_room = [(axis.textWidth, axis.textHeight) for axis in axes]
+    for axis in axes:
+        axis.textWidth = axis.textHeight = 0
+        axis._updateWidth() if axis.orientation in ("left", "right") else axis._updateHeight()
     central.setGeometry(QRectF(shown.topLeft(), size))
     layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
@@ -288,17 +295,35 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
         # follows its width: drawings at this size (into a QPicture, which rasterises nothing) settle
         # them, so that every format gets one layout.
         for _ in range(REHEARSALS):
-            picture = QPicture()
-            rehearsal = QPainter(picture)
-            view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
-            rehearsal.end()
+            _rehearse(view, size, shown)
+            layout.activate()
+        # A pass may still move an item that follows another's size (a note placed under the panels
+        # once their ticks are known): drawn and laid out again until the layout holds still, the
+        # last drawing bringing every view's data transform up to its place (pyqtgraph updates it
+        # when it paints).
+        for _ in range(REHEARSALS):
+            _rehearse(view, size, shown)
+            if layout.isActivated():
+                break
             layout.activate()
     try:
         yield QRectF(shown.topLeft(), size)
     finally:
+        for axis, (width, height) in zip(axes, text_room):
+            axis.textWidth, axis.textHeight = width, height
+            axis._updateWidth() if axis.orientation in ("left", "right") else axis._updateHeight()
         central.setGeometry(shown)
         if layout is not None:
             layout.activate()
+
+
+def _rehearse(view: pg.GraphicsView, size: QSizeF, shown: QRectF) -> None:
+    """Draw ``view``'s scene at ``size`` into a QPicture (nothing is rasterised): its items size
+    themselves to what they draw."""
+    picture = QPicture()
+    rehearsal = QPainter(picture)
+    view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
+    rehearsal.end()
 
 
 @contextmanager

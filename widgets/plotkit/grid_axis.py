@@ -56,9 +56,17 @@ class QuickAxis(pg.AxisItem):
         if self.logMode or self._tickSpacing is not None or not levels or not maxVal > minVal:
             return levels
         major = levels[0][0]
-        while _inner_ticks(minVal, maxVal, major) < MIN_LABELS and major > (maxVal - minVal) * 1e-6:
+        wanted = min(MIN_LABELS, self._labels_with_room(size))  # never so many that they overlap
+        while _inner_ticks(minVal, maxVal, major) < wanted and major > (maxVal - minVal) * 1e-6:
             major = _finer(major)
         return levels if major == levels[0][0] else [(major, 0), (major / 2, 0)]
+
+    def _labels_with_room(self, size: float) -> int:
+        """How many tick labels fit along ``size`` pixels without touching (a colour bar 27 px high in
+        a column-wide figure holds one, not three on top of each other)."""
+        metrics = QFontMetricsF(self.style["tickFont"] or font_of(None))
+        room = 1.2 * metrics.height() if self.orientation in ("left", "right") else metrics.horizontalAdvance("−0.00") + 8
+        return max(1, int(size // room))
 
     def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
         full, length = self.labelText, self._length()
