@@ -1124,78 +1124,78 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="138"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
         <source>No norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="171"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="207"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="103"/>
-        <source>+{n} more (hover to read)</source>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="143"/>
+        <source>{page}/{pages}: click or scroll for more</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more. The caption&apos;s text size over the application&apos;s: a side note, but scaled with it (presentation mode&apos;s F11).</extracomment>
-        <translation>另有 {n} 条（悬停查看）</translation>
+        <translation>{page}/{pages}：点击或滚动查看其余</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="143"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="179"/>
         <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="153"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="189"/>
         <source>stays flat (near {level}) after layer 1</source>
         <translation>第 1 层后保持平稳（约 {level}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="191"/>
         <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
         <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="158"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="194"/>
         <source>RMS² grows by about {slope} per layer</source>
         <translation>RMS² 每层约增加 {slope}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="160"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="196"/>
         <source>grows ×{growth} over {n} layers</source>
         <translation>{n} 层内增长 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="161"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="197"/>
         <source>shrinks to ×{growth} over {n} layers</source>
         <translation>{n} 层内缩小到 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="200"/>
         <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
         <translation>最后一层梯度是第一层的 {skew} 倍</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="210"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="176"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="212"/>
         <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
         <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="179"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="215"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="185"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="221"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="186"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="222"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
