@@ -226,3 +226,17 @@ def test_a_few_narrow_columns_are_numbered_and_a_line_says_so(window, tmp_path):
     assert "Columns 1 … 4: the dimensions d1 … d4" in texts
     # In the window (wide panels) the columns keep their names and no line is added.
     assert not window.stage_heatmaps._numbers_note.isVisible()
+
+
+@pytest.mark.parametrize("options,pixels", [(FigureOptions(8.5, 6.4, "cm", 600, True), (2008, 1512)),
+                                            (FigureOptions(1920, 1080, "px", 300), (1920, 1080))])
+def test_the_block_flow_figure_takes_the_size_asked_and_the_window_keeps_its_own(window, tmp_path, options, pixels):
+    from PySide6.QtGui import QImage
+
+    flow = window.figure("block_flow")
+    before = flow.geometry()
+    assert window.files.export_figure("block_flow", tmp_path / "flow.png", options)
+    image = QImage(str(tmp_path / "flow.png"))
+    # Before, the block flow ignored the size: always the widget's own (1294 × 2244 px at 300 dpi here).
+    assert abs(image.width() - pixels[0]) <= 8 and abs(image.height() - pixels[1]) <= 8, (image.width(), image.height())
+    assert flow.geometry() == before

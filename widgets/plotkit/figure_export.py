@@ -230,14 +230,15 @@ def _figure(widget: QWidget, options: FigureOptions):
             yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size()), 0.0
             return
         if not isinstance(widget, pg.GraphicsView):  # a diagram the widget paints itself
-            area = _drawing_area(widget)
+            with _diagram_sized(widget, options):
+                area = _drawing_area(widget)
 
-            def paint_diagram(painter: QPainter) -> None:
-                painter.fillRect(QRectF(area), QColor("#FFFFFF"))  # on white, not on the window's grey
-                # Without DrawChildren: the drawing, not its caption and buttons.
-                QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
+                def paint_diagram(painter: QPainter) -> None:
+                    painter.fillRect(QRectF(area), QColor("#FFFFFF"))  # on white, not on the window's grey
+                    # Without DrawChildren: the drawing, not its caption and buttons.
+                    QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
 
-            yield paint_diagram, QSizeF(area.size()), 0.0
+                yield paint_diagram, QSizeF(area.size()), 0.0
             return
         size = options.layout_size(widget.size())
         font = QFont()
@@ -259,6 +260,36 @@ def _figure(widget: QWidget, options: FigureOptions):
                 widget.scene().render(painter, QRectF(0, top, plot_size.width(), plot_size.height()), source)
 
             yield paint, size, top
+
+
+@contextmanager
+def _diagram_sized(widget: QWidget, options: FigureOptions):
+    """A diagram (the block flow) drawn at the figure's size when one is asked for: the widget
+    resized so that its drawing, above its caption and buttons, takes that size (its boxes and text
+    follow its size), given back its own afterwards. Without a size: as on screen."""
+    if options.width is None and options.height is None:
+        yield
+        return
+    shown, smallest = widget.geometry(), widget.minimumSize()
+    asked = options.layout_size(widget.size())
+    widget.setMinimumSize(0, 0)
+    try:
+        height = asked.height() + widget.height() - _drawing_area(widget).height()
+        for _ in range(2):  # the caption under the drawing rewraps at the new width
+            _resize_now(widget, QRect(shown.topLeft(), QSize(round(asked.width()), round(height))))
+            height += asked.height() - _drawing_area(widget).height()
+        yield
+    finally:
+        widget.setMinimumSize(smallest)
+        _resize_now(widget, shown)
+
+
+def _resize_now(widget: QWidget, geometry: QRect) -> None:
+    """``widget`` at ``geometry``, its children placed at once (a widget on a tab not in front gets
+    its resize event, which its layout acts on, only when it is shown)."""
+    widget.setGeometry(geometry)
+    if widget.layout() is not None:
+        widget.layout().setGeometry(widget.rect())
 
 
 def _drawing_area(widget: QWidget) -> QRect:
