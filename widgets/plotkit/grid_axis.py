@@ -16,6 +16,7 @@ from widgets.plotkit.text_fit import elided, font_of
 
 LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is cut
 MIN_LABELS = 3  # labelled ticks a linear axis keeps
+END_LABEL_ROOM = 14  # pixels an x axis's end labels may reach past its ends (plots keep that room free)
 
 
 def _inner_ticks(low: float, high: float, step: float) -> int:
@@ -145,6 +146,15 @@ class GridAxis(QuickAxis):
         self.picture = None  # pyqtgraph's drawing cache
         self.update()
 
+    def boundingRect(self):  # noqa: N802 (Qt's name)
+        """pyqtgraph's, which also decides which labels are drawn: a label reaching past it is dropped.
+        With a grid it ends where the view ends, so the last label ("10" at layer 10) was dropped as
+        soon as it was a few pixels wide; an x axis lets its end labels reach END_LABEL_ROOM past."""
+        rect = super().boundingRect()
+        if self.orientation in ("top", "bottom"):
+            rect = rect.adjusted(-END_LABEL_ROOM, 0, END_LABEL_ROOM, 0)
+        return rect
+
     def tickValues(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
         if not self.logMode or self._tickLevels is not None:
             return super().tickValues(minVal, maxVal, size)
@@ -163,6 +173,7 @@ class GridAxis(QuickAxis):
         if specs is None:
             return None
         axis_spec, tick_specs, text_specs = specs
+        text_specs = self._inside_the_plot(text_specs)
         opaque: dict[int, QPen] = {}
         ticks = []
         for tick_pen, start, end in tick_specs:
@@ -171,6 +182,25 @@ class GridAxis(QuickAxis):
                 opaque[rgba] = self._mixed(tick_pen)
             ticks.append((opaque[rgba], start, end))
         return axis_spec, ticks, text_specs
+
+    def _inside_the_plot(self, text_specs: list) -> list:
+        """An x axis's end labels, which may reach past its ends (boundingRect), moved just enough to
+        stay inside the plot they belong to (the rightmost plot has no room right of its data)."""
+        parent = self.parentItem()
+        if self.orientation not in ("top", "bottom") or parent is None:
+            return text_specs
+        geometry, outer = self.geometry(), parent.boundingRect()
+        local = self.mapRectFromParent(geometry)
+        left = local.left() - (geometry.left() - outer.left())
+        right = local.right() + (outer.right() - geometry.right())
+        placed = []
+        for rect, flags, text in text_specs:
+            if rect.right() > right:
+                rect = rect.translated(right - rect.right(), 0)
+            if rect.left() < left:
+                rect = rect.translated(left - rect.left(), 0)
+            placed.append((rect, flags, text))
+        return placed
 
     def _mixed(self, tick_pen: QPen) -> QPen:
         color, background = tick_pen.color(), self._background
