@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
-from widgets.plotkit.text_fit import wrapped_lines
+from widgets.plotkit.text_fit import balanced_lines, wrapped_lines
 
 TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
 SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is wrapped
@@ -106,6 +106,7 @@ class PlotTitle(pg.GraphicsWidget):
                     points = max(self._points * scale, SMALLEST_POINTS)
                     wrapped = wrapped_lines(self.text, self._font(points), width)
                     if len(wrapped) <= 2:
+                        wrapped = balanced_lines(self.text, self._font(points), width) if len(wrapped) == 2 else wrapped
                         break
                 lines = len(wrapped)
                 shown = ("\n".join(wrapped), points)
