@@ -119,6 +119,20 @@ def test_the_panel_follows_the_language_switch_keeping_the_step(window):
     assert panel.heading.text() == "Step 5 of 9: Without a norm, numbers explode"
 
 
+def test_in_presentation_mode_the_plot_a_step_is_about_gets_the_room(window):
+    window.presentation.set_enabled(True)
+    try:
+        window.lessons.open("000-layernorm")  # step 1: μ of 西安, on the μ/σ plot
+        QApplication.processEvents()
+        row_stats, depth = window.plots.row_stats_plot, window.plots.depth_plot
+        assert window.plots.emphasized() == "row_stats" and row_stats.width() > depth.width()
+        window.lessons.go_to(4)  # the toy's explosion, on the depth plot
+        QApplication.processEvents()
+        assert window.plots.emphasized() == "depth" and depth.width() > row_stats.width()
+    finally:
+        window.presentation.set_enabled(False)
+
+
 def test_the_lesson_stays_in_presentation_mode(window):
     window.lessons.open()
     window.presentation.set_enabled(True)

@@ -13,6 +13,7 @@ from widgets.common.lazy_page import LazyPage
 if TYPE_CHECKING:
     from app.window.document import Document
     from widgets.editors.matrix_view import MatrixView
+    from widgets.plots.plots_page import PlotsPage
 
 
 class LessonWindow(Protocol):
@@ -20,7 +21,7 @@ class LessonWindow(Protocol):
 
     document: Document
     tabs: QTabWidget
-    plots: QWidget
+    plots: PlotsPage
     token_grid: MatrixView
 
     def show_tab(self, tab: LazyPage) -> QWidget: ...
@@ -39,12 +40,13 @@ VIEW_PLACES: dict[str, tuple[str | None, str | None]] = {
 
 
 def show_view(window: LessonWindow | QMainWindow, view: str, model: str | None = None) -> None:
-    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock.
-    The Activations tab shows the curve of the scenario's FFN activation; the Model tab opens ``model``
+    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock; a
+    plot of the Plots tab gets the most room in presentation mode. The Activations tab shows the curve of the scenario's FFN activation; the Model tab opens ``model``
     (a name such as ``minilm``), if given."""
     tab_name, _ = VIEW_PLACES[view]
     if tab_name is None:
         window.tabs.setCurrentWidget(window.plots)
+        window.plots.emphasize(view)  # the plot the step is about gets the room in presentation mode
     else:
         tab = window.tabs.findChild(LazyPage, tab_name)
         page = window.show_tab(tab) if tab is not None else None
