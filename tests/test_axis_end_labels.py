@@ -19,7 +19,8 @@ def drawn_labels(axis) -> dict[str, object]:
         painter.end()
 
 
-@pytest.mark.parametrize("size,presenting", [((1400, 860), True), ((1024, 768), False), ((1280, 800), True)])
+@pytest.mark.parametrize("size,presenting", [((1400, 860), True), ((1024, 768), False), ((1280, 800), True),
+                                             ((1024, 768), True)])
 def test_the_gradient_and_depth_plots_keep_their_end_labels(qtbot, tmp_path, size, presenting):
     window = MainWindow("xian", QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -36,5 +37,7 @@ def test_the_gradient_and_depth_plots_keep_their_end_labels(qtbot, tmp_path, siz
             assert "0" in labels and "10" in labels, (name, labels)
             plot = axis.parentItem().boundingRect()
             assert plot.contains(labels["10"]) and plot.contains(labels["0"])  # drawn whole, inside its plot
+            rects = sorted(labels.values(), key=lambda r: r.left())
+            assert all(a.right() <= b.left() for a, b in zip(rects, rects[1:])), labels  # none touching ("810")
     finally:
         window.presentation.set_enabled(False)

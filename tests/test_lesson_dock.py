@@ -126,8 +126,11 @@ def test_in_presentation_mode_the_plot_a_step_is_about_gets_the_room(window):
         QApplication.processEvents()
         row_stats, depth = window.plots.row_stats_plot, window.plots.depth_plot
         assert window.plots.emphasized() == "row_stats" and row_stats.width() > depth.width()
-        window.lessons.go_to(4)  # the toy's explosion, on the depth plot
+        window.lessons.go_to(1)  # the hand calculation: its dock comes, even in presentation mode
+        assert window.findChild(QDockWidget, "handCalcDock").isVisible()
+        window.lessons.go_to(4)  # the toy's explosion, on the depth plot: the dock goes, the plots get the room
         QApplication.processEvents()
+        assert not window.findChild(QDockWidget, "handCalcDock").isVisible()
         assert window.plots.emphasized() == "depth" and depth.width() > row_stats.width()
     finally:
         window.presentation.set_enabled(False)

@@ -12,6 +12,7 @@ from widgets.common.lazy_page import LazyPage
 
 if TYPE_CHECKING:
     from app.window.document import Document
+    from app.window.presentation import Presentation
     from widgets.editors.matrix_view import MatrixView
     from widgets.plots.plots_page import PlotsPage
 
@@ -23,6 +24,8 @@ class LessonWindow(Protocol):
     tabs: QTabWidget
     plots: PlotsPage
     token_grid: MatrixView
+
+    presentation: Presentation
 
     def show_tab(self, tab: LazyPage) -> QWidget: ...
 
@@ -54,11 +57,12 @@ def show_view(window: LessonWindow | QMainWindow, view: str, model: str | None =
             page.select(CURVE_OF_ACTIVATION[window.document.scenario.activation])
         elif view == "model" and page is not None and model is not None:
             page.open_named(model)
-    if view == "hand_calc":
-        dock = window.findChild(QDockWidget, "handCalcDock")
-        if dock is not None:
-            dock.show()
-            dock.raise_()
+    dock = window.findChild(QDockWidget, "handCalcDock")
+    if dock is not None and view == "hand_calc":
+        dock.show()
+        dock.raise_()
+    elif dock is not None and window.presentation.enabled:
+        dock.hide()  # on a projector the step after the hand calculation needs the room back
 
 
 def view_figure(window: LessonWindow | QMainWindow, view: str) -> QWidget:

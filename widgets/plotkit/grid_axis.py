@@ -16,6 +16,7 @@ from widgets.plotkit.text_fit import elided, font_of
 
 LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is cut
 MIN_LABELS = 3  # labelled ticks a linear axis keeps
+LABEL_GAP = 3  # pixels kept between two x labels
 END_LABEL_ROOM = 14  # pixels an x axis's end labels may reach past its ends (plots keep that room free)
 
 
@@ -193,14 +194,23 @@ class GridAxis(QuickAxis):
         local = self.mapRectFromParent(geometry)
         left = local.left() - (geometry.left() - outer.left())
         right = local.right() + (outer.right() - geometry.right())
-        placed = []
+        moved = []
         for rect, flags, text in text_specs:
             if rect.right() > right:
                 rect = rect.translated(right - rect.right(), 0)
             if rect.left() < left:
                 rect = rect.translated(left - rect.left(), 0)
-            placed.append((rect, flags, text))
-        return placed
+            moved.append((rect, flags, text))
+        # Moved in, an end label may touch its neighbour ("8" and "10" read "810" in a narrow plot): the
+        # ends are kept first, then each label that keeps clear of those kept.
+        order = sorted(range(len(moved)), key=lambda i: moved[i][0].center().x())
+        order = order[:1] + order[-1:] + order[1:-1] if len(order) > 1 else order
+        kept: list[int] = []
+        for i in order:
+            room = moved[i][0].adjusted(-LABEL_GAP, 0, LABEL_GAP, 0)
+            if not any(room.intersects(moved[k][0]) for k in kept):
+                kept.append(i)
+        return [moved[i] for i in sorted(kept)]
 
     def _mixed(self, tick_pen: QPen) -> QPen:
         color, background = tick_pen.color(), self._background
