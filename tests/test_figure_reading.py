@@ -96,6 +96,7 @@ SIZES = {  # name: (options, figures with numeric ticks on both axes)
     "the smallest accepted": FigureOptions(*SMALLEST_CM, "cm", 300),
     "slide": FigureOptions(1920, 1080, "px", 300),
     "800 x 600 px": FigureOptions(800, 600, "px", 96),
+    "a page's width, short (17 x 6 cm), publication": FigureOptions(17, 6, "cm", 600, True),
 }
 SIX_STACKS = ("none", "pre", "post", "peri", "deepnorm", "mixln")
 _NUMBER = re.compile(r"^[-−]?[\d.]+(×10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?$|^10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
