@@ -3563,22 +3563,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>PlotsPage</name>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>μ/σ plot</source>
+        <extracomment>In presentation mode, the stretches that give the view a lesson step is about the most room instead (a step asking for 西安&apos;s μ showed the μ/σ plot as the smallest of the five).</extracomment>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="69"/>
+        <location filename="../../widgets/plots/plots_page.py" line="87"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
