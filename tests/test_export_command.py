@@ -291,3 +291,7 @@ def test_size_presets_draw_lists_and_the_smallest_size_are_parsed_in_one_place()
     with pytest.raises(ValueError, match=r"smallest that works is 1004x755.9px"):
         figure_options(small)  # 800 × 600 px at 300 dpi is 6.8 × 5.1 cm
     assert figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "800x600", "--dpi", "96"]))
+    # A page-wide figure may be shorter than a column's (the README's 17 × 6 cm), not a narrower one.
+    assert figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "17x6cm"]))
+    with pytest.raises(ValueError, match=r"or 17x6cm for a page-wide one"):
+        figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "12x6cm"]))

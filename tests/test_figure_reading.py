@@ -86,6 +86,7 @@ SIZES = {  # name: (options, figures with numeric ticks on both axes)
     "the smallest accepted": FigureOptions(*SMALLEST_CM, "cm", 300),
     "slide": FigureOptions(1920, 1080, "px", 300),
     "800 x 600 px": FigureOptions(800, 600, "px", 96),
+    "a page's width, short (17 x 6 cm), publication": FigureOptions(17, 6, "cm", 600, True),
 }
 SIX_STACKS = ("none", "pre", "post", "peri", "deepnorm", "mixln")
 _NUMBER = re.compile(r"^[-−]?[\d.]+(×10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?$|^10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+$")
@@ -140,3 +141,82 @@ def test_a_figure_lays_itself_out_for_the_size_asked(six_stacks, tmp_path, size,
     along_x, along_y = _axis_labels(path)
     assert along_y >= 3 and (name == "row_stats" or along_x >= 3), (along_x, along_y)  # tokens along x there
     assert _data_share(path) >= 0.35
+
+
+# --- the stage heatmaps: four panels and their colour bars at any width ------------------------------
+
+STAGE_SIZES = {  # name: (options, panels per row expected)
+    "column, 600 dpi, publication": (FigureOptions(8.5, 6.4, "cm", 600, True), 2),
+    "17 x 6 cm, 600 dpi, publication": (FigureOptions(17, 6, "cm", 600, True), 4),
+    "page": (FigureOptions(17.5, 8.75, "cm", 300), 2),
+    "slide": (FigureOptions(1920, 1080, "px", 300), 2),
+    "800 x 600 px": (FigureOptions(800, 600, "px", 96), 2),
+}
+CM = 96 / 2.54  # layout pixels (the SVG's units) per cm
+
+
+def _panel_rects(path) -> list[tuple[float, float]]:
+    """(width, height) in cm of the four largest clipped views of an SVG: the heatmap panels (the
+    colour bars' strips are the narrow ones)."""
+    root = ElementTree.parse(path).getroot()
+    rects = [clip.find(f"{{{SVG_NS}}}rect") for clip in root.iter(f"{{{SVG_NS}}}clipPath")]
+    sizes = sorted(((float(r.get("width")) / CM, float(r.get("height")) / CM) for r in rects),
+                   key=lambda wh: wh[0] * wh[1], reverse=True)
+    return sizes[:4]
+
+
+@pytest.mark.parametrize("size", STAGE_SIZES)
+def test_the_stage_heatmaps_lay_out_in_rows_that_leave_each_panel_room(window, tmp_path, size):
+    options, per_row = STAGE_SIZES[size]
+    heatmaps = window.stage_heatmaps
+    chosen = []
+    original = type(heatmaps)._arrange
+
+    def arranged(self, n):
+        chosen.append(n)
+        original(self, n)
+
+    path = tmp_path / "stages.svg"
+    try:
+        type(heatmaps)._arrange = arranged
+        assert window.files.export_figure("stages", path, options)
+    finally:
+        type(heatmaps)._arrange = original
+    assert chosen[-2] == per_row and chosen[-1] == 4  # drawn so, and the window's single row given back
+    assert heatmaps.panels_per_row() == 4
+    # Each panel keeps a data area a reader can see cells in: at 8.5 cm before, 4 slivers of 0.1 cm.
+    for width, height in _panel_rects(path):
+        assert width >= 1.4 and height >= 0.9, _panel_rects(path)
+    texts = [text for text, _, _ in _placed_texts(path)]
+    assert not any("…" in text and "d1 … d" not in text for text in texts), texts  # nothing cut
+    # Titles wrap between words, never inside one ("attentio / n"), and the columns are labelled.
+    vocabulary = {word for title in heatmaps.stage_titles() for word in title.split()}
+    title_words = [word for text in texts for word in text.split() if word.isalpha() and word[0].isupper() or
+                   word in {"attention", "norm", "residual", "FFN"}]
+    assert set(title_words) <= vocabulary | {"Columns"}, title_words
+    columns = [text for text in texts if re.fullmatch(r"d?[1-4]", text.strip())]
+    assert len(columns) >= 3 * (4 if per_row == 4 else 2) // 2, texts  # ≥ 3 per labelled panel row
+
+
+def test_a_few_narrow_columns_are_numbered_and_a_line_says_so(window, tmp_path):
+    path = tmp_path / "stages.svg"
+    assert window.files.export_figure("stages", path, FigureOptions(17, 6, "cm", 600, True))
+    texts = [text.strip() for text, _, _ in _placed_texts(path)]
+    assert texts.count("1") >= 4 and texts.count("4") >= 4, " | ".join(texts)  # every column of every panel: 1 2 3 4
+    assert "Columns 1 … 4: the dimensions d1 … d4" in texts
+    # In the window (wide panels) the columns keep their names and no line is added.
+    assert not window.stage_heatmaps._numbers_note.isVisible()
+
+
+@pytest.mark.parametrize("options,pixels", [(FigureOptions(8.5, 6.4, "cm", 600, True), (2008, 1512)),
+                                            (FigureOptions(1920, 1080, "px", 300), (1920, 1080))])
+def test_the_block_flow_figure_takes_the_size_asked_and_the_window_keeps_its_own(window, tmp_path, options, pixels):
+    from PySide6.QtGui import QImage
+
+    flow = window.figure("block_flow")
+    before = flow.geometry()
+    assert window.files.export_figure("block_flow", tmp_path / "flow.png", options)
+    image = QImage(str(tmp_path / "flow.png"))
+    # Before, the block flow ignored the size: always the widget's own (1294 × 2244 px at 300 dpi here).
+    assert abs(image.width() - pixels[0]) <= 8 and abs(image.height() - pixels[1]) <= 8, (image.width(), image.height())
+    assert flow.geometry() == before

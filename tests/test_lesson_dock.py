@@ -108,6 +108,23 @@ def test_the_panel_follows_the_language_switch_keeping_the_step(window):
     assert panel.heading.text() == "Step 5 of 9: Without a norm, numbers explode"
 
 
+def test_in_presentation_mode_the_plot_a_step_is_about_gets_the_room(window):
+    window.presentation.set_enabled(True)
+    try:
+        window.lessons.open("000-layernorm")  # step 1: μ of 西安, on the μ/σ plot
+        QApplication.processEvents()
+        row_stats, depth = window.plots.row_stats_plot, window.plots.depth_plot
+        assert window.plots.emphasized() == "row_stats" and row_stats.width() > depth.width()
+        window.lessons.go_to(1)  # the hand calculation: its dock comes, even in presentation mode
+        assert window.findChild(QDockWidget, "handCalcDock").isVisible()
+        window.lessons.go_to(4)  # the toy's explosion, on the depth plot: the dock goes, the plots get the room
+        QApplication.processEvents()
+        assert not window.findChild(QDockWidget, "handCalcDock").isVisible()
+        assert window.plots.emphasized() == "depth" and depth.width() > row_stats.width()
+    finally:
+        window.presentation.set_enabled(False)
+
+
 def test_the_lesson_stays_in_presentation_mode(window):
     window.lessons.open()
     window.presentation.set_enabled(True)
@@ -128,6 +145,39 @@ def test_a_step_brings_its_view_to_the_front(window):
     assert window.tabs.currentWidget() is window.plots
     assert window.findChild(QDockWidget, "handCalcDock").isVisible()
     assert window.document.scenario.norm == "rms"
+
+
+def test_the_activations_step_shows_the_activation_it_names(window):
+    lesson = "004-block-and-training"
+    window.lessons.open(lesson)
+    step = next(i for i, s in enumerate(window.lessons.lesson.steps) if s.state.view == "activations")
+    window.lessons.go_to(step)
+    assert window.document.scenario.activation == "swiglu"
+    assert window.teaching.activations_view.current_key() == "swiglu"  # the tab's curve, not the first (Sigmoid)
+
+
+def test_the_model_step_loads_the_model_it_names_or_says_it_is_not_installed(window, monkeypatch):
+    from engine.models.installed import installed_path
+
+    window.lessons.open("2020-modern-norms")
+    last = len(window.lessons.lesson.steps) - 1
+    if installed_path("minilm") is None:  # CI without the model package: the tab must say so
+        window.lessons.go_to(last)
+        page = window.tabs.currentWidget().ensure_built()
+        assert "not installed" in page.status.text() and page.model_choice.currentData() == "minilm"
+        return
+    loads = []
+    monkeypatch.setattr("widgets.models.model_runner.ModelRunner.load", lambda runner, source: loads.append(source))
+    window.lessons.go_to(last)
+    page = window.tabs.currentWidget().ensure_built()
+    assert window.tabs.currentWidget().objectName() == "modelTab" and loads == ["minilm"]
+    assert page.model_choice.currentData() == "minilm"
+    window.lessons.go_to(last)  # Set this step again: the model loaded (or loading) is kept
+    assert loads == ["minilm"]
+    monkeypatch.setattr("widgets.models.model_page.installed_path", lambda name: None)
+    page._asked = None
+    window.lessons.go_to(last)
+    assert "MiniLM-L6 (all-MiniLM-L6-v2) is not installed" in page.status.text() and loads == ["minilm"]
 
 
 def test_every_view_a_lesson_may_name_is_in_the_window(window):

@@ -152,6 +152,13 @@ def test_a_complete_state_reads_back_to_the_same_scenario():
         assert (again.view, again.row) == (step.state.view, step.state.row)
 
 
+def test_the_real_models_step_names_the_model_it_opens_and_keeps_it_in_the_handout():
+    step = read_lesson(lesson_path("2020-modern-norms", "en")).steps[-1]
+    assert (step.state.view, step.state.model) == ("model", "minilm")
+    assert complete_state(step.state, step.preset)["model"] == "minilm"
+    assert read_state(complete_state(step.state, step.preset)).model == "minilm"
+
+
 # --- refusals ----------------------------------------------------------------------------------------
 
 GOOD_STEP = {"title": "t", "text": "x", "state": {"preset": "xian", "view": "row_stats"}}
@@ -186,6 +193,8 @@ def with_question(**question):
     ([{**GOOD_STEP, "state": {"preset": "xian", "view": "row_stats", "layers": 0}}], "layers must lie in"),
     ([{**GOOD_STEP, "state": {"preset": "xian", "view": "row_stats", "row": 6}}], "row 6 is out of range"),
     ([{**GOOD_STEP, "state": {"view": "row_stats"}}], "needs a preset or a matrix"),
+    ([{**GOOD_STEP, "state": {"preset": "xian", "view": "model", "model": "gpt5"}}], "model must be one of minilm"),
+    ([{**GOOD_STEP, "state": {"preset": "xian", "view": "depth", "model": "minilm"}}], "with the view model"),
     ([{**GOOD_STEP, "state": {"matrix": [[1, 2], [3]], "view": "row_stats"}}], "matrix must be a table"),
     ([], "non-empty list of steps"),
 ])

@@ -581,7 +581,7 @@ def test_edit_menu_copies_pastes_and_inserts_on_the_grid_used_last(window, qtbot
 
 
 def test_help_lists_the_shortcuts_and_explains_every_view(window, monkeypatch):
-    from PySide6.QtGui import QAction
+    from PySide6.QtGui import QAction, QKeySequence
 
     shown = []
     monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append((title, text)))
@@ -589,6 +589,11 @@ def test_help_lists_the_shortcuts_and_explains_every_view(window, monkeypatch):
     listed = dict(window.menus.help.shortcuts())
     assert "Ctrl+Shift+Z" in listed["Redo"] and listed["Presentation mode"] == "F11"
     assert listed["Copy (in a grid)"] == "Ctrl+C" and "Ctrl+Z" in shown[-1][1]
+    # The lesson panel's Next / Back keys (QShortcuts of the panel, not actions), in the platform's words.
+    assert listed["Lesson: next step (in the lesson panel)"] == QKeySequence("PgDown").toString(
+        QKeySequence.SequenceFormat.NativeText)
+    assert listed["Lesson: the step before (in the lesson panel)"] == QKeySequence("PgUp").toString(
+        QKeySequence.SequenceFormat.NativeText)
     for key, title in window.menus.help.view_titles().items():
         window.findChild(QAction, f"help_{key}").trigger()
         assert shown[-1][0] == title and len(shown[-1][1]) > 80

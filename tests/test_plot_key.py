@@ -62,3 +62,23 @@ def test_the_same_entries_again_are_not_laid_out_again(qtbot, monkeypatch):
     panel.key.set_entries(entries[:3] + [(entries[3][0], "renamed")])
     panel.key.set_entries(entries[:3] + [(pg.PlotCurveItem(), "renamed")])  # another item, the same name
     assert len(layouts) == 2
+
+
+def test_a_note_wider_than_the_key_is_split_at_its_dot_not_cut(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    panel = PlotPanel()
+    qtbot.addWidget(panel)
+    note = "thick: ‖∂L/∂W‖ · thin: ‖∂L/∂x‖"
+    panel.key.set_entries([(pg.PlotCurveItem(pen=pen("#0072B2")), "Pre-Norm"), (None, note)])
+    italic = QFontMetricsF(panel.key._note_font())
+    narrow = italic.horizontalAdvance(note) * 0.8  # the gradient plot's key in presentation mode
+    panel.resize(int(narrow), 400)
+    panel.show()
+    QApplication.processEvents()
+    drawn = [name for _, name in panel.key._drawn]
+    assert drawn == ["Pre-Norm", "thick: ‖∂L/∂W‖", "thin: ‖∂L/∂x‖"]
+    assert all(italic.horizontalAdvance(part) <= panel.key.size().width() for part in drawn[1:])
+    panel.resize(int(3 * narrow), 400)
+    QApplication.processEvents()
+    assert [name for _, name in panel.key._drawn] == ["Pre-Norm", note]  # whole where it fits

@@ -1,7 +1,7 @@
 """Render the README's screenshots offscreen: python tools/render_screenshots.py [out_dir [name ...]].
 
 Names (e.g. training-lab.png) render only those. The training shot trains the 12-layer preset for
-150 steps first (about a minute).
+150 steps first (about a minute). The figures-*.png shots are exported figures (FIGURES), side by side.
 
 Uses a throwaway settings file, so the user's remembered layout never leaks into the pictures.
 """
@@ -93,6 +93,54 @@ def _run_events(ms: int) -> None:
     loop.exec()
 
 
+#: Exported figures side by side, each exported at its size and DPI, shown in the README at ``WIDTH``:
+#: file name: (preset, stacks drawn, [(figure, FigureOptions arguments)]).
+FIGURES = {
+    "figures-column-600dpi-publication.png": (
+        "apple", "none,pre,post,peri,deepnorm,mixln",
+        [("depth", (8.5, 6.4, "cm", 600, True)), ("grad", (8.5, 6.4, "cm", 600, True))]),
+    "figures-stages-column-and-17x6cm.png": (
+        "apple", None, [("stages", (8.5, 6.4, "cm", 600, True)), ("stages", (17, 6, "cm", 600, True))]),
+}
+FIGURE_SHOT_HEIGHT = 560  # pixels of the README picture; each figure scaled to it, side by side
+
+
+def render_figures(out_dir: Path, names=()) -> list[Path]:
+    """The README's pictures of exported figures (FIGURES), drawn as ``export`` draws them."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    from app.headless.export_command import headless_window
+    from engine.setup.presets import load_preset
+    from widgets.plotkit.figure_export import FigureOptions, export_widget
+
+    written = []
+    for name, (preset, stacks, figures) in FIGURES.items():
+        if names and name not in names:
+            continue
+        with headless_window(load_preset(preset), tuple(stacks.split(",")) if stacks else None) as window, \
+                tempfile.TemporaryDirectory() as tmp:
+            images = []
+            for i, (figure, options) in enumerate(figures):
+                png = Path(tmp) / f"{i}.png"
+                export_widget(window.figures()[figure], png, FigureOptions(*options))
+                images.append(QImage(str(png)).scaledToHeight(FIGURE_SHOT_HEIGHT, Qt.TransformationMode.SmoothTransformation))
+        gap = 24
+        shot = QImage(sum(image.width() for image in images) + gap * (len(images) - 1), FIGURE_SHOT_HEIGHT,
+                      QImage.Format.Format_RGB32)
+        shot.fill(0xFFFFFFFF)
+        painter = QPainter(shot)
+        x = 0
+        for image in images:
+            painter.drawImage(x, 0, image)
+            x += image.width() + gap
+        painter.end()
+        path = out_dir / name
+        shot.save(str(path))
+        written.append(path)
+    return written
+
+
 def render(out_dir: Path, names=()) -> list[Path]:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     register_bundled_fonts()
@@ -125,5 +173,5 @@ def render(out_dir: Path, names=()) -> list[Path]:
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
     target.mkdir(parents=True, exist_ok=True)
-    for path in render(target, sys.argv[2:]):
+    for path in [*render(target, sys.argv[2:]), *render_figures(target, sys.argv[2:])]:
         print(path)

@@ -13,6 +13,9 @@ from widgets.plotkit.figure_sizes import SIZE_PRESETS
 #: text at its point size, publication style too (no "…", 3 ticks per axis, the data ≥ 35% of the
 #: figure; 8.5 × 6 cm left the depth plot's data 33%): measured in tests/test_figure_reading.py.
 SMALLEST_CM = (8.5, 6.4)
+#: A figure a page wide may be shorter: its keys go beside the data (17 × 6 cm, the README's example,
+#: meets every check of tests/test_figure_reading.py, the stage heatmaps' too).
+WIDE_SMALLEST_CM = (17.0, 6.0)
 DEFAULT_DPI = 300.0
 #: The stacks ``export --draw`` picks from, as right-click → Draw does in the window.
 DRAWABLE_STACKS = ("none", "pre", "post", "peri", "deepnorm", "mixln")
@@ -71,9 +74,12 @@ def figure_options(args: argparse.Namespace):
     width, height, unit = args.size or (None, None, "px")
     if width is not None:
         per_cm = {"px": args.dpi / 2.54}.get(unit, 1 / _CM_PER.get(unit, 1.0))
-        if width / per_cm < SMALLEST_CM[0] - 1e-9 or height / per_cm < SMALLEST_CM[1] - 1e-9:
+        if not any(width / per_cm >= w - 1e-9 and height / per_cm >= h - 1e-9 for w, h in (SMALLEST_CM, WIDE_SMALLEST_CM)):
             smallest = [f"{v * per_cm:.4g}" for v in SMALLEST_CM]
+            wide = [f"{v * per_cm:.4g}" for v in WIDE_SMALLEST_CM]
             raise ValueError(f"--size {width:g}x{height:g}{unit} is too small to hold a figure with its text at "
                              f"{args.dpi:g} dpi; the smallest that works is {smallest[0]}x{smallest[1]}{unit} "
-                             f"({SMALLEST_CM[0]:g} × {SMALLEST_CM[1]:g} cm; a lower --dpi for a size in px)")
+                             f"({SMALLEST_CM[0]:g} × {SMALLEST_CM[1]:g} cm), or {wide[0]}x{wide[1]}{unit} for a "
+                             f"page-wide one ({WIDE_SMALLEST_CM[0]:g} × {WIDE_SMALLEST_CM[1]:g} cm); a lower --dpi "
+                             "for a size in px")
     return FigureOptions(width, height, unit, args.dpi, args.publication)

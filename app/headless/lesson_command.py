@@ -71,6 +71,7 @@ def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> li
     from app.headless.export_command import headless_window, settle
     from app.window.lesson_views import VIEW_PLACES, show_view, view_figure
     from PySide6.QtTest import QTest
+    from widgets.common.lazy_page import LazyPage
 
     written, steps = [], []
     with headless_window(lesson.steps[0].state.scenario) as window:
@@ -78,7 +79,9 @@ def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> li
         for number, (step, found) in enumerate(zip(lesson.steps, answers), 1):
             window.document.load_scenario(step.state.scenario, step.title)
             settle(window.document)  # the finished result, never 'Computing…'
-            show_view(window, step.state.view)
+            show_view(window, step.state.view, step.state.model)
+            if step.state.model is not None:  # the model's run on the page, not "Loading…"
+                window.show_tab(window.tabs.findChild(LazyPage, VIEW_PLACES["model"][0])).source.settle()
             if step.state.row is not None:
                 window.token_grid.setCurrentIndex(window.token_grid.model().index(step.state.row, 0))
             QTest.qWait(50)  # the worker's result, the tab's layout

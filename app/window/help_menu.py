@@ -6,7 +6,7 @@ from html import escape
 from typing import Callable
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
 from app.window.shortcut_keys import readable_keys
@@ -50,6 +50,11 @@ class HelpMenu(QObject):
                 rows.append((self.tr("{what} (in a grid)").format(what=what) if in_grid else what, keys))
         rows += [(self.tr("Edit the current cell"), self.tr("type, or F2; Enter keeps it, Esc drops it")),
                  (self.tr("Rename a token"), self.tr("double-click its row header"))]
+        # The lesson panel's keys (a presenter's clicker sends them) are shortcuts of the panel, not actions.
+        for what, key in ((self.tr("Lesson: next step (in the lesson panel)"), QKeySequence.StandardKey.MoveToNextPage),
+                          (self.tr("Lesson: the step before (in the lesson panel)"),
+                           QKeySequence.StandardKey.MoveToPreviousPage)):
+            rows.append((what, readable_keys(QKeySequence.keyBindings(key))))
         return rows
 
     def show_shortcuts(self) -> None:

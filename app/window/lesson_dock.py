@@ -91,7 +91,7 @@ class LessonDock(QObject):
         step = self._lesson.steps[index]
         window = self._window
         window.document.load_scenario(step.state.scenario, self.tr("Lesson step: {title}").format(title=step.title))
-        show_view(window, step.state.view)
+        show_view(window, step.state.view, step.state.model)
         if step.state.row is not None:
             window.token_grid.setCurrentIndex(window.token_grid.model().index(step.state.row, 0))
         self._panel.show_step(step, index, len(self._lesson.steps), keep_answer=again)

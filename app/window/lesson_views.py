@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Callable, Protocol
 
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabWidget, QWidget
 
+from engine.core.activation_curves import CURVE_OF_ACTIVATION
 from widgets.common.lazy_page import LazyPage
 
 if TYPE_CHECKING:
     from app.window.document import Document
+    from app.window.presentation import Presentation
     from widgets.editors.matrix_view import MatrixView
+    from widgets.plots.plots_page import PlotsPage
 
 
 class LessonWindow(Protocol):
@@ -19,8 +22,10 @@ class LessonWindow(Protocol):
 
     document: Document
     tabs: QTabWidget
-    plots: QWidget
+    plots: PlotsPage
     token_grid: MatrixView
+
+    presentation: Presentation
 
     def show_tab(self, tab: LazyPage) -> QWidget: ...
 
@@ -37,20 +42,27 @@ VIEW_PLACES: dict[str, tuple[str | None, str | None]] = {
 }
 
 
-def show_view(window: LessonWindow | QMainWindow, view: str) -> None:
-    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock."""
+def show_view(window: LessonWindow | QMainWindow, view: str, model: str | None = None) -> None:
+    """Bring ``view`` to the front: its tab (built if need be) and, for the hand calculation, its dock; a
+    plot of the Plots tab gets the most room in presentation mode. The Activations tab shows the curve of the scenario's FFN activation; the Model tab opens ``model``
+    (a name such as ``minilm``), if given."""
     tab_name, _ = VIEW_PLACES[view]
     if tab_name is None:
         window.tabs.setCurrentWidget(window.plots)
+        window.plots.emphasize(view)  # the plot the step is about gets the room in presentation mode
     else:
         tab = window.tabs.findChild(LazyPage, tab_name)
-        if tab is not None:
-            window.show_tab(tab)
-    if view == "hand_calc":
-        dock = window.findChild(QDockWidget, "handCalcDock")
-        if dock is not None:
-            dock.show()
-            dock.raise_()
+        page = window.show_tab(tab) if tab is not None else None
+        if view == "activations" and page is not None:
+            page.select(CURVE_OF_ACTIVATION[window.document.scenario.activation])
+        elif view == "model" and page is not None and model is not None:
+            page.open_named(model)
+    dock = window.findChild(QDockWidget, "handCalcDock")
+    if dock is not None and view == "hand_calc":
+        dock.show()
+        dock.raise_()
+    elif dock is not None and window.presentation.enabled:
+        dock.hide()  # on a projector the step after the hand calculation needs the room back
 
 
 def view_figure(window: LessonWindow | QMainWindow, view: str) -> QWidget:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.window.commands import ReplaceFieldsCommand
@@ -160,6 +160,15 @@ class ModelSession(QObject):
 
     def wait_until_idle(self, timeout_ms: int = 60_000) -> bool:
         return self._pool.waitForDone(timeout_ms)
+
+    def settle(self, timeout_ms: int = 120_000) -> None:
+        """Wait until the worker is done and its answers are delivered, including the work a delivered
+        answer starts (a load runs the text, a run simulates its stacks): for a handout's figure."""
+        while self._pool.waitForDone(timeout_ms):
+            QCoreApplication.processEvents()  # the answers come as queued signals, and may start more
+            if self._pool.activeThreadCount() == 0:
+                QCoreApplication.processEvents()
+                return
 
     def shutdown(self, timeout_ms: int = 5_000) -> bool:
         """Cancel a load and wait for the worker (call when the window closes)."""

@@ -14,6 +14,8 @@ from engine.core import activations as act
 
 # The functions in the order of seed 004's list.
 KEYS = ("sigmoid", "tanh", "relu", "softmax", "swish", "gelu", "swiglu")
+#: The curve that shows each FFN activation of the block (engine.core.activations.ACTIVATIONS).
+CURVE_OF_ACTIVATION = {"relu": "relu", "gelu": "gelu", "gelu_tanh": "gelu", "silu": "swish", "swiglu": "swiglu"}
 X_RANGE = (-5.0, 5.0)
 SAMPLES = 401
 SOFTMAX_DEFAULT = (2.0, 1.0, 0.1)

@@ -3,13 +3,15 @@
 A state never depends on the step before: it starts from its ``preset`` (or the defaults) and, as
 ``python main.py export --matrix`` does, a ``matrix`` of its own comes with γ = 1, β = 0 and labels
 t1, t2, … unless ``gamma``, ``beta`` or ``labels`` are given; every other Scenario setting is named
-as it is in the Scenario (``norm``, ``placement``, ``eps``, ``layers``, ...).
+as it is in the Scenario (``norm``, ``placement``, ``eps``, ``layers``, ...). A step whose view is the
+Model tab may name the ``model`` it opens (``minilm``, ``smollm2``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.models.installed import INSTALLED_MODELS
 from engine.setup.limits import SETTINGS
 from engine.setup.presets import PRESETS, load_preset
 from engine.problem import QT_TRANSLATE_NOOP, Problem
@@ -20,16 +22,18 @@ from engine.setup.scenario import Scenario
 VIEWS = ("row_stats", "depth", "grad", "stages", "hand_calc", "block", "groups", "batchnorm", "scale",
          "activations", "training", "model")
 _ARRAYS = ("matrix", "labels", "gamma", "beta")
-STATE_KEYS = ("preset", *_ARRAYS, *SETTINGS, "view", "row")
+STATE_KEYS = ("preset", *_ARRAYS, *SETTINGS, "view", "row", "model")
 
 
 @dataclass(frozen=True, eq=False)
 class StepState:
-    """What a step sets: the scenario, the view in front and the token row selected (0-based)."""
+    """What a step sets: the scenario, the view in front, the token row selected (0-based) and, on the
+    Model tab, the model it opens (a name of ``INSTALLED_MODELS``)."""
 
     scenario: Scenario
     view: str
     row: int | None = None
+    model: str | None = None
 
 
 def read_state(state) -> StepState:
@@ -66,7 +70,12 @@ def read_state(state) -> StepState:
     if row is not None and (type(row) is not int or not 0 <= row < scenario.tokens):
         raise Problem(QT_TRANSLATE_NOOP("Problem", "state's row {row} is out of range (0 to {last})"),
                       row=repr(row), last=scenario.tokens - 1)
-    return StepState(scenario, state["view"], row)
+    model = state.get("model")
+    if model is not None and (state["view"] != "model" or model not in INSTALLED_MODELS):
+        raise Problem(QT_TRANSLATE_NOOP("Problem", "state's model must be one of {choices}, with the view model; "
+                                                   "got {value}"),
+                      choices=", ".join(INSTALLED_MODELS), value=repr(model))
+    return StepState(scenario, state["view"], row, model)
 
 
 def _width(matrix) -> int | None:
@@ -84,6 +93,8 @@ def complete_state(step: StepState, preset: str | None) -> dict:
     state["view"] = step.view
     if step.row is not None:
         state["row"] = step.row
+    if step.model is not None:
+        state["model"] = step.model
     return state
 
 

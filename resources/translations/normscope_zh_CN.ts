@@ -742,38 +742,38 @@
 <context>
     <name>CompareActions</name>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="26"/>
+        <location filename="../../app/window/compare_actions.py" line="28"/>
         <source>&amp;Pin as A</source>
         <extracomment>The keys of the three actions; tests/test_main_window checks that no other action claims them.</extracomment>
         <translation>固定为 A(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="27"/>
+        <location filename="../../app/window/compare_actions.py" line="29"/>
         <source>Keep the current settings and their curves as A: change anything, and every plot draws A dashed beside the current curves (B)</source>
         <translation>把当前设置及其曲线固定为 A：之后改动任何设置，每个图都会在当前曲线 (B) 旁用虚线画出 A</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="30"/>
+        <location filename="../../app/window/compare_actions.py" line="32"/>
         <source>&amp;Swap A and B</source>
         <translation>交换 A 和 B(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="31"/>
+        <location filename="../../app/window/compare_actions.py" line="33"/>
         <source>Make A&apos;s settings the current ones and pin the current ones as A (one undo step)</source>
         <translation>让 A 的设置成为当前设置，并把当前设置固定为 A（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="34"/>
+        <location filename="../../app/window/compare_actions.py" line="36"/>
         <source>&amp;Clear A</source>
         <translation>清除 A(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="34"/>
+        <location filename="../../app/window/compare_actions.py" line="36"/>
         <source>Forget A: the plots show B alone</source>
         <translation>清除 A：图中只显示 B</translation>
     </message>
     <message>
-        <location filename="../../app/window/compare_actions.py" line="72"/>
+        <location filename="../../app/window/compare_actions.py" line="74"/>
         <source>A is pinned: change any setting and the plots draw A dashed beside it; the Differences tab beside Settings lists what differs.</source>
         <translation>A 已固定：改动任何设置，图中都会在旁边用虚线画出 A；“设置”旁的“差异”标签页列出不同之处。</translation>
     </message>
@@ -1124,78 +1124,78 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="138"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="192"/>
         <source>No norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="171"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="225"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="103"/>
-        <source>+{n} more (hover to read)</source>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
+        <source>{page}/{pages}: click or scroll for more</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more. The caption&apos;s text size over the application&apos;s: a side note, but scaled with it (presentation mode&apos;s F11).</extracomment>
-        <translation>另有 {n} 条（悬停查看）</translation>
+        <translation>{page}/{pages}：点击或滚动查看其余</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="143"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="197"/>
         <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="153"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="207"/>
         <source>stays flat (near {level}) after layer 1</source>
         <translation>第 1 层后保持平稳（约 {level}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="155"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="209"/>
         <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
         <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="158"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="212"/>
         <source>RMS² grows by about {slope} per layer</source>
         <translation>RMS² 每层约增加 {slope}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="160"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="214"/>
         <source>grows ×{growth} over {n} layers</source>
         <translation>{n} 层内增长 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="161"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="215"/>
         <source>shrinks to ×{growth} over {n} layers</source>
         <translation>{n} 层内缩小到 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="218"/>
         <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
         <translation>最后一层梯度是第一层的 {skew} 倍</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="174"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="228"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="176"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="230"/>
         <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
         <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="179"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="233"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="185"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="239"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="186"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="240"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1365,120 +1365,120 @@
 <context>
     <name>Document</name>
     <message>
-        <location filename="../../app/window/document.py" line="109"/>
+        <location filename="../../app/window/document.py" line="110"/>
         <source>The block of {r} × {c} does not fit at row {row}, column {col} of a {rows} × {cols} grid.</source>
         <extracomment>Stacks whose weights fit in this many bytes are simulated at once on the UI thread (the seed&apos;s 6 × 4 scenarios take about a millisecond); larger ones go to the worker. The undo history keeps at most this many steps, and is cleared (with a note) when the arrays its steps hold pass this many bytes (60 token inserts on the 2048 × 4096 preset held 4.9 GB). The worker&apos;s answers for A&apos;s own stack simulation carry this tag (the Document&apos;s count from 1). Cells were written: target (&quot;matrix&quot; or &quot;affine&quot;), first row, first column, rows, columns. Emitted just before the scenarioChanged it belongs to, so a table can repaint just them. How far the worker&apos;s stack simulation of the shown scenario is (0..1). A whole scenario replaced the old one (a preset, a session, restored work). The scenario pinned as A for comparison, or its Result, changed: the pinned Result, or None. The scenario and result a gesture computed, shown by its command&apos;s first redo. Stacks simulated besides Pre-Norm, Post-Norm and the chosen placement (the plots&apos; picks).</extracomment>
         <translation>{r} × {c} 的数据块放不进 {rows} × {cols} 表格的第 {row} 行第 {col} 列。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="115"/>
+        <location filename="../../app/window/document.py" line="116"/>
         <source>Refused: every value must be a finite {dtype} number.</source>
         <translation>未接受：每个值都必须是有限的 {dtype} 数。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="120"/>
+        <location filename="../../app/window/document.py" line="121"/>
         <source>Refused: growing to {r} × {c} would pass the limit of {limit} cells.</source>
         <translation>已拒绝：扩大到 {r} × {c} 会超过 {limit} 个单元格的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="131"/>
+        <location filename="../../app/window/document.py" line="132"/>
         <source>Paste {r} × {c} and grow</source>
         <translation>粘贴 {r} × {c} 并扩大</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="134"/>
+        <location filename="../../app/window/document.py" line="135"/>
         <source>Edit cell</source>
         <translation>编辑单元格</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="134"/>
+        <location filename="../../app/window/document.py" line="135"/>
         <source>Paste {r} × {c}</source>
         <translation>粘贴 {r} × {c}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="149"/>
-        <location filename="../../app/window/document.py" line="323"/>
+        <location filename="../../app/window/document.py" line="150"/>
+        <location filename="../../app/window/document.py" line="324"/>
         <source>Refused: {reason}</source>
         <translation>未接受：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="161"/>
+        <location filename="../../app/window/document.py" line="162"/>
         <source>Set {name} to {value}</source>
         <translation>设置 {name} 为 {value}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="168"/>
+        <location filename="../../app/window/document.py" line="169"/>
         <source>Rename token {n} to {label}</source>
         <translation>把第 {n} 个 token 改名为 {label}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="172"/>
+        <location filename="../../app/window/document.py" line="173"/>
         <source>Reset γ to 1 and β to 0</source>
         <translation>重置 γ 为 1、β 为 0</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="178"/>
+        <location filename="../../app/window/document.py" line="179"/>
         <source>Insert {n} token(s)</source>
         <translation>插入 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="184"/>
+        <location filename="../../app/window/document.py" line="185"/>
         <source>Refused: the matrix needs at least one token.</source>
         <translation>未接受：矩阵至少要有一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="187"/>
+        <location filename="../../app/window/document.py" line="188"/>
         <source>Remove {n} token(s)</source>
         <translation>删除 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="194"/>
+        <location filename="../../app/window/document.py" line="195"/>
         <source>Insert {n} dimension(s)</source>
         <translation>插入 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="200"/>
+        <location filename="../../app/window/document.py" line="201"/>
         <source>Refused: the matrix needs at least one dimension.</source>
         <translation>未接受：矩阵至少要有一个维度。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="203"/>
+        <location filename="../../app/window/document.py" line="204"/>
         <source>Remove {n} dimension(s)</source>
         <translation>删除 {n} 个维度</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="261"/>
+        <location filename="../../app/window/document.py" line="262"/>
         <source>A could not be computed: {reason}</source>
         <translation>A 无法计算：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="275"/>
+        <location filename="../../app/window/document.py" line="276"/>
         <source>Nothing is pinned as A: pin the current settings first.</source>
         <translation>尚未固定 A：请先固定当前设置。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="280"/>
+        <location filename="../../app/window/document.py" line="281"/>
         <source>Swap A and B</source>
         <translation>交换 A 和 B</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="338"/>
+        <location filename="../../app/window/document.py" line="351"/>
         <source>The undo history was cleared: it held {mb} MB of matrices (the limit is {limit} MB).</source>
         <translation>撤销历史已清空：其中的矩阵占用了 {mb} MB（上限为 {limit} MB）。</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="239"/>
-        <location filename="../../app/window/document.py" line="380"/>
+        <location filename="../../app/window/document.py" line="240"/>
+        <location filename="../../app/window/document.py" line="393"/>
         <source>The computation failed: {reason}</source>
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="444"/>
+        <location filename="../../app/window/document.py" line="457"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="446"/>
+        <location filename="../../app/window/document.py" line="459"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -2006,157 +2006,167 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>双击它的行标题</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="58"/>
+        <location filename="../../app/window/help_menu.py" line="54"/>
+        <source>Lesson: next step (in the lesson panel)</source>
+        <translation>课程：下一步（在课程面板中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/help_menu.py" line="55"/>
+        <source>Lesson: the step before (in the lesson panel)</source>
+        <translation>课程：上一步（在课程面板中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/help_menu.py" line="63"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="63"/>
+        <location filename="../../app/window/help_menu.py" line="68"/>
         <source>μ and σ plot</source>
         <translation>μ 与 σ 图</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="63"/>
+        <location filename="../../app/window/help_menu.py" line="68"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="64"/>
+        <location filename="../../app/window/help_menu.py" line="69"/>
         <source>Gradient norms</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="64"/>
+        <location filename="../../app/window/help_menu.py" line="69"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="65"/>
+        <location filename="../../app/window/help_menu.py" line="70"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="65"/>
+        <location filename="../../app/window/help_menu.py" line="70"/>
         <source>Block flow</source>
         <translation>Block 流程</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="66"/>
+        <location filename="../../app/window/help_menu.py" line="71"/>
         <source>LN vs BN groups</source>
         <translation>LN 与 BN 的分组</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="66"/>
+        <location filename="../../app/window/help_menu.py" line="71"/>
         <source>BatchNorm&apos;s problems</source>
         <translation>BatchNorm 的问题</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="67"/>
+        <location filename="../../app/window/help_menu.py" line="72"/>
         <source>Scale invariance</source>
         <translation>尺度不变性</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="67"/>
+        <location filename="../../app/window/help_menu.py" line="72"/>
         <source>Activations</source>
         <translation>激活函数</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="68"/>
+        <location filename="../../app/window/help_menu.py" line="73"/>
         <source>Tokens and γ / β</source>
         <translation>Token 矩阵与 γ / β</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="69"/>
+        <location filename="../../app/window/help_menu.py" line="74"/>
         <source>A/B compare</source>
         <translation>A/B 比较</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="69"/>
+        <location filename="../../app/window/help_menu.py" line="74"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="74"/>
+        <location filename="../../app/window/help_menu.py" line="79"/>
         <source>Four bars per token: its mean μ and standard deviation σ before the norm (blue) and after it (yellow, orange). LayerNorm brings every token to μ = 0 and σ = 1 before γ and β; RMSNorm fixes only the size, so under RMSNorm the last bar is the RMS after the norm, which it sets to 1; under BatchNorm the plot switches to dimensions, the groups BatchNorm normalizes. The title says what the chosen norm sets to 1.</source>
         <translation>每个 token 四根柱：归一化之前（蓝色）和之后（黄色、橙色）的均值 μ 与标准差 σ。LayerNorm 在乘 γ、加 β 之前把每个 token 变成 μ = 0、σ = 1；RMSNorm 只固定大小，所以在 RMSNorm 下最后一根柱是归一化之后的 RMS，它被设为 1；在 BatchNorm 下图改为按维度显示，即 BatchNorm 归一化的分组。标题说明所选归一化把什么设为 1。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="80"/>
+        <location filename="../../app/window/help_menu.py" line="85"/>
         <source>How big the hidden state gets (its RMS) after each of N stacked blocks: without a norm the residual sums keep growing, Pre-Norm grows slowly, Post-Norm stays put. Beside them the seed&apos;s toy v ← a·v + b, which explodes, and its normalized twin, which doesn&apos;t. The stacks run on the first 32 tokens (the plot says so when there are more); the no-norm stack has no norm at all, QK-Norm included.</source>
         <translation>隐藏状态在 N 个堆叠的 block 之后各有多大（其 RMS）：没有归一化时残差和不断变大，Pre-Norm 缓慢增长，Post-Norm 保持不变。旁边是种子文章的玩具模型 v ← a·v + b（会爆炸）和它的归一化版本（不会）。这些堆叠只在前 32 个 token 上运行（token 更多时图上会注明）；“无归一化”的堆叠完全没有归一化，QK-Norm 也没有。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="86"/>
+        <location filename="../../app/window/help_menu.py" line="91"/>
         <source>The size of each layer&apos;s weight gradient (‖∂L/∂W‖) and input gradient (‖∂L/∂x‖) at initialization. Post-Norm&apos;s grow towards the output layers, Pre-Norm&apos;s stay even, the reason Post-Norm needs a warm-up (Xiong et al., 2020).</source>
         <translation>初始化时每一层权重梯度（‖∂L/∂W‖）和输入梯度（‖∂L/∂x‖）的大小。Post-Norm 的梯度越靠近输出层越大，Pre-Norm 的则比较均匀，这就是 Post-Norm 需要预热的原因（Xiong 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="90"/>
+        <location filename="../../app/window/help_menu.py" line="95"/>
         <source>The token matrix at four points of one block, on one colour scale: the input, after the first norm, after attention and its residual add, after the FFN and its residual add. Rows are tokens, columns dimensions; hover a cell for its value.</source>
         <translation>一个 Block 中四个位置的 token 矩阵，使用同一色标：输入、第一次归一化之后、注意力及其残差相加之后、FFN 及其残差相加之后。行是 token，列是维度；鼠标悬停在单元格上可查看数值。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="94"/>
+        <location filename="../../app/window/help_menu.py" line="99"/>
         <source>The four steps of the norm done by hand for the selected row (column under BatchNorm), with its own numbers: the row, μ and σ, x̂ = (x − μ) / σ, and y = γ·x̂ + β.</source>
         <translation>用所选行（BatchNorm 时为所选列）自己的数字手算归一化的四个步骤：取出这一行，求 μ 和 σ，x̂ = (x − μ) / σ，以及 y = γ·x̂ + β。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="97"/>
+        <location filename="../../app/window/help_menu.py" line="102"/>
         <source>One Transformer block drawn for the chosen placement, with its residual bypasses. Click a step, or walk with Step ▶, to see the matrix at that point as a heatmap and a table.</source>
         <translation>按所选的归一化位置画出的一个 Transformer Block，包括残差旁路。点击某一步，或用“下一步 ▶”逐步走，即可以热力图和表格查看该处的矩阵。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="100"/>
+        <location filename="../../app/window/help_menu.py" line="105"/>
         <source>Which numbers are normalized together: LayerNorm takes each row (one token), BatchNorm each column (one dimension across the tokens). Hover a group for its μ and σ before and after.</source>
         <translation>哪些数字被放在一起归一化：LayerNorm 取每一行（一个 token），BatchNorm 取每一列（所有 token 的同一个维度）。鼠标悬停在分组上可查看其前后的 μ 和 σ。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="103"/>
+        <location filename="../../app/window/help_menu.py" line="108"/>
         <source>Why Transformers avoid BatchNorm: a token&apos;s BatchNorm output changes as the batch around it grows (its LayerNorm output doesn&apos;t), one token alone can&apos;t be normalized in training, and eval mode depends on running statistics that take many steps to settle.</source>
         <translation>为什么 Transformer 不用 BatchNorm：一个 token 的 BatchNorm 输出会随着批次变大而改变（LayerNorm 输出不会），训练时单个 token 无法归一化，而推理模式依赖需要很多步才能稳定的滑动统计量。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="107"/>
+        <location filename="../../app/window/help_menu.py" line="112"/>
         <source>LayerNorm gives rows that differ only by a shift and a positive scale the same output, so the scale is lost and γ/β can&apos;t bring it back; rows with another pattern stay different. Edit the vectors to try your own.</source>
         <translation>只相差一个平移和一个正缩放的行，经过 LayerNorm 后输出相同，因此尺度丢失了，γ/β 也无法恢复；模式不同的行则保持不同。可以编辑这些向量自己试试。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="111"/>
+        <location filename="../../app/window/help_menu.py" line="116"/>
         <source>The FFN&apos;s activation functions of seed 004: Sigmoid, Tanh, ReLU, Softmax of a small vector you type, Swish/SiLU, GELU and SwiGLU, each drawn with its derivative and with its pros and cons.</source>
         <translation>种子文章 004 中 FFN 的激活函数：Sigmoid、Tanh、ReLU、你输入的小向量的 Softmax、Swish/SiLU、GELU 和 SwiGLU，每个都画出它的导数，并列出优缺点。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="114"/>
+        <location filename="../../app/window/help_menu.py" line="119"/>
         <source>Small character-level Transformers trained live in NumPy, to see Post-Norm stall where Pre-Norm learns. Pick a preset or set the recipe, press Train: each run&apos;s loss is drawn over the steps (dots: validation loss; dashed: the loss of a model that learned nothing), and for the chosen run four layer × step heatmaps show gradient norms, update sizes, residual RMS and the largest attention logit.</source>
         <translation>用 NumPy 现场训练小型字符级 Transformer，看 Post-Norm 停滞而 Pre-Norm 在学习。选一个预设或设置训练方案，按“训练”：每次运行的损失按步数画出（圆点：验证损失；虚线：什么也没学到的模型的损失），所选运行的四张“层 × 步”热图显示梯度范数、更新大小、残差 RMS 和最大的注意力 logit。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="120"/>
+        <location filename="../../app/window/help_menu.py" line="125"/>
         <source>A real trained model (MiniLM, SmolLM2, or a folder or GGUF file of their families) run offline on a sentence you type: its tokens, the size of its residual stream layer by layer beside simulated Pre-Norm and Post-Norm stacks, the outlier dimensions beside each head&apos;s attention sink on token 0, and a norm&apos;s input → output. What if edits γ, β or a dimension, or freezes a norm, runs the layers above again and, for a language model, shows what it costs in next-token loss; Ctrl+Z takes it back. Show in the token grid brings a real hidden state into every other view.</source>
         <translation>一个真实训练过的模型（MiniLM、SmolLM2，或同系列的文件夹或 GGUF 文件）离线运行在你输入的句子上：它的 token、逐层的残差流大小（旁边是模拟的 Pre-Norm 和 Post-Norm 堆叠）、离群维度及其旁边每个头在词元 0 上的注意力汇聚，以及某个归一化的输入 → 输出。“假如”可修改 γ、β 或某个维度，或冻结某个归一化，并重新运行其上的各层；对语言模型还会显示它在下一个 token 损失上的代价；Ctrl+Z 可撤销。“在 Token 表格中显示”把真实的隐藏状态带到其他所有视图。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="128"/>
+        <location filename="../../app/window/help_menu.py" line="133"/>
         <source>The token matrix (one row per token, one column per dimension) and the norm&apos;s γ and β, as spreadsheets: type into a cell, paste a block, right-click to insert or remove tokens and dimensions, double-click a token to rename it. Every plot follows each edit; Ctrl+Z undoes it.</source>
         <translation>Token 矩阵（每行一个 token，每列一个维度）以及归一化的 γ 和 β，以电子表格形式呈现：在单元格中输入、粘贴一块数据、右键插入或删除 token 和维度、双击 token 重命名。每次编辑后所有图都会跟着变化；Ctrl+Z 撤销。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="132"/>
+        <location filename="../../app/window/help_menu.py" line="137"/>
         <source>The norm, where it sits in the block, ε, the number of stacked layers and the rest of the block&apos;s settings; each choice&apos;s tooltip gives its formula. Every change is one undo step.</source>
         <translation>归一化的种类、它在 block 中的位置、ε、堆叠的层数以及 block 的其他设置；每个选项的提示给出它的公式。每次更改都是一个撤销步骤。</translation>
     </message>
     <message>
-        <location filename="../../app/window/help_menu.py" line="135"/>
+        <location filename="../../app/window/help_menu.py" line="140"/>
         <source>Compare → Pin as A keeps the current settings and their results as A. Change anything: the depth and gradient plots draw A&apos;s curves in short dashes (&quot;A: …&quot;) beside the current ones (B), the μ/σ plot A&apos;s bars as dashed outlines, the stage heatmaps B − A, and the Differences tab lists each setting that differs and the numbers that tell A and B apart. Swap A and B is one undo step.</source>
         <translation>比较 → 固定为 A 会把当前设置及其结果保存为 A。之后改动任何设置：深度图和梯度图会在当前曲线 (B) 旁用短虚线画出 A 的曲线（“A：…”），μ/σ 图用虚线框画出 A 的柱，各阶段热图显示 B − A，“差异”标签页列出每一项不同的设置以及区分 A 与 B 的数值。交换 A 和 B 是一步撤销。</translation>
     </message>
@@ -2770,208 +2780,208 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="230"/>
+        <location filename="../../widgets/models/model_page.py" line="231"/>
         <source>MiniLM (all-MiniLM-L6-v2: BERT, Post-LN LayerNorm)</source>
         <extracomment>The chosen place: its shape, RMS and max |x|; the norm&apos;s γ and β (empty for a residual state).</extracomment>
         <translation>MiniLM（all-MiniLM-L6-v2：BERT，Post-LN LayerNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="231"/>
+        <location filename="../../widgets/models/model_page.py" line="232"/>
         <source>SmolLM2-135M (Llama: Pre-RMSNorm)</source>
         <translation>SmolLM2-135M（Llama：Pre-RMSNorm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="235"/>
+        <location filename="../../widgets/models/model_page.py" line="236"/>
         <source>zero this dimension of the norm&apos;s input</source>
         <translation>把归一化输入的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>set γ of this dimension</source>
         <translation>设置这一维的 γ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="236"/>
+        <location filename="../../widgets/models/model_page.py" line="237"/>
         <source>set β of this dimension</source>
         <translation>设置这一维的 β</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>swap the norm for LayerNorm</source>
         <translation>把这个归一化换成 LayerNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="237"/>
+        <location filename="../../widgets/models/model_page.py" line="238"/>
         <source>swap the norm for RMSNorm</source>
         <translation>把这个归一化换成 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="238"/>
+        <location filename="../../widgets/models/model_page.py" line="239"/>
         <source>remove the norm (identity)</source>
         <translation>去掉这个归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="239"/>
+        <location filename="../../widgets/models/model_page.py" line="240"/>
         <source>freeze the norm: its mean scale over the text for every token</source>
         <translation>冻结该归一化：每个 token 都用它在整段文本上的平均缩放</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="240"/>
+        <location filename="../../widgets/models/model_page.py" line="241"/>
         <source>zero this dimension of the hidden state</source>
         <translation>把隐藏状态的这一维置零</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Text:</source>
         <translation>文本：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="243"/>
+        <location filename="../../widgets/models/model_page.py" line="244"/>
         <source>Tokens:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>Place:</source>
         <translation>位置：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="244"/>
+        <location filename="../../widgets/models/model_page.py" line="245"/>
         <source>State:</source>
         <translation>状态：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Edit:</source>
         <translation>修改：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Effect:</source>
         <translation>效果：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="245"/>
+        <location filename="../../widgets/models/model_page.py" line="246"/>
         <source>Loss:</source>
         <translation>损失：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="248"/>
+        <location filename="../../widgets/models/model_page.py" line="249"/>
         <source>The chosen place</source>
         <translation>所选位置</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="249"/>
+        <location filename="../../widgets/models/model_page.py" line="250"/>
         <source>What if</source>
         <translation>假如</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="251"/>
+        <location filename="../../widgets/models/model_page.py" line="252"/>
         <source>Load</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="253"/>
+        <location filename="../../widgets/models/model_page.py" line="254"/>
         <source>Open folder or GGUF…</source>
         <translation>打开文件夹或 GGUF…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="254"/>
+        <location filename="../../widgets/models/model_page.py" line="255"/>
         <source>Open a Hugging Face folder (config.json, model.safetensors, tokenizer.json) or a .gguf file of the Llama family</source>
         <translation>打开 Hugging Face 格式的文件夹（config.json、model.safetensors、tokenizer.json）或 Llama 系列的 .gguf 文件</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="256"/>
+        <location filename="../../widgets/models/model_page.py" line="257"/>
         <source>Loading the model</source>
         <translation>正在加载模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="257"/>
+        <location filename="../../widgets/models/model_page.py" line="258"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="258"/>
+        <location filename="../../widgets/models/model_page.py" line="259"/>
         <source>Stop loading; the model loaded before stays</source>
         <translation>停止加载；之前加载的模型保持不变</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="259"/>
+        <location filename="../../widgets/models/model_page.py" line="260"/>
         <source>A sentence, English or Chinese; press Enter to run the model on it</source>
         <translation>输入一句英文或中文；按回车让模型运行这句话</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="260"/>
+        <location filename="../../widgets/models/model_page.py" line="261"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="261"/>
+        <location filename="../../widgets/models/model_page.py" line="262"/>
         <source>Run the model on the text (Enter in the text field does the same)</source>
         <translation>让模型运行这段文本（在文本框中按回车效果相同）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="262"/>
+        <location filename="../../widgets/models/model_page.py" line="263"/>
         <source>Where in the model to look: a residual state, or the input of a norm</source>
         <translation>查看模型中的哪个位置：一个残差状态，或某个归一化层的输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="263"/>
+        <location filename="../../widgets/models/model_page.py" line="264"/>
         <source>Show in the token grid</source>
         <translation>显示到 token 表格</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="264"/>
+        <location filename="../../widgets/models/model_page.py" line="265"/>
         <source>Load this hidden state (and the norm&apos;s γ/β) into the token and γ/β grids, where every other view works on it</source>
         <translation>把这个隐藏状态（以及该归一化的 γ/β）载入 token 和 γ/β 表格，其他所有视图都会用它</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="266"/>
+        <location filename="../../widgets/models/model_page.py" line="267"/>
         <source>What to change at the chosen place; the rest of the model runs again from there</source>
         <translation>在所选位置修改什么；模型从那里开始重新运行后面的部分</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="267"/>
+        <location filename="../../widgets/models/model_page.py" line="268"/>
         <source>The dimension to edit (it starts at the one with the largest |x| here)</source>
         <translation>要修改的维度（初始为此处 |x| 最大的维度）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="268"/>
+        <location filename="../../widgets/models/model_page.py" line="269"/>
         <source>The new value of γ or β in that dimension</source>
         <translation>该维度上 γ 或 β 的新值</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="269"/>
+        <location filename="../../widgets/models/model_page.py" line="270"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="270"/>
+        <location filename="../../widgets/models/model_page.py" line="271"/>
         <source>Apply the edit and re-run the layers above it</source>
         <translation>应用修改，并重新运行其上方的各层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="274"/>
+        <location filename="../../widgets/models/model_page.py" line="275"/>
         <source>Clear what-ifs</source>
         <translation>清除所有假设</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="275"/>
+        <location filename="../../widgets/models/model_page.py" line="276"/>
         <source>Take back every what-if: the unedited model again</source>
         <translation>撤销所有假设修改：恢复未修改的模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="280"/>
+        <location filename="../../widgets/models/model_page.py" line="281"/>
         <source>dim </source>
         <translation>维 </translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="281"/>
+        <location filename="../../widgets/models/model_page.py" line="282"/>
         <source>value </source>
         <translation>值 </translation>
     </message>
@@ -3032,158 +3042,163 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>Block {k} · {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="364"/>
+        <location filename="../../widgets/models/model_page.py" line="366"/>
         <source>Loading {model}…</source>
         <translation>正在加载 {model}…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="376"/>
+        <location filename="../../widgets/models/model_page.py" line="384"/>
+        <source>{model} is not installed: press Install ({size:g} MB) or run normscope models install {name}.</source>
+        <translation>{model} 尚未安装：请按「安装」（{size:g} MB），或运行 normscope models install {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/models/model_page.py" line="393"/>
         <source>Open a model</source>
         <translation>打开模型</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="377"/>
+        <location filename="../../widgets/models/model_page.py" line="394"/>
         <source>Models (*.gguf config.json model.safetensors);;GGUF files (*.gguf);;All files (*)</source>
         <translation>模型 (*.gguf config.json model.safetensors);;GGUF 文件 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="391"/>
+        <location filename="../../widgets/models/model_page.py" line="408"/>
         <source>{name}: {layers} layers, d = {dims}, {heads} heads ({kv} key/value), {norm}, {placement}</source>
         <translation>{name}：{layers} 层，d = {dims}，{heads} 个头（{kv} 个 key/value 头），{norm}，{placement}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="401"/>
+        <location filename="../../widgets/models/model_page.py" line="419"/>
         <source>Loading cancelled.</source>
         <translation>已取消加载。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="514"/>
+        <location filename="../../widgets/models/model_page.py" line="532"/>
         <source>The text was cut to its first {n} tokens.</source>
         <translation>文本被截断为前 {n} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="517"/>
+        <location filename="../../widgets/models/model_page.py" line="535"/>
         <source>{count} what-if(s) applied</source>
         <translation>已应用 {count} 个假设修改</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="536"/>
+        <location filename="../../widgets/models/model_page.py" line="554"/>
         <source>Freezing each block&apos;s norms in turn…</source>
         <translation>正在逐个冻结每个 block 的归一化…</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="541"/>
+        <location filename="../../widgets/models/model_page.py" line="559"/>
         <source>Each block frozen in turn: {count} rows in the loss table.</source>
         <translation>已逐个冻结每个 block：损失表中有 {count} 行。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="549"/>
+        <location filename="../../widgets/models/model_page.py" line="567"/>
         <source>next token: {top}</source>
         <translation>下一个词元：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="551"/>
+        <location filename="../../widgets/models/model_page.py" line="569"/>
         <source>after the what-if: {top}</source>
         <translation>假设修改后：{top}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="553"/>
+        <location filename="../../widgets/models/model_page.py" line="571"/>
         <source>next-token loss over the text: {loss} nats</source>
         <translation>整段文本的下一个 token 损失：{loss} nats</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="555"/>
+        <location filename="../../widgets/models/model_page.py" line="573"/>
         <source>{loss} after the what-ifs (Δ {delta})</source>
         <translation>假设修改后为 {loss}（Δ {delta}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="558"/>
+        <location filename="../../widgets/models/model_page.py" line="576"/>
         <source>sentence embedding&apos;s cosine to the unedited one = {cosine}</source>
         <translation>句向量与未修改时的余弦相似度 = {cosine}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="568"/>
+        <location filename="../../widgets/models/model_page.py" line="586"/>
         <source>after the what-ifs: </source>
         <translation>假设修改后：</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="569"/>
+        <location filename="../../widgets/models/model_page.py" line="587"/>
         <source>{tokens} × {dims} · RMS {rms} · max |x| {max} in dim {dim}</source>
         <translation>{tokens} × {dims} · RMS {rms} · 最大 |x| {max}（维度 {dim}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="578"/>
+        <location filename="../../widgets/models/model_page.py" line="596"/>
         <source>— (a residual state has no norm)</source>
         <translation>—（残差状态没有归一化层）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="595"/>
+        <location filename="../../widgets/models/model_page.py" line="613"/>
         <source>none (the norm is off)</source>
         <translation>无（归一化已关闭）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="597"/>
+        <location filename="../../widgets/models/model_page.py" line="615"/>
         <source>mean {mean} · min {min} · max {max} · dims beyond 4σ: {far}</source>
         <translation>均值 {mean} · 最小 {min} · 最大 {max} · 超出 4σ 的维度：{far}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="575"/>
+        <location filename="../../widgets/models/model_page.py" line="593"/>
         <source>RMSNorm has no β.</source>
         <translation>RMSNorm 没有 β。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="250"/>
+        <location filename="../../widgets/models/model_page.py" line="251"/>
         <source>The known models; one not installed yet can be installed here</source>
         <translation>已知的模型；尚未安装的可以在这里安装</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="252"/>
+        <location filename="../../widgets/models/model_page.py" line="253"/>
         <source>Load the chosen model (off the UI thread; SmolLM2 takes about 3 s)</source>
         <translation>加载所选模型（在后台线程进行；SmolLM2 约需 3 秒）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="92"/>
+        <location filename="../../widgets/models/model_page.py" line="93"/>
         <source>Pick a model and press Load (SmolLM2 takes about 3 s).</source>
         <extracomment>Below this width (pixels) the place and what-if panels are stacked. The analysis drawn now (None before a model&apos;s first run). The loss of freezing each block in turn (rows after the base&apos;s), for the base they were costed on.</extracomment>
         <translation>选择一个模型，然后点“加载”（SmolLM2 大约需要 3 秒）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="232"/>
+        <location filename="../../widgets/models/model_page.py" line="233"/>
         <source>Gemma 3 270M (RMSNorm before and after each sublayer, QK-Norm)</source>
         <translation>Gemma 3 270M（每个子层前后都有 RMSNorm，QK-Norm）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="271"/>
+        <location filename="../../widgets/models/model_page.py" line="272"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="272"/>
+        <location filename="../../widgets/models/model_page.py" line="273"/>
         <source>Take back the last step: a what-if, Clear what-ifs or a new text (Ctrl+Z in this tab; Ctrl+Shift+Z redoes it)</source>
         <translation>撤销上一步：一次假设修改、清除所有假设或一段新文本（在此标签页中按 Ctrl+Z；Ctrl+Shift+Z 重做）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="276"/>
+        <location filename="../../widgets/models/model_page.py" line="277"/>
         <source>Freeze each block in turn</source>
         <translation>逐个冻结每个 block</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="278"/>
+        <location filename="../../widgets/models/model_page.py" line="279"/>
         <source>Cost freezing the final norm, then each block&apos;s norms alone, on the unedited run: one row each in the loss table (off the UI thread; a new text stops it)</source>
         <translation>在未修改的运行上，先冻结最终归一化，再分别单独冻结每个 block 的归一化，计算各自的损失：损失表中每项一行（在 UI 线程之外计算；输入新文本会停止它）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="307"/>
+        <location filename="../../widgets/models/model_page.py" line="308"/>
         <source>{model} — not installed ({size:g} MB)</source>
         <translation>{model} — 未安装（{size:g} MB）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="324"/>
+        <location filename="../../widgets/models/model_page.py" line="325"/>
         <source>{model} is installed: press Load.</source>
         <translation>{model} 已安装：请按“加载”。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/model_page.py" line="596"/>
+        <location filename="../../widgets/models/model_page.py" line="614"/>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -3611,22 +3626,23 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>PlotsPage</name>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>μ/σ plot</source>
+        <extracomment>In presentation mode, the stretches that give the view a lesson step is about the most room instead (a step asking for 西安&apos;s μ showed the μ/σ plot as the smallest of the five).</extracomment>
         <translation>μ/σ 图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>Depth plot</source>
         <translation>深度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="68"/>
+        <location filename="../../widgets/plots/plots_page.py" line="86"/>
         <source>Gradient plot</source>
         <translation>梯度图</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/plots_page.py" line="69"/>
+        <location filename="../../widgets/plots/plots_page.py" line="87"/>
         <source>Stage heatmaps</source>
         <translation>各阶段热力图</translation>
     </message>
@@ -3905,35 +3921,40 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 必须为 true 或 false，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="41"/>
+        <location filename="../../engine/lessons/step_state.py" line="45"/>
         <source>state has an unknown key {key}; use {known}</source>
         <translation>state 含有未知的键 {key}；可用：{known}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="44"/>
+        <location filename="../../engine/lessons/step_state.py" line="48"/>
         <source>state&apos;s view must be one of {choices}; got {value}</source>
         <translation>state 的 view 必须是 {choices} 之一；得到的是 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="47"/>
+        <location filename="../../engine/lessons/step_state.py" line="51"/>
         <source>state needs a preset or a matrix</source>
         <translation>state 需要 preset 或 matrix</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="50"/>
+        <location filename="../../engine/lessons/step_state.py" line="54"/>
         <location filename="../../engine/setup/limits.py" line="122"/>
         <source>{name} must be one of {choices}; got {value}</source>
         <translation>{name} 必须是 {choices} 之一；实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="64"/>
+        <location filename="../../engine/lessons/step_state.py" line="68"/>
         <source>state holds a value of the wrong kind</source>
         <translation>state 含有类型不对的值</translation>
     </message>
     <message>
-        <location filename="../../engine/lessons/step_state.py" line="67"/>
+        <location filename="../../engine/lessons/step_state.py" line="71"/>
         <source>state&apos;s row {row} is out of range (0 to {last})</source>
         <translation>state 的 row {row} 超出范围（0 到 {last}）</translation>
+    </message>
+    <message>
+        <location filename="../../engine/lessons/step_state.py" line="75"/>
+        <source>state&apos;s model must be one of {choices}, with the view model; got {value}</source>
+        <translation>state 的 model 必须是 {choices} 之一，且 view 为 model；得到的是 {value}</translation>
     </message>
     <message>
         <location filename="../../engine/setup/limits.py" line="127"/>
@@ -4130,64 +4151,64 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{file}：{problem}</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="123"/>
+        <location filename="../../engine/results/compute.py" line="127"/>
         <source>Simulated on the first {used} of the {tokens} tokens only.</source>
-        <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since).</extracomment>
+        <extracomment>Labels of the tokens ``stages`` were computed for: while stale they may differ from the scenario&apos;s (tokens removed since). The law each stack of ``depth`` follows (engine.core.depth_laws), measured where ``depth`` was computed (on the worker for large stacks) so the caption under the plots only words it.</extracomment>
         <translation>只模拟了 {tokens} 个 token 中的前 {used} 个。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="140"/>
+        <location filename="../../engine/results/compute.py" line="144"/>
         <source>The normalized matrix overflows {dtype} (first in row {token}); values that are inf or NaN are left out of the plots.</source>
         <translation>归一化后的矩阵超出了 {dtype} 的范围（最早在 {token} 行）；inf 或 NaN 的值不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="142"/>
+        <location filename="../../engine/results/compute.py" line="146"/>
         <source>The block simulation overflows {dtype}: some stages hold inf or NaN.</source>
         <translation>Block 模拟超出了 {dtype} 的范围：有些阶段含有 inf 或 NaN。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="143"/>
+        <location filename="../../engine/results/compute.py" line="147"/>
         <source>The depth simulation overflows {dtype} from layer {layer} on; those layers are left out of the plot.</source>
         <translation>深度模拟从第 {layer} 层起超出了 {dtype} 的范围；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="145"/>
+        <location filename="../../engine/results/compute.py" line="149"/>
         <source>Gradient norms overflow from layer {layer} on; those layers are left out of the plot.</source>
         <translation>梯度范数从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="147"/>
+        <location filename="../../engine/results/compute.py" line="151"/>
         <source>The toy v ← a·v + b overflows from layer {layer} on; those layers are left out of the plot.</source>
         <translation>玩具模型 v ← a·v + b 从第 {layer} 层起溢出；这些层不画进图里。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="240"/>
+        <location filename="../../engine/results/compute.py" line="250"/>
         <source>BatchNorm can&apos;t normalize a single token in training mode (its batch variance is 0); showing eval mode with the default running statistics (mean 0, variance 1), which only multiplies by γ/√(1 + ε) and adds β.</source>
         <extracomment>Eval mode needs running statistics: the main views assume this many training steps on the matrix itself first (from the default buffers, mean 0 and variance 1).</extracomment>
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="287"/>
+        <location filename="../../engine/results/compute.py" line="297"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="305"/>
+        <location filename="../../engine/results/compute.py" line="315"/>
         <source>Block and depth simulations skipped: d = {d} is wider than {limit}, the widest they draw weights for.</source>
         <translation>已跳过块模拟和深度模拟：d = {d} 宽于 {limit}，这是它们生成权重的最大宽度。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="320"/>
+        <location filename="../../engine/results/compute.py" line="330"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="325"/>
+        <location filename="../../engine/results/compute.py" line="335"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="373"/>
+        <location filename="../../engine/results/compute.py" line="383"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -4642,7 +4663,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     <message>
         <location filename="../../engine/lessons/lesson_file.py" line="123"/>
         <location filename="../../engine/lessons/lesson_file.py" line="134"/>
-        <location filename="../../engine/lessons/step_state.py" line="38"/>
+        <location filename="../../engine/lessons/step_state.py" line="42"/>
         <source>{what} must be an object</source>
         <extracomment>The views a step may bring to the front: the Plots tab&apos;s plots, the hand calculation dock, the teaching tabs, the Training tab and the Model tab.</extracomment>
         <translation>{what} 必须是对象</translation>
@@ -5617,76 +5638,81 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="141"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
-        <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel.</extracomment>
+        <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel. Panels per row a figure may be laid out with: one row of four, two rows of two, four rows of one.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="145"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
         <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="147"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="158"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="264"/>
         <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
         <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="187"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="295"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="358"/>
+        <source>Columns 1 … {n}: the dimensions d1 … d{n}</source>
+        <translation>列 1 … {n}：维度 d1 … d{n}</translation>
+    </message>
+    <message>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="377"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="245"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="377"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="246"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="248"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>

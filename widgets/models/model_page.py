@@ -68,6 +68,7 @@ class ModelPage(Retranslating, QWidget):
         #: The loss of freezing each block in turn (rows after the base's), for the base they were costed on.
         self._block_costs: tuple = ()
         self._block_base = None
+        self._asked: str | None = None  # the source of the model loaded or loading (a lesson step names it)
 
         self.model_choice = QComboBox()
         self.model_choice.setObjectName("modelChoice")
@@ -361,6 +362,7 @@ class ModelPage(Retranslating, QWidget):
             return
         if self.model_choice.findData(source) >= 0:
             self.model_choice.setCurrentIndex(self.model_choice.findData(source))
+        self._asked = source  # what is loaded or loading now (a lesson step names it)
         self._say(lambda: self.tr("Loading {model}…").format(model=Path(str(source)).name))
         self.progress.setValue(0)
         self.progress.show()
@@ -370,6 +372,21 @@ class ModelPage(Retranslating, QWidget):
     def load(self, source: str) -> None:
         """Load a model by name (``minilm``, ``smollm2``), folder or .gguf path."""
         self._on_load(source)
+
+    def open_named(self, name: str) -> None:
+        """Model ``name`` as a lesson step asks for it: chosen in the list and loaded, unless it is loaded
+        or loading already (a step set again keeps the run); not installed, the list offers Install and
+        the status line says so."""
+        index = self.model_choice.findData(name)
+        if index >= 0:
+            self.model_choice.setCurrentIndex(index)
+        if installed_path(name) is None:
+            self._say(lambda: self.tr("{model} is not installed: press Install ({size:g} MB) or run "
+                                      "normscope models install {name}.").format(
+                model=KNOWN_MODELS[name].title, size=KNOWN_MODELS[name].megabytes, name=name))
+            return
+        if self._asked != name:
+            self.load(name)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -395,6 +412,7 @@ class ModelPage(Retranslating, QWidget):
         self._on_analysed(None)  # the last model's run is gone; this one's first run follows
 
     def _on_failed(self, error) -> None:
+        self._asked = None  # the model loaded before stays, but a step naming this one tries again
         self.progress.hide()
         self.cancel_button.hide()
         if isinstance(error, LoadCancelled):

@@ -11,7 +11,7 @@ from widgets.common.retranslation import Retranslating
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
-from widgets.plotkit.heatmap_image import HeatmapImage, blocky
+from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import cache_axis, cell_ticks
@@ -47,7 +47,7 @@ class SinkMassMap(Retranslating, pg.GraphicsView):
             axis.enableAutoSIPrefix(False)
             cache_axis(axis)
         colormap = pg.colormap.get(COLORMAP)
-        self.image = HeatmapImage(axisOrder="row-major")
+        self.image = HeatmapImage(axisOrder="row-major", blocky=True)  # sharp cells in SVG and PDF viewers too
         self.image.setColorMap(colormap)
         self.vb.addItem(self.image)
         self._colour_bar = ColourBar(colormap)
@@ -101,7 +101,7 @@ class SinkMassMap(Retranslating, pg.GraphicsView):
         reshaped = attention.shape[:2] != self._statistics.shape[:2]
         self._statistics = attention
         layers, heads = attention.shape[:2]
-        self.image.setImage(blocky(attention[..., 0]), levels=LEVELS)  # sharp cells in SVG and PDF viewers too
+        self.image.setImage(attention[..., 0], levels=LEVELS)
         self.image.setRect(QRectF(0, 0, heads, layers))
         self._colour_bar.set_visible(True)
         if reshaped:

@@ -230,14 +230,15 @@ def _figure(widget: QWidget, options: FigureOptions):
             yield (lambda painter: QWidget.render(widget, painter, QPoint(0, 0))), QSizeF(widget.size()), 0.0
             return
         if not isinstance(widget, pg.GraphicsView):  # a diagram the widget paints itself
-            area = _drawing_area(widget)
+            with _diagram_sized(widget, options):
+                area = _drawing_area(widget)
 
-            def paint_diagram(painter: QPainter) -> None:
-                painter.fillRect(QRectF(area), QColor("#FFFFFF"))  # on white, not on the window's grey
-                # Without DrawChildren: the drawing, not its caption and buttons.
-                QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
+                def paint_diagram(painter: QPainter) -> None:
+                    painter.fillRect(QRectF(area), QColor("#FFFFFF"))  # on white, not on the window's grey
+                    # Without DrawChildren: the drawing, not its caption and buttons.
+                    QWidget.render(widget, painter, QPoint(0, 0), QRegion(area), QWidget.RenderFlag(0))
 
-            yield paint_diagram, QSizeF(area.size()), 0.0
+                yield paint_diagram, QSizeF(area.size()), 0.0
             return
         size = options.layout_size(widget.size())
         font = QFont()
@@ -261,6 +262,36 @@ def _figure(widget: QWidget, options: FigureOptions):
             yield paint, size, top
 
 
+@contextmanager
+def _diagram_sized(widget: QWidget, options: FigureOptions):
+    """A diagram (the block flow) drawn at the figure's size when one is asked for: the widget
+    resized so that its drawing, above its caption and buttons, takes that size (its boxes and text
+    follow its size), given back its own afterwards. Without a size: as on screen."""
+    if options.width is None and options.height is None:
+        yield
+        return
+    shown, smallest = widget.geometry(), widget.minimumSize()
+    asked = options.layout_size(widget.size())
+    widget.setMinimumSize(0, 0)
+    try:
+        height = asked.height() + widget.height() - _drawing_area(widget).height()
+        for _ in range(2):  # the caption under the drawing rewraps at the new width
+            _resize_now(widget, QRect(shown.topLeft(), QSize(round(asked.width()), round(height))))
+            height += asked.height() - _drawing_area(widget).height()
+        yield
+    finally:
+        widget.setMinimumSize(smallest)
+        _resize_now(widget, shown)
+
+
+def _resize_now(widget: QWidget, geometry: QRect) -> None:
+    """``widget`` at ``geometry``, its children placed at once (a widget on a tab not in front gets
+    its resize event, which its layout acts on, only when it is shown)."""
+    widget.setGeometry(geometry)
+    if widget.layout() is not None:
+        widget.layout().setGeometry(widget.rect())
+
+
 def _drawing_area(widget: QWidget) -> QRect:
     """The part of ``widget`` its own painting fills: above the child widgets laid out under it
     (the block flow's caption and Step buttons), or all of it."""
@@ -280,6 +311,13 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
     scene rectangle it then fills."""
     central = view.centralWidget
     shown = central.geometry()
+    # pyqtgraph keeps an axis as wide as the widest labels it drew until they are 10 px narrower: a
+    # figure laid out after another export would inherit its widths. Each starts from its labels here.
+    axes = [item for item in view.scene().items() if isinstance(item, pg.AxisItem)]
+    text_room = [(axis.textWidth, axis.textHeight) for axis in axes]
+    for axis in axes:
+        axis.textWidth = axis.textHeight = 0
+        axis._updateWidth() if axis.orientation in ("left", "right") else axis._updateHeight()
     central.setGeometry(QRectF(shown.topLeft(), size))
     layout = QGraphicsWidget.layout(central)  # a PlotItem's own ``layout`` attribute hides the method
     if layout is not None:
@@ -288,17 +326,35 @@ def _laid_out(view: pg.GraphicsView, size: QSizeF):
         # follows its width: drawings at this size (into a QPicture, which rasterises nothing) settle
         # them, so that every format gets one layout.
         for _ in range(REHEARSALS):
-            picture = QPicture()
-            rehearsal = QPainter(picture)
-            view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
-            rehearsal.end()
+            _rehearse(view, size, shown)
+            layout.activate()
+        # A pass may still move an item that follows another's size (a note placed under the panels
+        # once their ticks are known): drawn and laid out again until the layout holds still, the
+        # last drawing bringing every view's data transform up to its place (pyqtgraph updates it
+        # when it paints).
+        for _ in range(REHEARSALS):
+            _rehearse(view, size, shown)
+            if layout.isActivated():
+                break
             layout.activate()
     try:
         yield QRectF(shown.topLeft(), size)
     finally:
+        for axis, (width, height) in zip(axes, text_room):
+            axis.textWidth, axis.textHeight = width, height
+            axis._updateWidth() if axis.orientation in ("left", "right") else axis._updateHeight()
         central.setGeometry(shown)
         if layout is not None:
             layout.activate()
+
+
+def _rehearse(view: pg.GraphicsView, size: QSizeF, shown: QRectF) -> None:
+    """Draw ``view``'s scene at ``size`` into a QPicture (nothing is rasterised): its items size
+    themselves to what they draw."""
+    picture = QPicture()
+    rehearsal = QPainter(picture)
+    view.scene().render(rehearsal, QRectF(QPointF(0, 0), size), QRectF(shown.topLeft(), size))
+    rehearsal.end()
 
 
 @contextmanager

@@ -16,6 +16,8 @@ from widgets.plotkit.text_fit import elided, font_of
 
 LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is cut
 MIN_LABELS = 3  # labelled ticks a linear axis keeps
+LABEL_GAP = 3  # pixels kept between two x labels
+END_LABEL_ROOM = 14  # pixels an x axis's end labels may reach past its ends (plots keep that room free)
 
 
 def _inner_ticks(low: float, high: float, step: float) -> int:
@@ -56,9 +58,17 @@ class QuickAxis(pg.AxisItem):
         if self.logMode or self._tickSpacing is not None or not levels or not maxVal > minVal:
             return levels
         major = levels[0][0]
-        while _inner_ticks(minVal, maxVal, major) < MIN_LABELS and major > (maxVal - minVal) * 1e-6:
+        wanted = min(MIN_LABELS, self._labels_with_room(size))  # never so many that they overlap
+        while _inner_ticks(minVal, maxVal, major) < wanted and major > (maxVal - minVal) * 1e-6:
             major = _finer(major)
         return levels if major == levels[0][0] else [(major, 0), (major / 2, 0)]
+
+    def _labels_with_room(self, size: float) -> int:
+        """How many tick labels fit along ``size`` pixels without touching (a colour bar 27 px high in
+        a column-wide figure holds one, not three on top of each other)."""
+        metrics = QFontMetricsF(self.style["tickFont"] or font_of(None))
+        room = 1.2 * metrics.height() if self.orientation in ("left", "right") else metrics.horizontalAdvance("−0.00") + 8
+        return max(1, int(size // room))
 
     def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
         full, length = self.labelText, self._length()
@@ -137,6 +147,15 @@ class GridAxis(QuickAxis):
         self.picture = None  # pyqtgraph's drawing cache
         self.update()
 
+    def boundingRect(self):  # noqa: N802 (Qt's name)
+        """pyqtgraph's, which also decides which labels are drawn: a label reaching past it is dropped.
+        With a grid it ends where the view ends, so the last label ("10" at layer 10) was dropped as
+        soon as it was a few pixels wide; an x axis lets its end labels reach END_LABEL_ROOM past."""
+        rect = super().boundingRect()
+        if self.orientation in ("top", "bottom"):
+            rect = rect.adjusted(-END_LABEL_ROOM, 0, END_LABEL_ROOM, 0)
+        return rect
+
     def tickValues(self, minVal, maxVal, size):  # noqa: N802, N803 (pyqtgraph's names)
         if not self.logMode or self._tickLevels is not None:
             return super().tickValues(minVal, maxVal, size)
@@ -155,6 +174,7 @@ class GridAxis(QuickAxis):
         if specs is None:
             return None
         axis_spec, tick_specs, text_specs = specs
+        text_specs = self._inside_the_plot(text_specs)
         opaque: dict[int, QPen] = {}
         ticks = []
         for tick_pen, start, end in tick_specs:
@@ -163,6 +183,34 @@ class GridAxis(QuickAxis):
                 opaque[rgba] = self._mixed(tick_pen)
             ticks.append((opaque[rgba], start, end))
         return axis_spec, ticks, text_specs
+
+    def _inside_the_plot(self, text_specs: list) -> list:
+        """An x axis's end labels, which may reach past its ends (boundingRect), moved just enough to
+        stay inside the plot they belong to (the rightmost plot has no room right of its data)."""
+        parent = self.parentItem()
+        if self.orientation not in ("top", "bottom") or parent is None:
+            return text_specs
+        geometry, outer = self.geometry(), parent.boundingRect()
+        local = self.mapRectFromParent(geometry)
+        left = local.left() - (geometry.left() - outer.left())
+        right = local.right() + (outer.right() - geometry.right())
+        moved = []
+        for rect, flags, text in text_specs:
+            if rect.right() > right:
+                rect = rect.translated(right - rect.right(), 0)
+            if rect.left() < left:
+                rect = rect.translated(left - rect.left(), 0)
+            moved.append((rect, flags, text))
+        # Moved in, an end label may touch its neighbour ("8" and "10" read "810" in a narrow plot): the
+        # ends are kept first, then each label that keeps clear of those kept.
+        order = sorted(range(len(moved)), key=lambda i: moved[i][0].center().x())
+        order = order[:1] + order[-1:] + order[1:-1] if len(order) > 1 else order
+        kept: list[int] = []
+        for i in order:
+            room = moved[i][0].adjusted(-LABEL_GAP, 0, LABEL_GAP, 0)
+            if not any(room.intersects(moved[k][0]) for k in kept):
+                kept.append(i)
+        return [moved[i] for i in sorted(kept)]
 
     def _mixed(self, tick_pen: QPen) -> QPen:
         color, background = tick_pen.color(), self._background

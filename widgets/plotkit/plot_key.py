@@ -34,6 +34,7 @@ class PlotKey(pg.GraphicsWidget):
         self._short = False  # names drawn without their "(…)" details
         self._text_color = QColor("#000000")
         self._column_widths: list[float] = []
+        self._drawn: list[tuple[object, str]] = []  # the entries as drawn: a note too wide split at its " · "
         self.setMinimumHeight(0.0)
         self.setMaximumHeight(0.0)  # no entries, no room (else Qt's default height of 50)
 
@@ -84,7 +85,7 @@ class PlotKey(pg.GraphicsWidget):
         columns = max(1, len(self._fit_columns(width)))
         _, row, _, _ = self._metrics()
         self._font.setPointSizeF(shown)
-        return -(-len(self._entries) // columns) * row + 2 * PADDING
+        return -(-len(self._drawn_at(width)) // columns) * row + 2 * PADDING
 
     def column_width(self) -> float:
         """The width of the entries in one column (beside a view), at the asked size."""
@@ -92,7 +93,7 @@ class PlotKey(pg.GraphicsWidget):
             return 0.0
         shown = self._font.pointSizeF()
         self._font.setPointSizeF(self._asked_points)
-        width = self._fit_columns(0.0)[0] + 2 * PADDING
+        width = self._fit_columns(0.0, split=False)[0] + 2 * PADDING  # a note whole, as beside a figure's view
         self._font.setPointSizeF(shown)
         return width
 
@@ -112,14 +113,14 @@ class PlotKey(pg.GraphicsWidget):
         metrics = QFontMetricsF(self._font)
         return metrics, metrics.height() + 2.0, 2.2 * metrics.height(), 0.4 * metrics.height()
 
-    def _fit_columns(self, width: float) -> list[float]:
+    def _fit_columns(self, width: float, split: bool = True) -> list[float]:
         """Column widths for the entries, filled row by row: as few rows as fit in ``width``, and
         then as few columns as those rows need (4 entries in 2 × 2, not 3 + 1)."""
         metrics, _, sample, gap = self._metrics()
         italic = QFontMetricsF(self._note_font())
         entry_widths = [italic.horizontalAdvance(name) if item is None
                         else sample + gap + metrics.horizontalAdvance(self._shown_name(name))
-                        for item, name in self._entries]
+                        for item, name in (self._drawn_at(width) if split else self._entries)]
 
         def columns(count: int) -> list[float]:
             return [max(entry_widths[i::count]) for i in range(count)]
@@ -132,6 +133,18 @@ class PlotKey(pg.GraphicsWidget):
                 balanced = -(-len(entry_widths) // -(-len(entry_widths) // count))  # same rows, fewest columns
                 return columns(balanced if fits(balanced) else count)
         return []
+
+    def _drawn_at(self, width: float) -> list[tuple[object, str]]:
+        """The entries as drawn at ``width``: a note on the styles wider than the key ("thick: ‖∂L/∂W‖ ·
+        thin: ‖∂L/∂x‖" in presentation mode, cut at its end) as one note per part of it."""
+        italic = QFontMetricsF(self._note_font())
+        drawn = []
+        for item, name in self._entries:
+            if item is None and " · " in name and italic.horizontalAdvance(name) + 2 * PADDING > width:
+                drawn += [(None, part) for part in name.split(" · ")]
+            else:
+                drawn.append((item, name))
+        return drawn
 
     def _note_font(self) -> QFont:
         font = QFont(self._font)
@@ -150,9 +163,10 @@ class PlotKey(pg.GraphicsWidget):
             points = self._asked_points
             while True:
                 self._font.setPointSizeF(points)
+                self._drawn = self._drawn_at(self.size().width())
                 self._column_widths = self._fit_columns(self.size().width())
                 _, row, _, _ = self._metrics()
-                rows = -(-len(self._entries) // max(1, len(self._column_widths)))
+                rows = -(-len(self._drawn) // max(1, len(self._column_widths)))
                 height = rows * row + 2 * PADDING if self._entries else 0.0
                 smallest = SMALLEST_FONT * self._asked_points
                 if self._smallest_points is not None:
@@ -180,7 +194,7 @@ class PlotKey(pg.GraphicsWidget):
         used = sum(self._column_widths) + PADDING * (columns - 1)
         left = max(PADDING, (self.size().width() - used) / 2)  # the block is centred under the view
         painter.setFont(self._font)
-        for i, (item, name) in enumerate(self._entries):
+        for i, (item, name) in enumerate(self._drawn):
             column, line = i % columns, i // columns
             x = left + sum(self._column_widths[:column]) + PADDING * column
             middle = PADDING + line * row + row / 2

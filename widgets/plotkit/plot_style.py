@@ -73,12 +73,14 @@ def cache_axis(axis: pg.AxisItem) -> None:
 
 CELL_LABEL_GAP = 8  # pixels between neighbouring cell labels
 CELL_STEPS = (1, 2, 5)  # every 1st, 2nd, 5th, 10th, 20th, … cell is labelled
+MIN_CELL_LABELS = 3  # fewer after thinning (4 columns: "d2", "d4"): the first, middle and last instead, if they fit
 
 
-def cell_ticks(names, axis: pg.AxisItem, length: float) -> list[tuple[float, str]]:
+def cell_ticks(names, axis: pg.AxisItem, length: float, gap: float = CELL_LABEL_GAP) -> list[tuple[float, str]]:
     """Labels at the centres of heatmap cells along ``length`` pixels of ``axis``: every k-th name
     (k = 1, 2, 5, 10, 20, …), so that neighbouring labels never overlap (d = 4096 gives d500,
-    d1000, …)."""
+    d1000, …), at least ``gap`` pixels apart; a few cells thinned to fewer than three labels get
+    the first, middle and last, or the first and last."""
     count = len(names)
     if not count or length <= 0:
         return []
@@ -86,7 +88,7 @@ def cell_ticks(names, axis: pg.AxisItem, length: float) -> list[tuple[float, str
     if axis.orientation in ("left", "right"):
         need = metrics.height() + 2
     else:  # the longest names by characters stand for all: 4096 names would take ms to measure
-        need = max(metrics.horizontalAdvance(name) for name in heapq.nlargest(16, names, key=len)) + CELL_LABEL_GAP
+        need = max(metrics.horizontalAdvance(name) for name in heapq.nlargest(16, names, key=len)) + gap
     cell = length / count
     step = 1
     while step * cell < need and step < count:
@@ -96,6 +98,11 @@ def cell_ticks(names, axis: pg.AxisItem, length: float) -> list[tuple[float, str
     shown = list(range(step - 1, count, step))  # the step-th, 2·step-th … (d500, d1000)
     if (step - 1) * cell >= need or not shown:
         shown.insert(0, 0)  # and the first, when it has room beside the step-th
+    if len(shown) < MIN_CELL_LABELS:  # a few wide cells thinned to one or two: the first, middle and last
+        for few in ([0, (count - 1) // 2, count - 1], [0, count - 1]):
+            if len(set(few)) == len(few) >= len(shown) and min(b - a for a, b in zip(few, few[1:])) * cell >= need:
+                shown = few
+                break
     return [(i + 0.5, names[i]) for i in shown]
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
-from widgets.plotkit.text_fit import wrapped_lines
+from widgets.plotkit.text_fit import balanced_lines, wrapped_lines
 
 TITLE_POINTS = 11.0  # pyqtgraph's size for plot titles
 SHRINK = (1.0, 0.9, 0.8)  # font scales tried before the text is wrapped
@@ -29,6 +29,7 @@ class PlotTitle(pg.GraphicsWidget):
         self._points = TITLE_POINTS
         self._color = QColor("#000000")
         self._shown = (text, TITLE_POINTS)
+        self._fixed: float | None = None  # a size set from outside (a row of titles in one size)
         self._fit_height()
 
     def set_text(self, text: str) -> None:
@@ -49,6 +50,7 @@ class PlotTitle(pg.GraphicsWidget):
 
     def set_point_size(self, size: float) -> None:
         self._points = size
+        self._fixed = None  # a row of titles matches its new sizes again (on its next layout)
         self._fit_height()
         self._refit()
 
@@ -68,8 +70,29 @@ class PlotTitle(pg.GraphicsWidget):
             self.setMinimumHeight(height)
             self.setMaximumHeight(height)
 
+    def fitted_points(self) -> float:
+        """The size this title would take by itself at its width (its own fit, whatever is fixed)."""
+        return self._fit(self.size().width() - 8, None)[1]
+
+    def set_fixed_points(self, points: float | None) -> None:
+        """Draw at ``points`` (wrapped at its words when need be), not at a size of its own; None: fit
+        itself again. Panels side by side then carry titles of one size."""
+        if points != self._fixed:
+            self._fixed = points
+            self._refit()
+
     def _refit(self) -> None:
-        width = self.size().width() - 8
+        text, points, lines = self._fit(self.size().width() - 8, self._fixed)
+        self._shown = (text, points)
+        self._fit_height(lines, points)
+        self.setToolTip(self.text if text.replace("\n", " ") != self.text else "")
+        self.update()
+
+    def _fit(self, width: float, fixed: float | None) -> tuple[str, float, int]:
+        """(text as drawn, its point size, its lines) at ``width``: at ``fixed`` points if given."""
+        if fixed is not None and width > 0:
+            wrapped = wrapped_lines(self.text, self._font(fixed), width)
+            return "\n".join(wrapped), fixed, len(wrapped)
         shown = (self.text, self._points)
         lines = 1
         if width > 0:
@@ -83,13 +106,11 @@ class PlotTitle(pg.GraphicsWidget):
                     points = max(self._points * scale, SMALLEST_POINTS)
                     wrapped = wrapped_lines(self.text, self._font(points), width)
                     if len(wrapped) <= 2:
+                        wrapped = balanced_lines(self.text, self._font(points), width) if len(wrapped) == 2 else wrapped
                         break
                 lines = len(wrapped)
                 shown = ("\n".join(wrapped), points)
-        self._shown = shown
-        self._fit_height(lines, shown[1])
-        self.setToolTip(self.text if shown[0].replace("\n", " ") != self.text else "")
-        self.update()
+        return shown[0], shown[1], lines
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

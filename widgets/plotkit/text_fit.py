@@ -40,3 +40,18 @@ def wrapped_lines(text: str, font: QFont, length: float) -> list[str]:
                 lines.append("")
             lines[-1] += char
     return lines or [""]
+
+
+def balanced_lines(text: str, font: QFont, length: float) -> list[str]:
+    """``text`` in two lines of at most ``length`` pixels, broken at the space that makes the longer
+    line shortest (greedy wrapping left "… sets σ to" over a lone "1"); a break after " · " is
+    preferred when it fits. The greedy lines when no space gives two that fit."""
+    metrics = QFontMetricsF(font)
+    words = text.split(" ")
+    options = []
+    for i in range(1, len(words)):
+        first, second = " ".join(words[:i]).rstrip(" ·"), " ".join(words[i:]).lstrip("· ")
+        widest = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
+        if first and second and widest <= length:
+            options.append((words[i - 1] != "·" and words[i] != "·", widest, [first, second]))
+    return min(options, key=lambda option: option[:2])[2] if options else wrapped_lines(text, font, length)

@@ -36,8 +36,9 @@ def plain_number(value: float) -> str:
 
 
 class DepthLawsCaption(Retranslating, QWidget):
-    """One entry per stack: how its RMS grows over the layers and how its gradients lean. Hidden on a
-    short page (a 1024 × 768 projector), where the plots need the height.
+    """One entry per stack: how its RMS grows over the layers and how its gradients lean, in pages of
+    two lines when they don't fit (click or scroll for the next). Hidden on a short page (a 1024 × 768
+    projector), where the plots need the height.
 
     It paints its two wrapped lines itself rather than being a QLabel: a QLabel's ``setText`` asks the
     page's layout to run again on every edit, and a see-through label repaints the window behind it
@@ -48,8 +49,10 @@ class DepthLawsCaption(Retranslating, QWidget):
         super().__init__(parent)
         self._text = ""
         self._shown = ""
-        self._fit_key = None  # the text's shape, size and font the fit below was measured for
-        self._fit_count = 0  # how many entries fit in the two lines
+        self._pages: list[str] = [""]  # what the two lines show, page by page
+        self._page = 0
+        self._fit_key = None  # the text's shape, size and font the pages below were measured for
+        self._page_sizes: tuple[int, ...] = (0,)  # how many entries each page holds
         self.setObjectName("depthLaws")
         self.follow_the_text_size()
         self.setAutoFillBackground(True)  # opaque: what lies behind it is never repainted for it
@@ -79,8 +82,30 @@ class DepthLawsCaption(Retranslating, QWidget):
         return self._text
 
     def shown_text(self) -> str:
-        """What the two lines show: whole entries, then how many more the tooltip holds."""
+        """What the two lines show now: whole entries of one page, and which page of how many."""
         return self._shown
+
+    def page_count(self) -> int:
+        """How many pages of two lines the entries take (1 when they all fit)."""
+        return len(self._pages)
+
+    def show_page(self, page: int) -> None:
+        """Show page ``page`` (0-based, taken round: after the last comes the first)."""
+        self._page = page % len(self._pages)
+        self._shown = self._pages[self._page]
+        self.update()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if len(self._pages) > 1:  # the next page: every stack is a click away, not only in the tooltip
+            self.show_page(self._page + 1)
+        super().mousePressEvent(event)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if len(self._pages) > 1 and event.angleDelta().y():
+            self.show_page(self._page + (1 if event.angleDelta().y() < 0 else -1))
+            event.accept()
+            return
+        super().wheelEvent(event)
 
     def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name, which it stands in for)
         if text != self._text:
@@ -93,34 +118,50 @@ class DepthLawsCaption(Retranslating, QWidget):
         self._fit_entries()
 
     def _fit_entries(self) -> None:
-        """As many whole entries as the two lines hold, and "+N more (hover)" for the rest: the caption
-        never shows half a line or half an entry, and every stack stays one hover away.
+        """The entries in pages of two lines, whole entries each, every page but a single one ending in
+        "1/2: click or scroll for more": the caption never shows half a line or half an entry, and
+        every stack is a click away (six stacks at 1400 × 860 showed four, the rest only on hover).
 
-        The fit is measured again only when the text's shape changes: an edit changes its digits, which
-        are all one width in the fonts used here, and a word-wrapped measure costs more than the rest of
-        the caption's update."""
+        The pages are measured again only when the text's shape changes: an edit changes its digits,
+        which are all one width in the fonts used here, and a word-wrapped measure costs more than the
+        rest of the caption's update."""
         entries = [entry for entry in self._text.split(SEPARATOR) if entry]
         area = self._text_area()
         key = (_DIGITS.sub("0", self._text), area.size(), self.font().key())
         if key != self._fit_key:
-            self._fit_key, self._fit_count = key, self._fitting_count(entries, area)
-        self._shown = self._joined(entries, self._fit_count)
+            self._fit_key, self._page_sizes = key, self._measured_page_sizes(entries, area)
+        if len(self._page_sizes) <= 1:
+            pages = [self._text]
+        else:
+            pages, first = [], 0
+            for i, size in enumerate(self._page_sizes):
+                group = entries[first:first + size]
+                first += size
+                pages.append(SEPARATOR.join([*group, self._page_mark(i + 1, len(self._page_sizes))]))
+        self._pages = pages
+        self.setCursor(Qt.CursorShape.PointingHandCursor if len(pages) > 1 else Qt.CursorShape.ArrowCursor)
+        self.show_page(self._page if self._page < len(pages) else 0)  # an edit keeps the page being read
 
-    def _joined(self, entries: list[str], count: int) -> str:
-        rest = len(entries) - count
-        shown = SEPARATOR.join(entries[:count])
-        if rest:
-            more = self.tr("+{n} more (hover to read)").format(n=rest)
-            shown = f"{shown}{SEPARATOR}{more}" if count else more
-        return shown
-
-    def _fitting_count(self, entries: list[str], area) -> int:
+    def _measured_page_sizes(self, entries: list[str], area) -> tuple[int, ...]:
+        """How many entries each page holds (one page: all of them)."""
         metrics = self.fontMetrics()
         flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
-        for count in range(len(entries), 0, -1):
-            if metrics.boundingRect(area, flags, self._joined(entries, count)).height() <= area.height():
-                return count
-        return 0
+
+        def fits(text: str) -> bool:
+            return metrics.boundingRect(area, flags, text).height() <= area.height()
+
+        if not entries or fits(self._text):
+            return (len(entries),)
+        widest_mark = self._page_mark(99, 99)
+        groups: list[list[str]] = [[]]
+        for entry in entries:  # greedily: as many whole entries as fit beside the page's mark
+            if groups[-1] and not fits(SEPARATOR.join([*groups[-1], entry, widest_mark])):
+                groups.append([])
+            groups[-1].append(entry)
+        return tuple(len(group) for group in groups)
+
+    def _page_mark(self, page: int, pages: int) -> str:
+        return self.tr("{page}/{pages}: click or scroll for more").format(page=page, pages=pages)
 
     def _text_area(self):
         return self.rect().adjusted(0, 2, 0, -2)

@@ -19,6 +19,10 @@ from widgets.plots.stage_heatmaps import StageHeatmaps
 # half the top row and the top row most of the page, the largest of the five views.
 ORDINARY_STRETCH = ((1, 1, 1), (3, 2))
 PRESENTING_STRETCH = ((1, 2, 1), (5, 2))
+#: In presentation mode, the stretches that give the view a lesson step is about the most room instead
+#: (a step asking for 西安's μ showed the μ/σ plot as the smallest of the five).
+PRESENTING_EMPHASIS = {"row_stats": ((2, 1, 1), (5, 2)), "depth": PRESENTING_STRETCH,
+                       "grad": ((1, 1, 2), (5, 2)), "stages": ((1, 1, 1), (2, 3))}
 
 
 class PlotsPage(QWidget):
@@ -43,14 +47,28 @@ class PlotsPage(QWidget):
         grid.addWidget(self.stage_heatmaps, 1, 0, 1, 3)
         grid.addWidget(self.depth_laws, 2, 0, 1, 3)  # what the depth and gradient curves show, measured
         self.depth_laws.follow(self)
+        self._presenting = False
+        self._emphasis = "depth"  # the view presentation mode gives the most room
         self._stretch(ORDINARY_STRETCH)
         for view in self.fitted_views():
             view.sigUserMoved.connect(self.viewMoved)
 
     def present(self, on: bool) -> None:
-        """Presentation mode on or off: the depth plot's share of the page, the caption's text size."""
-        self._stretch(PRESENTING_STRETCH if on else ORDINARY_STRETCH)
+        """Presentation mode on or off: the emphasized view's share of the page (the depth plot's, unless
+        a lesson step is about another view), the caption's text size."""
+        self._presenting = on
+        self._stretch(PRESENTING_EMPHASIS[self._emphasis] if on else ORDINARY_STRETCH)
         self.depth_laws.follow_the_text_size()
+
+    def emphasize(self, view: str) -> None:
+        """Give ``view`` ("row_stats", "depth", "grad" or "stages") the most room in presentation mode."""
+        if view in PRESENTING_EMPHASIS and view != self._emphasis:
+            self._emphasis = view
+            if self._presenting:
+                self._stretch(PRESENTING_EMPHASIS[view])
+
+    def emphasized(self) -> str:
+        return self._emphasis
 
     def _stretch(self, stretch: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
         columns, rows = stretch

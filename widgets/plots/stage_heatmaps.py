@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from contextlib import contextmanager
+
+from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtGui import QAction, QActionGroup
 
 from engine.results.compute import Result
@@ -35,9 +37,16 @@ def panel_style(stages) -> str:
 
 
 def _column(panel: int) -> int:
-    """The layout column of panel 0..3: the token axis comes first, and each panel has two columns
-    after it for a colour bar (its strip and axis)."""
+    """The layout column of a panel in its row (0 …): the token axis comes first, and each panel has
+    two columns after it for a colour bar (its strip and axis)."""
     return 1 + 3 * panel
+
+
+SETTLING_PASSES = 4  # layout passes: a title rewraps, the views move, the ticks and the note follow
+NOTE_POINTS = 9.0  # the line saying what numbered columns are: the tick labels' size
+NUMBER_GAP = 4  # pixels between the numbers of narrow columns (wider for "d1" names: CELL_LABEL_GAP)
+#: Panels per row a figure may be laid out with: one row of four, two rows of two, four rows of one.
+ARRANGEMENTS = (4, 2, 1)
 
 
 class StageHeatmaps(Retranslating, pg.GraphicsView):
@@ -55,35 +64,47 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         colormap = pg.colormap.get(HEATMAP_COLORMAP)
         layout = grid_layout(self)
         layout.setHorizontalSpacing(10)
+        self._spacing = (10.0, layout.verticalSpacing())
+        self._layout = layout
         self._title_labels, self._views, self._images, self._bottom_axes = [], [], [], []
         for i in range(4):
             title = PlotTitle()
-            layout.addItem(title, 0, _column(i))
+            title.geometryChanged.connect(self._match_titles)
             self._title_labels.append(title)
             view = FittedViewBox(invertY=True)
-            layout.addItem(view, 1, _column(i))
             bottom = QuickAxis("bottom")
             bottom.linkToView(view)
+            bottom.setStyle(hideOverlappingLabels=8)  # "d1" under a narrow first cell reaches past the axis
             cache_axis(bottom)
-            layout.addItem(bottom, 2, _column(i))
             image = HeatmapImage(axisOrder="row-major", blocky=True)
             image.setColorMap(colormap)
             view.addItem(image)
-            layout.setColumnStretchFactor(_column(i), 1)
             view.sigResized.connect(lambda _: self._label_axes())
             self._views.append(view)
             self._images.append(image)
             self._bottom_axes.append(bottom)
-        # The token labels are the same for all four panels: only the first one shows them.
-        self._left_axis = QuickAxis("left")
-        self._left_axis.linkToView(self._views[0])
-        cache_axis(self._left_axis)
-        layout.addItem(self._left_axis, 1, 0)
+        # The token labels are the same for all panels: only the first panel of each row shows them
+        # (one row in the window; a figure may take more, see figure_layout).
+        self._left_axes = []
+        for view in self._views:
+            axis = QuickAxis("left")
+            axis.linkToView(view)
+            cache_axis(axis)
+            axis.setParentItem(self.centralWidget)  # in the scene even while out of the layout
+            self._left_axes.append(axis)
+        self._left_axis = self._left_axes[0]
         # One colour bar right of each panel; on a shared scale only the last one shows.
         self._colour_bars = [ColourBar(colormap) for _ in range(4)]
         for i, bar in enumerate(self._colour_bars):
-            bar.add_to(layout, row=1, col=_column(i) + 1)
             bar.set_visible(i == 3)
+        self._per_row = 0
+        self._placed = []
+        self._numbers_note = PlotTitle()  # "Columns 1 … 4: the dimensions d1 … d4", when they are numbered
+        self._numbers_note.set_point_size(NOTE_POINTS)
+        self._numbers_note.setParentItem(self.centralWidget)
+        self._numbers_note.setVisible(False)
+        self._numbers_note_row = 0
+        self._arrange(4)
         self._bars_per_panel = False
         self._scale = "auto"
         self._scale_actions = QActionGroup(self)
@@ -106,6 +127,91 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self.note = PlotNote(self.centralWidget, over=self._views)  # across all four panels, under their titles
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.retranslate()
+
+    # --- layout: one row of four panels, or more rows in a figure ---------------------------------
+
+    def _arrange(self, per_row: int) -> None:
+        """Lay the panels out ``per_row`` to a row (4, 2 or 1). Each panel is its title (spanning its
+        colour bar too: more room for a long title), its view and its dimension axis; the token axis
+        stands left of the first panel of each row."""
+        if per_row == self._per_row:
+            return
+        layout = self._layout
+        for item in self._placed:
+            layout.removeItem(item)
+        self._numbers_note.setVisible(False)  # placed again by the next labelling, under the last row
+        # Only the views stretch; rows and columns left empty by this arrangement get no spacing
+        # (Qt's grid keeps spacing around empty columns: 60 px of a column-wide figure).
+        used_columns, used_rows = _column(per_row), 3 * (4 // per_row)
+        for column in range(_column(4)):
+            layout.setColumnStretchFactor(column, 1 if column % 3 == 1 and column < used_columns else 0)
+            layout.setColumnSpacing(column, self._spacing[0] if column < used_columns - 1 else 0)
+        for row in range(3 * 4):
+            layout.setRowStretchFactor(row, 1 if row % 3 == 1 and row < used_rows else 0)
+            layout.setRowSpacing(row, self._spacing[1] if row < used_rows - 1 else 0)
+        for i in range(4):
+            row, column = 3 * (i // per_row), _column(i % per_row)
+            # The columns are the same dimensions in every panel: numbered under the last row only.
+            self._bottom_axes[i].setStyle(showValues=i >= 4 - per_row)
+            layout.addItem(self._title_labels[i], row, column, 1, 3)
+            layout.addItem(self._views[i], row + 1, column)
+            layout.addItem(self._bottom_axes[i], row + 2, column)
+            self._colour_bars[i].add_to(layout, row=row + 1, col=column + 1)
+        for i, axis in enumerate(self._left_axes):
+            # Every one stays in the scene (themed and scaled with the others, see __init__), hidden
+            # and out of the layout where no row starts (a hidden item keeps its row's height).
+            axis.setVisible(i % per_row == 0)
+            if i % per_row == 0:
+                layout.addItem(axis, 3 * (i // per_row) + 1, 0)
+        self._placed = [layout.itemAt(i) for i in range(layout.count())]
+        self._per_row = per_row
+        self._ticks_key = None
+
+    def _match_titles(self) -> None:
+        """The four titles in one size, the smallest any of them needs at its width (wrapped at words):
+        a row of panels titled 14 pt, 9 pt, 9 pt and 11 pt read as unrelated plots."""
+        common = min(title.fitted_points() for title in self._title_labels)
+        for title in self._title_labels:
+            title.set_fixed_points(common)
+
+    def panels_per_row(self) -> int:
+        """How many panels share a row now (4 in the window)."""
+        return self._per_row
+
+    @contextmanager
+    def figure_layout(self, size: QSizeF):
+        """The panels arranged for a figure of ``size`` (layout pixels) while it is exported: in the rows
+        (ARRANGEMENTS) that leave the smallest panel the most room, its shorter side counted, so that
+        a column-wide figure stacks them two by two instead of squeezing four into slivers. The
+        window's single row is put back afterwards."""
+        central = self.centralWidget
+        shown = central.geometry()
+        room = {}
+        for per_row in ARRANGEMENTS:
+            self._arrange(per_row)
+            self._settle_at(QRectF(shown.topLeft(), size))
+            room[per_row] = min(min(view.width(), view.height()) for view in self._views)
+        per_row = max(ARRANGEMENTS, key=lambda n: (room[n], n))
+        self._arrange(per_row)
+        value = self._colour_bars[-1].axis
+        if per_row < 4:  # a bar a row high has no room for its "value" (its numbers say it)
+            value.showLabel(False)
+        # Left at the figure's size, settled: the export lays it out at this size again and finds
+        # nothing left to move (a title or note that rewraps late would keep a stale height).
+        self._settle_at(QRectF(shown.topLeft(), size))
+        try:
+            yield
+        finally:
+            value.showLabel(True)
+            self._arrange(4)
+            self._settle_at(shown)
+
+    def _settle_at(self, geometry: QRectF) -> None:
+        """Lay the panels out at ``geometry`` until the titles' and the note's heights, which follow
+        their widths, and the ticks, which follow the views' sizes, stop changing."""
+        self.centralWidget.setGeometry(geometry)
+        for _ in range(SETTLING_PASSES):
+            self._layout.activate()
 
     def show_result(self, result: Result) -> None:
         # Still the matrices of earlier settings (a large preset computing): faded, and said so.
@@ -175,6 +281,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._colour_images()
         for (title, _), label, view, image in zip(self._stages, self._title_labels, self._views, self._images):
             label.set_text(title)
+        self._match_titles()
+        for view, image in zip(self._views, self._images):
             if relabel:  # after setImage: the rectangle maps the image's pixels onto the cells
                 image.setRect(QRectF(0, 0, cols, rows))
                 view.fit((0.0, float(cols)), (0.0, float(rows)))
@@ -233,10 +341,35 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         if key == self._ticks_key:
             return
         self._ticks_key = key
-        self._left_axis.setTicks([cell_ticks(self._labels[:rows], self._left_axis, height)])
+        for axis in self._left_axes:
+            axis.setTicks([cell_ticks(self._labels[:rows], axis, height)])
         names = [f"d{j + 1}" for j in range(cols)]
+        numbers = [str(j + 1) for j in range(cols)]
+        numbered = False
         for bottom, view in zip(self._bottom_axes, self._views):
-            bottom.setTicks([cell_ticks(names, bottom, view.width())])
+            ticks = cell_ticks(names, bottom, view.width())
+            if len(ticks) < min(cols, 3):
+                # A few narrow columns (4 in a 17 cm figure read "d2, d4") are numbered, so that every
+                # column, or three, is labelled; a line under the panels says what the numbers are.
+                plain = cell_ticks(numbers, bottom, view.width(), gap=NUMBER_GAP)
+                if len(plain) > len(ticks):
+                    ticks, numbered = plain, True
+            bottom.setTicks([ticks])
+        self._numbers_note.set_text(self.tr("Columns 1 … {n}: the dimensions d1 … d{n}").format(n=cols))
+        self._show_numbers_note(numbered)
+
+    def _show_numbers_note(self, on: bool) -> None:
+        """The line under the panels saying that the columns are numbered, in the layout or out of it."""
+        if on == self._numbers_note.isVisible() and (not on or self._numbers_note_row == 3 * (4 // self._per_row)):
+            return
+        if self._numbers_note in self._placed:
+            self._layout.removeItem(self._numbers_note)
+            self._placed.remove(self._numbers_note)
+        self._numbers_note.setVisible(on)
+        if on:
+            self._numbers_note_row = 3 * (4 // self._per_row)
+            self._layout.addItem(self._numbers_note, self._numbers_note_row, 1, 1, _column(self._per_row) - 1)
+            self._placed.append(self._numbers_note)
 
     def _titles(self) -> dict[str, str]:
         """Panel titles by stage key for the shown placement."""
@@ -255,7 +388,10 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             self._stages = [(title, m) for title, (_, m) in zip(self._panel_titles(), self._stages)]
             for (title, _), label in zip(self._stages, self._title_labels):
                 label.set_text(title)
+            self._match_titles()
             self._write_note()
+            self._ticks_key = None  # the line under numbered columns, in the new language
+            self._label_axes()
 
     def stage_titles(self) -> list[str]:
         """Titles of the four panels in display order (for tests and scripts)."""

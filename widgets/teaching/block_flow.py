@@ -278,7 +278,9 @@ class BlockFlow(Retranslating, QWidget):
         top = formula.bottom() + 8
         slots = len(order) + 0.6  # the last slot's extra room holds the arrow out of the block
         slot = (area.bottom() - top) / slots
-        box_h = max(22.0, min(46.0, slot * 0.6))
+        # At least 22 px for the text, but never more than 0.8 of a slot: in a short figure (8.5 × 6.4 cm)
+        # boxes that fill their slots hide the arrows between them and the bypasses' taps.
+        box_h = max(min(22.0, slot * 0.8), min(46.0, slot * 0.6))
         side = max(48.0, min(84.0, area.width() * 0.17))  # room for the bypasses and ⊕ labels
         box_w = max(120.0, min(300.0, area.width() - 2 * side))
         cx = area.center().x()
