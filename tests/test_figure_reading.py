@@ -179,7 +179,7 @@ def test_the_stage_heatmaps_lay_out_in_rows_that_leave_each_panel_room(window, t
     path = tmp_path / "stages.svg"
     try:
         type(heatmaps)._arrange = arranged
-        assert window.files.export_figure("stages", path, options)
+        assert window.files.figures.export_figure("stages", path, options)
     finally:
         type(heatmaps)._arrange = original
     assert chosen[-2] == per_row and chosen[-1] == 4  # drawn so, and the window's single row given back
@@ -200,7 +200,7 @@ def test_the_stage_heatmaps_lay_out_in_rows_that_leave_each_panel_room(window, t
 
 def test_a_few_narrow_columns_are_numbered_and_a_line_says_so(window, tmp_path):
     path = tmp_path / "stages.svg"
-    assert window.files.export_figure("stages", path, FigureOptions(17, 6, "cm", 600, True))
+    assert window.files.figures.export_figure("stages", path, FigureOptions(17, 6, "cm", 600, True))
     texts = [text.strip() for text, _, _ in _placed_texts(path)]
     assert texts.count("1") >= 4 and texts.count("4") >= 4, " | ".join(texts)  # every column of every panel: 1 2 3 4
     assert "Columns 1 … 4: the dimensions d1 … d4" in texts
@@ -215,7 +215,7 @@ def test_the_block_flow_figure_takes_the_size_asked_and_the_window_keeps_its_own
 
     flow = window.figure("block_flow")
     before = flow.geometry()
-    assert window.files.export_figure("block_flow", tmp_path / "flow.png", options)
+    assert window.files.figures.export_figure("block_flow", tmp_path / "flow.png", options)
     image = QImage(str(tmp_path / "flow.png"))
     # Before, the block flow ignored the size: always the widget's own (1294 × 2244 px at 300 dpi here).
     assert abs(image.width() - pixels[0]) <= 8 and abs(image.height() - pixels[1]) <= 8, (image.width(), image.height())

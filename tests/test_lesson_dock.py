@@ -167,7 +167,7 @@ def test_the_model_step_loads_the_model_it_names_or_says_it_is_not_installed(win
         assert "not installed" in page.status.text() and page.model_choice.currentData() == "minilm"
         return
     loads = []
-    monkeypatch.setattr("widgets.models.model_runner.ModelRunner.load", lambda runner, source: loads.append(source))
+    monkeypatch.setattr("app.window.model_session.ModelSession.load", lambda session, source, text: loads.append(source))
     window.lessons.go_to(last)
     page = window.tabs.currentWidget().ensure_built()
     assert window.tabs.currentWidget().objectName() == "modelTab" and loads == ["minilm"]
