@@ -13,13 +13,11 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from engine.models.outliers import Outlier, OutlierStrip
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.decimate import pooled_columns
-from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.heatmap_frame import heatmap_frame
 from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.plot_note import PlotNote
-from widgets.plotkit.plot_panel import grid_layout
-from widgets.plotkit.plot_style import cache_axis, cell_ticks
-from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.plot_style import cell_ticks
 from widgets.common.retranslation import Retranslating
 
 #: How many outlier dimensions are marked above the strip (the largest).
@@ -43,22 +41,9 @@ class OutlierStripView(Retranslating, pg.GraphicsView):
         super().__init__(parent)
         self.setObjectName("outlierStripPlot")
         self.setAccessibleName("outlierStripPlot")
-        layout = grid_layout(self)
-        layout.setContentsMargins(1, 1, 1, 1)
-        layout.setSpacing(0)
-        self.titleLabel = PlotTitle()  # noqa: N815 (the plot kit's name)
-        layout.addItem(self.titleLabel, 0, 0, 1, 4)
-        self.vb = FittedViewBox(invertY=True)
-        self._axes = {side: QuickAxis(side) for side in ("left", "bottom", "top")}
-        layout.addItem(self._axes["top"], 1, 1)
-        layout.addItem(self._axes["left"], 2, 0)
-        layout.addItem(self.vb, 2, 1)
-        layout.addItem(self._axes["bottom"], 3, 1)
-        for axis in self._axes.values():
-            axis.linkToView(self.vb)
-            cache_axis(axis)
-        for axis in self._axes.values():
-            axis.enableAutoSIPrefix(False)
+        frame = heatmap_frame(self, invert_y=True, top_axis=True)
+        layout = frame.layout
+        self.titleLabel, self.vb, self._axes = frame.title, frame.view, frame.axes  # noqa: N815 (the plot kit's name)
         self._axes["top"].setStyle(tickLength=6)
         colormap = pg.colormap.get(COLORMAP)
         self.image = HeatmapImage(axisOrder="row-major")

@@ -9,13 +9,11 @@ from PySide6.QtCore import QRectF
 
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.colour_bar import ColourBar
-from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.heatmap_frame import heatmap_frame
 from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.plot_note import PlotNote
-from widgets.plotkit.plot_panel import grid_layout
-from widgets.plotkit.plot_style import cache_axis, cell_ticks
-from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.plot_style import cell_ticks
 
 #: Sequential and colour-blind safe: dark where a head looks elsewhere, bright where it sinks on token 0.
 COLORMAP = "viridis"
@@ -32,20 +30,9 @@ class SinkMassMap(Retranslating, pg.GraphicsView):
         super().__init__(parent)
         self.setObjectName("sinkMassMap")
         self.setAccessibleName("sinkMassMap")
-        layout = grid_layout(self)
-        layout.setContentsMargins(1, 1, 1, 1)
-        layout.setSpacing(0)
-        self.titleLabel = PlotTitle()  # noqa: N815 (the plot kit's name)
-        layout.addItem(self.titleLabel, 0, 0, 1, 4)
-        self.vb = FittedViewBox(invertY=True)
-        self._axes = {side: QuickAxis(side) for side in ("left", "bottom")}
-        layout.addItem(self._axes["left"], 1, 0)
-        layout.addItem(self.vb, 1, 1)
-        layout.addItem(self._axes["bottom"], 2, 1)
-        for axis in self._axes.values():
-            axis.linkToView(self.vb)
-            axis.enableAutoSIPrefix(False)
-            cache_axis(axis)
+        frame = heatmap_frame(self, invert_y=True)
+        layout = frame.layout
+        self.titleLabel, self.vb, self._axes = frame.title, frame.view, frame.axes  # noqa: N815 (the plot kit's name)
         colormap = pg.colormap.get(COLORMAP)
         self.image = HeatmapImage(axisOrder="row-major", blocky=True)  # sharp cells in SVG and PDF viewers too
         self.image.setColorMap(colormap)

@@ -16,14 +16,12 @@ from engine.training.run_curves import LayerMap
 from widgets.common.retranslation import Retranslating
 from widgets.plotkit.colour_bar import ColourBar
 from widgets.plotkit.decimate import pooled_columns
-from widgets.plotkit.fitted_view import FittedViewBox
 from widgets.plotkit.grid_axis import QuickAxis
+from widgets.plotkit.heatmap_frame import heatmap_frame
 from widgets.plotkit.heatmap_image import HeatmapImage
 from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.plot_note import PlotNote
-from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import cache_axis, cell_ticks
-from widgets.plotkit.plot_title import PlotTitle
 from widgets.plotkit.round_limits import linear_limits
 
 COLORMAP = "viridis"  # sequential and colour-blind safe: small values dark, large bright
@@ -42,20 +40,9 @@ class LayerHeatmap(Retranslating, pg.GraphicsView):
         self.setObjectName(f"trainingHeatmap_{name}")
         self.setAccessibleName(f"trainingHeatmap_{name}")
         self.name, self.log = name, log
-        layout = grid_layout(self)
-        layout.setContentsMargins(1, 1, 1, 1)
-        layout.setSpacing(0)
-        self.titleLabel = PlotTitle()  # noqa: N815 (the plot kit's name)
-        layout.addItem(self.titleLabel, 0, 0, 1, 4)
-        self.vb = FittedViewBox()
-        self._axes = {side: QuickAxis(side) for side in ("left", "bottom")}
-        layout.addItem(self._axes["left"], 1, 0)
-        layout.addItem(self.vb, 1, 1)
-        layout.addItem(self._axes["bottom"], 2, 1)
-        for axis in self._axes.values():
-            axis.linkToView(self.vb)
-            axis.enableAutoSIPrefix(False)
-            cache_axis(axis)
+        frame = heatmap_frame(self, invert_y=False)
+        layout = frame.layout
+        self.titleLabel, self.vb, self._axes = frame.title, frame.view, frame.axes  # noqa: N815 (the plot kit's name)
         self._axes["left"].setWidth(34)
         self._axes["bottom"].setStyle(maxTickLevel=0)  # labelled steps only: minor ticks crowd a short axis
         colormap = pg.colormap.get(COLORMAP)
