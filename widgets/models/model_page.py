@@ -191,7 +191,7 @@ class ModelPage(Retranslating, QWidget):
         # The sink map right of the massive-activation strip: layer k's heads beside the stream entering block k.
         for view in (self.depth_view, self.outlier_view, self.sink_view, self.scatter_view):
             plots.addWidget(view)
-        plots.setSizes([400, 400, 220, 400])
+        plots.setSizes([380, 380, 300, 360])  # the sink map wide enough for three head numbers at 9 heads
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(plots, 1)
