@@ -295,3 +295,27 @@ def test_size_presets_draw_lists_and_the_smallest_size_are_parsed_in_one_place()
     assert figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "17x6cm"]))
     with pytest.raises(ValueError, match=r"or 17x6cm for a page-wide one"):
         figure_options(build_parser().parse_args(["export", "--out", "x", "--size", "12x6cm"]))
+
+
+def test_a_full_disk_keeps_the_csv_that_was_there_and_says_so_in_one_line(tmp_path, capsys, monkeypatch):
+    """The CSVs are streamed into a temporary file: when writing fails midway, the earlier file stays whole,
+    no temporary file is left, and the export exits 2 with one line."""
+    import errno
+    import os
+
+    import app.headless.export_command as export_command
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "normalized.csv").write_text("earlier\n")
+
+    def full_disk(table, stream, bom=False):
+        stream.write(b"token,d1\n")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(export_command, "write_csv", full_disk)
+    assert main(["export", "--preset", "xian", "--format", "", "--out", str(out)]) == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"normscope export: {out / 'normalized.csv'}: can't be written ({os.strerror(errno.ENOSPC)})")
+    assert (out / "normalized.csv").read_text() == "earlier\n"
+    assert sorted(p.name for p in out.iterdir()) == ["normalized.csv"]

@@ -14,12 +14,12 @@ import numpy as np
 from app.headless.figure_args import figure_options
 from engine.results.compute import compute, depth, stack_note
 from engine.core.depth import STACK_PLACEMENTS
-from engine.files.io import FileProblem, atomic_write, load_matrix, vector_candidates
+from engine.files.io import FileProblem, atomic_write_with, load_matrix, vector_candidates
 from engine.problem import Problem
 from engine.setup.presets import load_preset
 from engine.setup.scenario import Scenario
 from engine.state.session import read_session
-from engine.files.tables import result_tables, to_csv
+from engine.files.tables import result_tables, write_csv
 
 WINDOW_SIZE = (1400, 860)
 
@@ -177,7 +177,11 @@ def run_export(args) -> int:
     written = []
     for name, table in result_tables(result).items():
         path = out / f"{name}.csv"
-        atomic_write(path, to_csv(table, bom=args.bom).encode("utf-8"))
+        try:  # streamed into a temporary file: a full disk leaves the file that was there
+            atomic_write_with(path, lambda stream: write_csv(table, stream, bom=args.bom))
+        except OSError as error:
+            print(f"normscope export: {path}: can't be written ({error.strerror or error})", file=sys.stderr)
+            return 2
         written.append(path)
     written += render_figures(scenario, out, formats, options, args.draw)
     for path in written:

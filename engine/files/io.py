@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -19,7 +21,7 @@ from engine.files.array_formats import parse_npy, parse_npz, safetensors_entries
 from engine.files.bounded_read import Progress, read_regular_file, scaled
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
 from engine.files.table_text import is_number, lines_of, parse_lines
-from engine.files.tables import LabelledRows, Table, to_csv
+from engine.files.tables import LabelledRows, Table, write_csv
 
 #: Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB.
 MAX_FILE_BYTES = 256 << 20
@@ -230,18 +232,17 @@ def vector_candidates(path, length: int, progress: Progress | None = None) -> di
     return {Path(path).stem: vector}
 
 
-def matrix_csv(matrix: np.ndarray, labels) -> str:
-    """CSV text with header ``token,d1,...,dn`` and one labelled row per token, digits that
-    round-trip the values exactly."""
+def matrix_table(matrix: np.ndarray, labels) -> Table:
+    """The table of a matrix file: header ``token,d1,...,dn`` and one labelled row per token."""
     header = ("token",) + tuple(f"d{j + 1}" for j in range(matrix.shape[1]))
-    return to_csv(Table("matrix", header, LabelledRows(labels, matrix)))
+    return Table("matrix", header, LabelledRows(labels, matrix))
 
 
 def save_matrix(path, matrix: np.ndarray, labels) -> None:
     """Write the matrix (and labels) as CSV, NPY (matrix only) or NPZ, atomically."""
     suffix = Path(path).suffix.lower()
     if suffix in (".csv", ".tsv", ".txt"):
-        atomic_write(path, matrix_csv(matrix, labels).encode("utf-8"))
+        atomic_write_with(path, lambda stream: write_csv(matrix_table(matrix, labels), stream))
     elif suffix in (".npy", ".npz"):
         buffer = io.BytesIO()
         if suffix == ".npy":
@@ -254,7 +255,14 @@ def save_matrix(path, matrix: np.ndarray, labels) -> None:
 
 
 def atomic_write(path, data: bytes, mode: int = 0o666) -> None:
-    """Write to a temporary file beside ``path``, then rename it over: never a half-written file.
+    """Write ``data`` to a temporary file beside ``path``, then rename it over: never a half-written file
+    (see ``atomic_write_with``)."""
+    atomic_write_with(path, lambda stream: stream.write(data), mode)
+
+
+def atomic_write_with(path, write: Callable[[BinaryIO], object], mode: int = 0o666) -> None:
+    """Let ``write`` fill a temporary file beside ``path``, then rename it over: never a half-written file,
+    and when ``write`` fails (a full disk), the file ``path`` had stays as it was.
 
     The file gets ``mode`` less the umask, as ``open()`` would give it (0644 under the usual umask,
     like the figures Qt writes; ``tempfile.mkstemp`` would make every file 0600).
@@ -270,7 +278,7 @@ def atomic_write(path, data: bytes, mode: int = 0o666) -> None:
             continue
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

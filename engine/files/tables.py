@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections.abc import Sequence
+from typing import BinaryIO
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine.results.compute import Result
 from engine.core.depth import toy_explosion
+from engine.files.float32_text import csv_cells
 from engine.files.table_text import format_number, format_numbers
 
 
@@ -98,19 +101,45 @@ def _csv_cell(text: str) -> str:
 
 
 def to_csv(table: Table, bom: bool = False) -> str:
-    """CSV with numbers that read back to exactly the computed values.
+    """CSV with numbers that read back to exactly the computed values (see ``write_csv``)."""
+    buffer = io.BytesIO()
+    write_csv(table, buffer, bom)
+    return buffer.getvalue().decode("utf-8")
 
-    ``bom`` starts the text with U+FEFF, which, encoded as UTF-8, tells Excel the file is UTF-8
-    (without it Excel reads 今天 as cp1252 mojibake); NormScope reads such files either way.
+
+def write_csv(table: Table, stream: BinaryIO, bom: bool = False) -> None:
+    """``table`` as CSV in UTF-8 into ``stream``, a labelled matrix a block of rows at a time (its text is
+    never whole in memory), with numbers that read back to exactly the computed values.
+
+    ``bom`` starts the text with U+FEFF, which tells Excel the file is UTF-8 (without it Excel reads
+    今天 as cp1252 mojibake); NormScope reads such files either way.
     """
-    lines = [",".join(table.header)]
+    stream.write((("\ufeff" if bom else "") + ",".join(table.header) + "\n").encode("utf-8"))
     if isinstance(table.rows, LabelledRows) and table.rows.values.ndim == 2 and table.rows.values.shape[1]:
-        width, texts = table.rows.values.shape[1], format_numbers(table.rows.values)
-        lines += [_csv_cell(label) + "," + ",".join(texts[i * width:(i + 1) * width])
-                  for i, label in enumerate(table.rows.labels)]
+        labels, values = table.rows.labels, table.rows.values
+        step = max(1, _BLOCK_CELLS // values.shape[1])
+        for start in range(0, len(labels), step):
+            stream.write(_labelled_rows(labels[start:start + step], values[start:start + step]))
     else:
-        lines += [",".join(row) for row in zip(*(_csv_column(column) for column in zip(*table.rows)))]
-    return ("\ufeff" if bom else "") + "\n".join(lines) + "\n"
+        lines = [",".join(row) for row in zip(*(_csv_column(column) for column in zip(*table.rows)))]
+        stream.write("".join(line + "\n" for line in lines).encode("utf-8"))
+
+
+#: Cells written per block of a labelled matrix: a few MB of work arrays.
+_BLOCK_CELLS = 1 << 16
+
+
+def _labelled_rows(labels: Sequence[str], values: np.ndarray) -> bytes:
+    """CSV lines ``label,v1,…`` of a block of a labelled matrix; float32 without a Python object per value."""
+    heads = [(_csv_cell(label) + ",").encode("utf-8") for label in labels]
+    if values.dtype != np.float32:
+        width, texts = values.shape[1], format_numbers(values)
+        return b"".join(head + (",".join(texts[i * width:(i + 1) * width]) + "\n").encode("ascii")
+                        for i, head in enumerate(heads))
+    text, ends = csv_cells(values, values.shape[1])
+    view = memoryview(text)
+    starts = [0, *ends[:-1].tolist()]
+    return b"".join(part for head, start, end in zip(heads, starts, ends.tolist()) for part in (head, view[start:end]))
 
 
 #: Cell types whose column is written by ``format_numbers`` at once, as the dtype they are shortest in.
