@@ -32,13 +32,13 @@ _INT_POWERS = 10 ** np.arange(10, dtype=np.uint32)
 #: Where the exact arithmetic holds (see the module's docstring).
 _FAST_RANGE = (1e-12, 1e20)
 #: Decimal exponents of the first digit that can occur in the fast range, and which of them are positional.
-_EXPONENTS = range(-13, 21)
+_EXPONENTS = range(-12, 20)
 _POSITIONAL = range(-4, 16)  # format_number: positional for 1e-4 ≤ |x| < 1e16
-#: A cell: sign, the text (17 characters at most, "9999999000000000"), the separator after it.
+#: A cell: its sign, the rest of its text (16 characters at most: "9999999000000000"), the separator.
 _BODY = 16
 _CELL = _BODY + 2
 #: Characters a template picks from: the nine digits (columns 0–8), then these.
-_CHARS = b"0.e-+0123456789"
+_CHARS = b".e-+0123456789"
 _NEVER = 99  # a column no digit count keeps
 
 
@@ -46,7 +46,7 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
     """Per first-digit exponent E: which character each body column shows (an index into the nine digits
     then ``_CHARS``), and the fewest digits a number must have for that column to be kept."""
     picks = np.zeros((len(_EXPONENTS), _BODY), np.intp)
-    needs = np.full((len(_EXPONENTS), _BODY), _NEVER, np.intp)
+    needs = np.full((len(_EXPONENTS), _BODY), _NEVER, np.uint8)
 
     def char(ch: str) -> int:
         return 9 + _CHARS.index(ch.encode())
@@ -72,7 +72,6 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
 
 
 _PICKS, _NEEDS = _templates()
-_NEEDS = _NEEDS.astype(np.uint8)
 
 
 def _no_hazard(scaled: np.ndarray, count: np.ndarray, value: np.ndarray) -> np.ndarray:

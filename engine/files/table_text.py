@@ -216,7 +216,8 @@ _PLAIN_RANGE = (1e-4, 1e6)
 
 
 def format_numbers(values: np.ndarray) -> list[str]:
-    """``format_number`` of every value (flattened), at the speed of NumPy's own text writer.
+    """``format_number`` of every value (flattened), in one NumPy cast to text (float32 matrices have a
+    faster writer of CSV bytes: engine/files/float32_text.py).
 
     In the plain range an array's cast to text (NumPy's shortest round-trip digits, in C) is
     ``format_number``'s text but for a trailing ".0"; zeros, non-finite values and values outside
