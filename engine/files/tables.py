@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import io
 from collections.abc import Sequence
-from typing import BinaryIO
 from dataclasses import dataclass
+from typing import BinaryIO
 
 import numpy as np
 
