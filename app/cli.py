@@ -8,6 +8,7 @@ import sys
 
 from app.headless.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
 from app.headless.lesson_command import add_lesson_parser
+from app.headless.model_args import add_model_arguments
 from app.headless.models_command import add_models_parser
 from app.headless.train_command import add_train_parser
 from engine.core.activations import ACTIVATIONS
@@ -81,8 +82,6 @@ def _add_export_parser(commands) -> None:
                         help=f"the stacks the depth and gradient figures draw, comma-separated from "
                              f"{', '.join(DRAWABLE_STACKS)} (default none,pre,post; the scenario's placement is "
                              f"always drawn; the CSVs hold every placement)")
-    from app.headless.model_export import add_model_arguments
-
     add_model_arguments(export)
 
 

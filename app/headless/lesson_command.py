@@ -6,8 +6,6 @@ import json
 import sys
 from pathlib import Path
 
-from app.headless.export_command import one_line
-from engine.files.io import atomic_write
 from engine.lessons.answers import Answer, lesson_answers
 from engine.lessons.lesson_file import LANGS, Lesson, Option, Question, lesson_files, lesson_path, read_lesson
 from engine.lessons.step_state import complete_state
@@ -32,6 +30,9 @@ def add_lesson_parser(commands) -> None:
 
 
 def run_lesson(args) -> int:
+    # The command line is parsed at every start of the window too: what only runs a lesson loads here.
+    from app.headless.export_command import one_line
+
     try:
         if args.list:
             listed = [(name, lang, read_lesson(path)) for name, lang, path in lesson_files()]
@@ -69,6 +70,7 @@ def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> li
     """Each step's figure (``step-NN-VIEW.png``) and ``steps.json``; the paths written."""
     from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
     from app.headless.export_command import headless_window, settle
+    from engine.files.io import atomic_write
     from app.window.lesson_views import VIEW_PLACES, show_view, view_figure
     from PySide6.QtTest import QTest
     from widgets.common.lazy_page import LazyPage

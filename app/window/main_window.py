@@ -116,6 +116,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
                                    lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
+        # Parts of a plot built at first need (the heatmaps' own colour bars) take the plots' look.
+        self.stage_heatmaps.itemsAdded.connect(lambda: self._match_look(self.stage_heatmaps))
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
                                          self.bind_text)
@@ -235,11 +237,15 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _adopt(self, tab: LazyPage, page: QWidget, follows_result: bool) -> None:
         """A lazily built page joins the app: themed, scaled for presentation, its figures' menus, the result."""
-        apply_plot_theme(page, self.dark)
-        self.presentation.adopt(page)
+        self._match_look(page)
         self._figure_menus.install(self._figures.views_on(tab))
         if follows_result:
             self.results.add(page, show_now=True)
+
+    def _match_look(self, widget: QWidget) -> None:
+        """The plots under ``widget`` in the current theme and presentation scale (those built late too)."""
+        apply_plot_theme(widget, self.dark)
+        self.presentation.adopt(widget)
 
     # --- figures -------------------------------------------------------------------------------------
 
