@@ -11,6 +11,7 @@ from app.headless.lesson_command import add_lesson_parser
 from app.headless.model_args import add_model_arguments
 from app.headless.models_command import add_models_parser
 from app.headless.train_command import add_train_parser
+from app.startup_collector import resume_collection
 from engine.core.activations import ACTIVATIONS
 from engine.setup.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
 from engine.setup.presets import PRESETS
@@ -107,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is not None:
+        resume_collection()  # a headless command may run long: it collects as usual (see app.startup_collector)
     if args.command == "export" and args.model is None and args.text is not None:
         print("normscope export: --text needs --model (the real model to run the sentence through)", file=sys.stderr)
         return 2

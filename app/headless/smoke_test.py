@@ -15,6 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
+from app.startup_collector import resume_collection
+
 #: Longer than this without a paint counts as a failure (a hung start, not a slow one).
 PAINT_TIMEOUT_MS = 60_000
 
@@ -64,6 +66,7 @@ def run_smoke_test(preset: str) -> int:
         app.installEventFilter(first_paint)
         QTimer.singleShot(PAINT_TIMEOUT_MS, app.quit)
         window.show()
+        resume_collection()  # paused since main.py started, as run_gui does (app.startup_collector)
         app.exec()
         app.removeEventFilter(first_paint)
         window.hide()
