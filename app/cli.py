@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from app.headless.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
-from app.headless.lesson_command import add_lesson_parser
+from app.headless.lesson_args import add_lesson_parser
 from app.headless.model_args import add_model_arguments
 from app.headless.models_command import add_models_parser
 from app.headless.train_command import add_train_parser

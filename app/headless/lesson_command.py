@@ -6,8 +6,10 @@ import json
 import sys
 from pathlib import Path
 
+from app.headless.export_command import one_line
+from engine.files.io import atomic_write
 from engine.lessons.answers import Answer, lesson_answers
-from engine.lessons.lesson_file import LANGS, Lesson, Option, Question, lesson_files, lesson_path, read_lesson
+from engine.lessons.lesson_file import Lesson, Option, Question, lesson_files, lesson_path, read_lesson
 from engine.lessons.step_state import complete_state
 from engine.problem import Problem
 
@@ -15,24 +17,7 @@ from engine.problem import Problem
 UI_LANGUAGE = {"en": "en", "zh": "zh_CN"}
 
 
-def add_lesson_parser(commands) -> None:
-    lesson = commands.add_parser(
-        "lesson", help="list the guided lessons, or write one as a handout without a display",
-        description="With --list: one line per lesson and language (NAME LANG STEPS title). With a NAME: "
-                    "steps.json (each step's title, text, complete state, question with the computed answer) and "
-                    "one PNG per step of the view it shows, in DIR.",
-    )
-    lesson.add_argument("name", nargs="?", metavar="NAME",
-                        help="the lesson, as --list names it, or a lesson file of your own (NAME.en.json)")
-    lesson.add_argument("--list", action="store_true", help="list the lessons and their languages")
-    lesson.add_argument("--lang", choices=LANGS, default="en", help="the lesson's language (default en)")
-    lesson.add_argument("--out", metavar="DIR", help="folder to write the handout into (created if needed)")
-
-
 def run_lesson(args) -> int:
-    # The command line is parsed at every start of the window too: what only runs a lesson loads here.
-    from app.headless.export_command import one_line
-
     try:
         if args.list:
             listed = [(name, lang, read_lesson(path)) for name, lang, path in lesson_files()]
@@ -70,7 +55,6 @@ def write_handout(lesson: Lesson, answers: list[Answer | None], out: Path) -> li
     """Each step's figure (``step-NN-VIEW.png``) and ``steps.json``; the paths written."""
     from widgets.plotkit.figure_export import LAYOUT_DPI, FigureOptions, export_widget
     from app.headless.export_command import headless_window, settle
-    from engine.files.io import atomic_write
     from app.window.lesson_views import VIEW_PLACES, show_view, view_figure
     from PySide6.QtTest import QTest
     from widgets.common.lazy_page import LazyPage
