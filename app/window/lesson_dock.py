@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QDockWidget, QMenu
 
 from app.window.document import SYNC_STACK_BYTES
 from app.window.language import current_language
-from app.window.lesson_views import show_view
 from engine.results.compute import Result, stack_weight_bytes
 from engine.problem import Problem
 from widgets.common.problem_text import describe
 
-# The lessons' engine (engine.lessons) loads with the first lesson opened, not at the window's start.
+# The lessons' engine (engine.lessons) and their views load with the first lesson opened, not at the
+# window's start.
 if TYPE_CHECKING:
     from app.window.lesson_views import LessonWindow
     from engine.lessons.answers import Answer
@@ -90,6 +90,8 @@ class LessonDock(QObject):
             return
         again = index == self._index  # Set this step again: what was typed and revealed stays
         self._index = index
+        from app.window.lesson_views import show_view
+
         step = self._lesson.steps[index]
         window = self._window
         window.document.load_scenario(step.state.scenario, self.tr("Lesson step: {title}").format(title=step.title))

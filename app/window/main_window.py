@@ -116,8 +116,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
                                    lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
-        # Parts of a plot built at first need (the heatmaps' own colour bars) take the plots' look.
-        self.stage_heatmaps.itemsAdded.connect(lambda: self._match_look(self.stage_heatmaps))
+        # Parts of a plot built at first need (the heatmaps' own colour bars, A's curves) take the plots' look.
+        for plot in (self.stage_heatmaps, self.depth_plot, self.grad_plot):
+            plot.itemsAdded.connect(lambda plot=plot: self._match_look(plot))
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
                                          self.bind_text)
