@@ -76,6 +76,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._texts = TextBinder()
         self._translated = False  # texts bound before the first retranslate() are shown by it
         self.dark = False
+        self._plots_recoloured = False  # whether set_theme recoloured the plots (see theme.apply_theme)
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -116,8 +117,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
                                    lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
-        # Parts of a plot built at first need (the heatmaps' own colour bars, A's curves) take the plots' look.
-        for plot in (self.stage_heatmaps, self.depth_plot, self.grad_plot):
+        # Parts of a plot built at first need (A's curves, at the first pin) take the plots' look.
+        for plot in (self.depth_plot, self.grad_plot):
             plot.itemsAdded.connect(lambda plot=plot: self._match_look(plot))
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
@@ -238,14 +239,18 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _adopt(self, tab: LazyPage, page: QWidget, follows_result: bool) -> None:
         """A lazily built page joins the app: themed, scaled for presentation, its figures' menus, the result."""
-        self._match_look(page)
+        apply_plot_theme(page, self.dark)
+        self.presentation.adopt(page)
         self._figure_menus.install(self._figures.views_on(tab))
         if follows_result:
             self.results.add(page, show_now=True)
 
     def _match_look(self, widget: QWidget) -> None:
-        """The plots under ``widget`` in the current theme and presentation scale (those built late too)."""
-        apply_plot_theme(widget, self.dark)
+        """Items just added to the plots under ``widget`` as the theme and presentation mode left the others:
+        recoloured once a theme recoloured the plots (those the window starts with keep their build
+        colours in the light theme), scaled in presentation mode."""
+        if self._plots_recoloured:
+            apply_plot_theme(widget, self.dark)
         self.presentation.adopt(widget)
 
     # --- figures -------------------------------------------------------------------------------------
@@ -287,6 +292,7 @@ class MainWindow(Retranslating, QMainWindow):
         # The plots are built in the light colours (use_light_theme): at start-up a light theme
         # leaves them alone.
         self.dark = theme.apply_theme(choice, self, plots_dark=self.dark)
+        self._plots_recoloured = self._plots_recoloured or self.dark  # the light plots left alone until dark
         self._settings.setValue("ui/theme", choice)
         self.menus.check_choice("theme", choice)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from contextlib import contextmanager
 
-from PySide6.QtCore import QRectF, QSizeF, Signal
+from PySide6.QtCore import QRectF, QSizeF
 from PySide6.QtGui import QAction, QActionGroup
 
 from engine.results.compute import Result
@@ -57,15 +57,11 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     as much to build, a tenth of the window's start-up.
     """
 
-    #: Plot items were added to the scene after it was built (a panel's own colour bar, at first need):
-    #: whoever themed and scaled this view's items gives them the same look.
-    itemsAdded = Signal()
-
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("stageHeatmaps")
         self.setAccessibleName("stageHeatmaps")
-        colormap = self._colormap = pg.colormap.get(HEATMAP_COLORMAP)
+        colormap = pg.colormap.get(HEATMAP_COLORMAP)
         layout = grid_layout(self)
         layout.setHorizontalSpacing(10)
         self._spacing = (10.0, layout.verticalSpacing())
@@ -97,10 +93,10 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             axis.setParentItem(self.centralWidget)  # in the scene even while out of the layout
             self._left_axes.append(axis)
         self._left_axis = self._left_axes[0]
-        # One colour bar right of each panel; on a shared scale only the last one shows, so the other
-        # three are built when a panel first needs a scale of its own (None until then: ~2 ms each
-        # of the window's start-up).
-        self._colour_bars: list[ColourBar | None] = [None, None, None, ColourBar(colormap)]
+        # One colour bar right of each panel; on a shared scale only the last one shows.
+        self._colour_bars = [ColourBar(colormap) for _ in range(4)]
+        for i, bar in enumerate(self._colour_bars):
+            bar.set_visible(i == 3)
         self._per_row = 0
         self._placed = []
         self._numbers_note = PlotTitle()  # "Columns 1 … 4: the dimensions d1 … d4", when they are numbered
@@ -160,8 +156,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             layout.addItem(self._title_labels[i], row, column, 1, 3)
             layout.addItem(self._views[i], row + 1, column)
             layout.addItem(self._bottom_axes[i], row + 2, column)
-            if self._colour_bars[i] is not None:
-                self._colour_bars[i].add_to(layout, row=row + 1, col=column + 1)
+            self._colour_bars[i].add_to(layout, row=row + 1, col=column + 1)
         for i, axis in enumerate(self._left_axes):
             # Every one stays in the scene (themed and scaled with the others, see __init__), hidden
             # and out of the layout where no row starts (a hidden item keeps its row's height).
@@ -309,8 +304,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._arrange_colour_bars(per_panel)
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
             image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
-            if bar is not None:
-                bar.set_levels(-limit, limit)
+            bar.set_levels(-limit, limit)
 
     def per_panel_scales(self) -> bool:
         """Whether each panel has a colour scale of its own now (the choice, or under "auto" the ranges)."""
@@ -334,20 +328,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         if per_panel == self._bars_per_panel:
             return
         self._bars_per_panel = per_panel
-        if per_panel and None in self._colour_bars:
-            self._build_colour_bars()
         for bar in self._colour_bars[:-1]:
-            if bar is not None:
-                bar.set_visible(per_panel)
-
-    def _build_colour_bars(self) -> None:
-        """The panels' own colour bars, at their places in the current arrangement (see _arrange)."""
-        for i, bar in enumerate(self._colour_bars):
-            if bar is None:
-                bar = self._colour_bars[i] = ColourBar(self._colormap)
-                bar.add_to(self._layout, row=3 * (i // self._per_row) + 1, col=_column(i % self._per_row) + 1)
-                self._placed.extend([bar.view, bar.axis])
-        self.itemsAdded.emit()
+            bar.set_visible(per_panel)
 
     def _label_axes(self) -> None:
         """Token and dimension labels thinned to the panels' size (they are re-placed on a resize)."""
