@@ -29,3 +29,21 @@ def test_a_curves_built_at_the_first_pin_are_scaled_in_presentation_mode(window)
     assert {key: curve.opts["pen"].widthF() for key, curve in window.grad_plot._pinned_curves.items()} == pytest.approx(
         grads)
 
+
+
+def test_row_statistics_build_a_at_the_first_pin_stacked_as_before(window):
+    plot = window.row_stats_plot
+    assert not plot._pinned_bars  # none before a pin
+    window.presentation.set_enabled(True)
+    window.findChild(QAction, "comparePin").trigger()
+    QApplication.processEvents()
+    order = plot.vb.addedItems
+    stacked = sorted(order, key=lambda item: plot.vb.childGroup.childItems().index(item))
+    fields = list(plot._bars)
+    expected = [item for field in fields for item in (plot._bars[field], plot._lines[field],
+                                                      plot._pinned_bars[field], plot._pinned_lines[field])]
+    assert [item for item in stacked if item in expected] == expected  # A's marks over B's of their series
+    assert stacked.index(plot._pinned_lines[fields[-1]]) < stacked.index(plot._zero_line)
+    scaled = plot._pinned_lines[fields[0]].opts["pen"].widthF()
+    window.presentation.set_enabled(False)
+    assert scaled == pytest.approx(plot._pinned_lines[fields[0]].opts["pen"].widthF() * FACTOR)

@@ -118,7 +118,7 @@ class MainWindow(Retranslating, QMainWindow):
                                    lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
         # Parts of a plot built at first need (A's curves, at the first pin) take the plots' look.
-        for plot in (self.depth_plot, self.grad_plot):
+        for plot in (self.row_stats_plot, self.depth_plot, self.grad_plot):
             plot.itemsAdded.connect(lambda plot=plot: self._match_look(plot))
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
