@@ -104,6 +104,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
         self.results.dockShown.connect(self._hand_calc.on_dock_shown)
+        # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered:
+        # before the views are first shown, so that they draw the remembered stacks' result once.
+        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
@@ -124,9 +127,6 @@ class MainWindow(Retranslating, QMainWindow):
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
                                          self.bind_text)
         self.add_figures(self.plots.figure_titles, self.plots.figures)
-        # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
-        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
-        self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
         self.undo_routing = UndoRouting(self, self.document.undo_stack)
         self.menus = Menus(self, self._docks, lambda: self._default_state)
