@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         from app.headless.smoke_test import run_smoke_test
 
-        return run_smoke_test(args.preset)
+        return run_smoke_test(args.preset, shown=resume_collection)
     from app.gui import run_gui
 
     return run_gui(args.preset, sys.argv[:1])

@@ -10,12 +10,11 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
-
-from app.startup_collector import resume_collection
 
 #: Longer than this without a paint counts as a failure (a hung start, not a slow one).
 PAINT_TIMEOUT_MS = 60_000
@@ -49,7 +48,7 @@ def _missing_resources() -> list[str]:
     return missing
 
 
-def run_smoke_test(preset: str) -> int:
+def run_smoke_test(preset: str, shown: Callable[[], None] = lambda: None) -> int:
     started = time.perf_counter()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("NormScope")
@@ -66,7 +65,7 @@ def run_smoke_test(preset: str) -> int:
         app.installEventFilter(first_paint)
         QTimer.singleShot(PAINT_TIMEOUT_MS, app.quit)
         window.show()
-        resume_collection()  # paused since main.py started, as run_gui does (app.startup_collector)
+        shown()  # the command line's: the garbage collector back, as run_gui does (app/startup_collector.py)
         app.exec()
         app.removeEventFilter(first_paint)
         window.hide()
