@@ -2,6 +2,7 @@
 A's curves of the depth and gradient plots, built at the first pin, in presentation mode, and back at
 the ordinary scale with the rest when it ends."""
 
+import numpy as np
 import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
@@ -47,3 +48,18 @@ def test_row_statistics_build_a_at_the_first_pin_stacked_as_before(window):
     scaled = plot._pinned_lines[fields[0]].opts["pen"].widthF()
     window.presentation.set_enabled(False)
     assert scaled == pytest.approx(plot._pinned_lines[fields[0]].opts["pen"].widthF() * FACTOR)
+
+
+def test_a_curves_built_after_an_overflow_label_go_under_it(window):
+    """ε = 0 on a constant row: the depth plot labels where Pre-Norm's curve stops (NaN), then A is pinned."""
+    m = np.array(window.document.scenario.matrix)
+    m[1] = 5.0
+    assert window.document.set_fields({"matrix": m, "eps": 0.0}, "ε = 0")
+    window.document.wait_until_idle()
+    window.results.flush()
+    plot = window.depth_plot
+    label = plot._overflow_labels["pre"]
+    window.findChild(QAction, "comparePin").trigger()
+    QApplication.processEvents()
+    stacking = plot.plot.vb.childGroup.childItems()
+    assert all(stacking.index(curve) < stacking.index(label) for curve in plot._pinned_curves.values())

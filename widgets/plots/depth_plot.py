@@ -167,9 +167,9 @@ class DepthPlot(Retranslating, QWidget):
         """A's curves by key, built on first use."""
         if not self._pinned_curves:
             self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
-            for curve in self._pinned_curves.values():  # under the overflow labels, as when built first
-                for label in list(self._overflow_labels.values())[:1]:
-                    curve.stackBefore(label)
+            labels = list(self._overflow_labels.values())  # built before: A's curves go under them, as they did
+            for curve in self._pinned_curves.values() if labels else ():
+                curve.stackBefore(labels[0])
             self.itemsAdded.emit()
         return self._pinned_curves
 
