@@ -40,7 +40,7 @@ class GradPlot(Retranslating, PlotPanel):
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {(placement, attr): layer_curve(self, p) for placement, attr, p in CURVES}
-        # A's twins, dashed: built when A is first drawn (_pinned_twins; twelve curves are ~3 ms of the
+        # A's twins, dashed: built when A is first drawn (_pinned_twins; ten curves are ~3 ms of the
         # window's start-up).
         self._pinned_curves: dict[tuple[str, str], pg.PlotCurveItem] = {}
         self._data: dict[str, np.ndarray] = {}
