@@ -7,9 +7,11 @@ import argparse
 import sys
 
 from app.headless.figure_args import DRAWABLE_STACKS, add_figure_arguments, drawn_stacks
-from app.headless.lesson_command import add_lesson_parser
+from app.headless.lesson_args import add_lesson_parser
+from app.headless.model_args import add_model_arguments
 from app.headless.models_command import add_models_parser
 from app.headless.train_command import add_train_parser
+from app.startup_collector import resume_collection
 from engine.core.activations import ACTIVATIONS
 from engine.setup.limits import NORM_KINDS, PLACEMENTS, SETTINGS, check_setting
 from engine.setup.presets import PRESETS
@@ -81,8 +83,6 @@ def _add_export_parser(commands) -> None:
                         help=f"the stacks the depth and gradient figures draw, comma-separated from "
                              f"{', '.join(DRAWABLE_STACKS)} (default none,pre,post; the scenario's placement is "
                              f"always drawn; the CSVs hold every placement)")
-    from app.headless.model_export import add_model_arguments
-
     add_model_arguments(export)
 
 
@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is not None:
+        resume_collection()  # a headless command may run long: it collects as usual (see app.startup_collector)
     if args.command == "export" and args.model is None and args.text is not None:
         print("normscope export: --text needs --model (the real model to run the sentence through)", file=sys.stderr)
         return 2
@@ -143,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke_test:
         from app.headless.smoke_test import run_smoke_test
 
-        return run_smoke_test(args.preset)
+        return run_smoke_test(args.preset, shown=resume_collection)
     from app.gui import run_gui
 
     return run_gui(args.preset, sys.argv[:1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+from app.startup_collector import resume_collection
 from app.window.crash_guard import install_crash_guard
 from widgets.common.fonts import register_bundled_fonts
 from app.window.main_window import MainWindow
@@ -19,5 +20,6 @@ def run_gui(preset: str, qt_argv: list[str]) -> int:
     if note:
         window.add_note(note)
     window.show()
+    resume_collection()  # paused since main.py started (app.startup_collector)
     window.unsaved.offer_recovery()
     return app.exec()

@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 import sys
 
+from app.startup_collector import pause_collection
+
 
 def main() -> int:
+    pause_collection()  # until the window is shown, or the command line says it is a headless command
     # One BLAS thread: the stack simulation's skinny products run erratically on two here, and the
     # second core stays free for the UI thread while the worker computes. Set before NumPy loads.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

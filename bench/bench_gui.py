@@ -62,8 +62,10 @@ Prints one table with the measured medians next to their targets:
    ``app.gui.run_gui`` (QApplication, names, bundled fonts, ``MainWindow("xian")``, show) with a
    temporary ini QSettings and without the crash guard (which only adds a log handler); the
    baseline child is a bare QMainWindow holding one ``pg.PlotWidget`` after the same
-   ``pg.setConfigOptions`` (white, antialiased). The app child first imports ``app.cli``, as ``python
-   main.py`` does (the command line, with the engine and NumPy, comes before PySide6). Each child
+   ``pg.setConfigOptions`` (white, antialiased). The app child first builds and parses the command line
+   (``app.cli.build_parser().parse_args([])``), as ``python main.py`` does (the command line, with the engine
+   and NumPy, comes before PySide6), with the cyclic garbage collector paused until the window is shown
+   (app/startup_collector.py), as ``main.py`` and ``app.gui.run_gui`` do. Each child
    also reports its CPU time to that paint.
 
 The user's settings are never touched: every window gets a QSettings on a temporary ini file.
@@ -507,8 +509,13 @@ def bench_blocking(app, layer_counts, tmpdir: str) -> list[dict]:
 def child_startup(kind: str) -> None:
     """Runs in a fresh process: build the window, stop at the first complete paint of its plots."""
     t_main = time.monotonic()
-    if kind == "app":
-        import app.cli  # noqa: F401  (as `python main.py` starts: the command line, then app.gui)
+    if kind == "app":  # as `python main.py` starts: the collector paused, the command line built and parsed
+        from app.startup_collector import pause_collection, resume_collection
+
+        pause_collection()
+        from app.cli import build_parser
+
+        build_parser().parse_args([])
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -559,6 +566,8 @@ def child_startup(kind: str) -> None:
     f = _Filter()
     app.installEventFilter(f)
     window.show()
+    if kind == "app":
+        resume_collection()  # as app.gui.run_gui does
     stamps["shown"] = time.monotonic()
     QTimer.singleShot(30_000, app.quit)
     app.exec()

@@ -216,7 +216,7 @@ def test_help_lessons_again_brings_the_dock_back_at_the_same_step(window):
 
 
 def test_without_lesson_files_the_panel_says_so(window, monkeypatch):
-    monkeypatch.setattr("app.window.lesson_dock.lesson_files", lambda: [])
+    monkeypatch.setattr("engine.lessons.lesson_file.lesson_files", lambda folder=None: [])  # read at first opening
     window.lessons.open()
     assert window.lessons.panel.heading.text() == "This lesson can't be shown"
     assert "No lessons were found" in window.lessons.panel.text.text()

@@ -348,6 +348,31 @@ def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculat
         assert deferred not in loaded, deferred
 
 
+
+def test_the_command_line_and_the_window_leave_the_headless_and_lesson_code_unimported(tmp_path):
+    """``python main.py`` builds and parses the whole command line before the window: what only the
+    commands, a lesson or a model run need stays out of the start (bench/bench_gui.py's start-up)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys; from app.cli import build_parser; build_parser().parse_args([]); "
+            "from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
+            "app = QApplication([]); from app.window.main_window import MainWindow; "
+            f"w = MainWindow('xian', QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('app.', 'engine.', 'widgets.')))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[1],
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
+    assert "app.headless.lesson_args" in loaded and "widgets.plots.row_stats_plot" in loaded  # the probe sees both
+    for deferred in ("app.headless.model_export", "app.headless.export_command", "app.headless.lesson_command",
+                     "engine.models.forward", "engine.models.loading", "engine.models.model_install",
+                     "engine.files.io", "engine.lessons.lesson_file", "engine.lessons.answers",
+                     "engine.core.activation_curves", "app.window.lesson_views"):
+        assert deferred not in loaded, deferred
+
+
 def test_plot_menus_are_built_on_the_first_right_click(window):
     view = window.depth_plot.plot.vb
     assert view.menu is None and view.menuEnabled()  # nothing built at start-up

@@ -9,26 +9,12 @@ from pathlib import Path
 from app.headless.export_command import one_line
 from engine.files.io import atomic_write
 from engine.lessons.answers import Answer, lesson_answers
-from engine.lessons.lesson_file import LANGS, Lesson, Option, Question, lesson_files, lesson_path, read_lesson
+from engine.lessons.lesson_file import Lesson, Option, Question, lesson_files, lesson_path, read_lesson
 from engine.lessons.step_state import complete_state
 from engine.problem import Problem
 
 #: The UI language each lesson language draws its figures in.
 UI_LANGUAGE = {"en": "en", "zh": "zh_CN"}
-
-
-def add_lesson_parser(commands) -> None:
-    lesson = commands.add_parser(
-        "lesson", help="list the guided lessons, or write one as a handout without a display",
-        description="With --list: one line per lesson and language (NAME LANG STEPS title). With a NAME: "
-                    "steps.json (each step's title, text, complete state, question with the computed answer) and "
-                    "one PNG per step of the view it shows, in DIR.",
-    )
-    lesson.add_argument("name", nargs="?", metavar="NAME",
-                        help="the lesson, as --list names it, or a lesson file of your own (NAME.en.json)")
-    lesson.add_argument("--list", action="store_true", help="list the lessons and their languages")
-    lesson.add_argument("--lang", choices=LANGS, default="en", help="the lesson's language (default en)")
-    lesson.add_argument("--out", metavar="DIR", help="folder to write the handout into (created if needed)")
 
 
 def run_lesson(args) -> int:

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 from engine.models.installed import KNOWN_MODELS, canonical_name, installed_path, is_installed, ready_path
-from engine.models.model_install import check_names, pip_command, unagreed
 from engine.problem import Problem
 
 
@@ -55,6 +54,9 @@ def _fail(message: str) -> int:
 
 
 def _install(names: list[str], accepted: set[str]) -> int:
+    # The command line is parsed at every start of the window too: what only installs loads here.
+    from engine.models.model_install import check_names, pip_command, unagreed
+
     try:
         check_names(names + sorted(accepted))
     except Problem as problem:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, QTranslator
@@ -47,7 +48,7 @@ def _missing_resources() -> list[str]:
     return missing
 
 
-def run_smoke_test(preset: str) -> int:
+def run_smoke_test(preset: str, shown: Callable[[], None] = lambda: None) -> int:
     started = time.perf_counter()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("NormScope")
@@ -64,6 +65,7 @@ def run_smoke_test(preset: str) -> int:
         app.installEventFilter(first_paint)
         QTimer.singleShot(PAINT_TIMEOUT_MS, app.quit)
         window.show()
+        shown()  # the command line's: the garbage collector back, as run_gui does (app/startup_collector.py)
         app.exec()
         app.removeEventFilter(first_paint)
         window.hide()

@@ -17,16 +17,16 @@ from PySide6.QtWidgets import QDockWidget, QMenu
 
 from app.window.document import SYNC_STACK_BYTES
 from app.window.language import current_language
-from app.window.lesson_views import show_view
 from engine.results.compute import Result, stack_weight_bytes
-from engine.lessons.answers import Answer, answer
-from engine.lessons.lesson_file import LESSONS_DIR, Lesson, lesson_files, read_lesson
-from engine.lessons.quantities import check_in_range, profile_runs, stacks_needed
 from engine.problem import Problem
 from widgets.common.problem_text import describe
 
+# The lessons' engine (engine.lessons) and their views load with the first lesson opened, not at the
+# window's start.
 if TYPE_CHECKING:
     from app.window.lesson_views import LessonWindow
+    from engine.lessons.answers import Answer
+    from engine.lessons.lesson_file import Lesson
     from widgets.lessons.lesson_panel import LessonPanel
 
 #: The dock property app/window/presentation.py reads: a dock that stays when presentation mode hides the others.
@@ -69,6 +69,8 @@ class LessonDock(QObject):
             self._build()
         self._dock.show()
         self._dock.raise_()
+        from engine.lessons.lesson_file import LESSONS_DIR
+
         names = self._names()
         if not names:  # a bundle without its resources
             self._panel.show_problem(self.tr("No lessons were found in {folder}.").format(folder=LESSONS_DIR))
@@ -88,6 +90,8 @@ class LessonDock(QObject):
             return
         again = index == self._index  # Set this step again: what was typed and revealed stays
         self._index = index
+        from app.window.lesson_views import show_view
+
         step = self._lesson.steps[index]
         window = self._window
         window.document.load_scenario(step.state.scenario, self.tr("Lesson step: {title}").format(title=step.title))
@@ -120,10 +124,14 @@ class LessonDock(QObject):
         return "zh" if current_language() == "zh_CN" else "en"
 
     def _names(self) -> list[str]:
+        from engine.lessons.lesson_file import lesson_files
+
         return list(dict.fromkeys(name for name, _, _ in lesson_files()))
 
     def _load(self) -> bool:
         """Read the lesson in the UI's language (English if it has none); False, and why in the panel, if it can't be."""
+        from engine.lessons.lesson_file import lesson_files, read_lesson
+
         files = {(name, lang): path for name, lang, path in lesson_files()}
         path = files.get((self._name, self._lang())) or files.get((self._name, "en"))
         entries = []
@@ -167,6 +175,9 @@ class LessonDock(QObject):
                                 and shown != self._lesson.steps[self._index].state.scenario)
 
     def _answer(self, question, result: Result | None) -> tuple[Answer | None, str | None]:
+        from engine.lessons.answers import answer
+        from engine.lessons.quantities import check_in_range, profile_runs, stacks_needed
+
         if result is None:
             return None, None
         try:

@@ -76,6 +76,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._texts = TextBinder()
         self._translated = False  # texts bound before the first retranslate() are shown by it
         self.dark = False
+        self._plots_recoloured = False  # whether set_theme recoloured the plots (see theme.apply_theme)
 
         self.token_grid = MatrixView(self.document, "matrix", "tokenGrid")
         self.affine_grid = MatrixView(self.document, "affine", "affineGrid")
@@ -103,6 +104,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.tabifyDockWidget(self._docks[3], self._docks[4])
         self.results = ResultHub(self, lambda: self.document.result, self._docks)
         self.results.dockShown.connect(self._hand_calc.on_dock_shown)
+        # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered:
+        # before the views are first shown, so that they draw the remembered stacks' result once.
+        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
         for view in [*self.plots.views(), self.differences]:
             self.results.add(view)
         self.token_grid.selectionModel().currentChanged.connect(self._on_current_cell)
@@ -116,13 +120,13 @@ class MainWindow(Retranslating, QMainWindow):
         self.unsaved = UnsavedWork(self, self.document, self.autosave, self.files.sessions, self.training,
                                    lambda: self.ask_before_discarding)
         self.presentation = Presentation(self)
+        # Parts of a plot built at first need (A's curves, at the first pin) take the plots' look.
+        for plot in (self.row_stats_plot, self.depth_plot, self.grad_plot):
+            plot.itemsAdded.connect(lambda plot=plot: self._match_look(plot))
         self._figures = FigureRegistry(self.tabs, self.show_tab, self.results.flush)
         self._figure_menus = FigureMenus(self, self.files.figures.export_figure_dialog, self.files.figures.copy_figure,
                                          self.bind_text)
         self.add_figures(self.plots.figure_titles, self.plots.figures)
-        # Which stacks the depth and gradient plots draw (their right-click menus, so before those), remembered.
-        self.stacks = PlacementChoice(self, self.document, self._settings, [self.depth_plot, self.grad_plot])
-        self.depth_laws.show_result(self.document.result)  # the remembered stacks' laws too (no hub yet)
         self._figure_menus.install(self.figures())
         self.undo_routing = UndoRouting(self, self.document.undo_stack)
         self.menus = Menus(self, self._docks, lambda: self._default_state)
@@ -241,6 +245,14 @@ class MainWindow(Retranslating, QMainWindow):
         if follows_result:
             self.results.add(page, show_now=True)
 
+    def _match_look(self, widget: QWidget) -> None:
+        """Items just added to the plots under ``widget`` as the theme and presentation mode left the others:
+        recoloured once a theme recoloured the plots (those the window starts with keep their build
+        colours in the light theme), scaled in presentation mode."""
+        if self._plots_recoloured:
+            apply_plot_theme(widget, self.dark)
+        self.presentation.adopt(widget)
+
     # --- figures -------------------------------------------------------------------------------------
 
     def figures(self, build: bool = False) -> dict[str, QWidget]:
@@ -280,6 +292,7 @@ class MainWindow(Retranslating, QMainWindow):
         # The plots are built in the light colours (use_light_theme): at start-up a light theme
         # leaves them alone.
         self.dark = theme.apply_theme(choice, self, plots_dark=self.dark)
+        self._plots_recoloured = self._plots_recoloured or self.dark  # the light plots left alone until dark
         self._settings.setValue("ui/theme", choice)
         self.menus.check_choice("theme", choice)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.files.bounded_read import read_regular_file
+from engine.lessons.lesson_langs import LANGS
 from engine.lessons.quantities import Quantity, check_in_range, parse_quantity
 from engine.lessons.step_state import StepState, read_state
 from engine.problem import QT_TRANSLATE_NOOP, FileProblem, Problem
@@ -24,7 +25,6 @@ from engine.resources import resource_path
 from engine.files.safe_json import load_json
 
 LESSONS_DIR = resource_path("lessons")
-LANGS = ("en", "zh")
 #: A lesson file is a few kilobytes; a matrix of its own is small enough to type.
 MAX_LESSON_BYTES = 1 << 20
 _FILE_NAME = re.compile(r"([a-z0-9][a-z0-9_-]*)\.(en|zh)\.json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.results.compute import Result
@@ -29,6 +29,9 @@ CURVES = (  # key, pen: each curve differs in line style too, so none needs colo
 class DepthPlot(Retranslating, QWidget):
     """RMS of the hidden state after each layer (0 = input); a log-scale toggle above the plot."""
 
+    #: A's curves were added to the plot, at the first pin (the window scales them in presentation mode).
+    itemsAdded = Signal()
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.plot = PlotPanel()
@@ -50,8 +53,9 @@ class DepthPlot(Retranslating, QWidget):
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
-        # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed.
-        self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
+        # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed: built when A is
+        # first drawn (_pinned_twins; eight curves are ~2 ms of the window's start-up).
+        self._pinned_curves: dict[str, pg.PlotCurveItem] = {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_left = False  # some of A's curves still hold points
         self._pinned_result: Result | None = None
@@ -155,9 +159,19 @@ class DepthPlot(Retranslating, QWidget):
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
         if self._pinned or self._pinned_left:
-            draw_layer_curves(self._pinned_curves, self._pinned, 0, log_y)
+            draw_layer_curves(self._pinned_twins(), self._pinned, 0, log_y)
         self._pinned_left = bool(self._pinned)
         self._draw_overflow(log_y)
+
+    def _pinned_twins(self) -> dict[str, pg.PlotCurveItem]:
+        """A's curves by key, built on first use."""
+        if not self._pinned_curves:
+            self._pinned_curves = {key: layer_curve(self.plot, pinned_pen(p)) for key, p in CURVES}
+            labels = list(self._overflow_labels.values())  # built before: A's curves go under them, as they did
+            for curve in self._pinned_curves.values() if labels else ():
+                curve.stackBefore(labels[0])
+            self.itemsAdded.emit()
+        return self._pinned_curves
 
     def _overflow_label(self, key: str) -> pg.TextItem:
         """The overflow label of curve ``key``, built on first use."""
@@ -202,7 +216,7 @@ class DepthPlot(Retranslating, QWidget):
 
     def curve_pens(self, pinned: bool = False) -> dict:
         """The pen of each curve (A's twins with ``pinned``), by curve key."""
-        return {key: curve.opts["pen"] for key, curve in (self._pinned_curves if pinned else self._curves).items()}
+        return {key: curve.opts["pen"] for key, curve in (self._pinned_twins() if pinned else self._curves).items()}
 
     def _on_hover(self, pos) -> None:
         if not self._data or not self.plot.vb.sceneBoundingRect().contains(pos):

@@ -4,6 +4,8 @@ the user picks and the chosen placement, each in a line style of its own."""
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Signal
 
 from engine.results.compute import Result
 from engine.core.depth import STACK_PLACEMENTS
@@ -27,6 +29,9 @@ CURVES = tuple((p, attr, stack_pen(p, WIDTHS[attr])) for attr in WIDTHS for p in
 class GradPlot(Retranslating, PlotPanel):
     """Each layer's weight-gradient norm (thick) and input-gradient norm (thin), log scale."""
 
+    #: A's curves were added to the plot, at the first pin (the window scales them in presentation mode).
+    itemsAdded = Signal()
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("gradPlot")
@@ -35,8 +40,9 @@ class GradPlot(Retranslating, PlotPanel):
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
         self._curves = {(placement, attr): layer_curve(self, p) for placement, attr, p in CURVES}
-        self._pinned_curves = {(placement, attr): layer_curve(self, pinned_pen(p))  # A's, dashed
-                               for placement, attr, p in CURVES}
+        # A's twins, dashed: built when A is first drawn (_pinned_twins; ten curves are ~3 ms of the
+        # window's start-up).
+        self._pinned_curves: dict[tuple[str, str], pg.PlotCurveItem] = {}
         self._data: dict[str, np.ndarray] = {}
         self._pinned: dict[str, np.ndarray] = {}
         self._pinned_left = False  # some of A's curves still hold points
@@ -116,8 +122,15 @@ class GradPlot(Retranslating, PlotPanel):
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
         if self._pinned or self._pinned_left:
-            draw_layer_curves(self._pinned_curves, self._pinned, 1, log_y=True)
+            draw_layer_curves(self._pinned_twins(), self._pinned, 1, log_y=True)
         self._pinned_left = bool(self._pinned)
+
+    def _pinned_twins(self) -> dict[tuple[str, str], pg.PlotCurveItem]:
+        """A's curves by (placement, gradient), built on first use."""
+        if not self._pinned_curves:
+            self._pinned_curves = {(placement, attr): layer_curve(self, pinned_pen(p)) for placement, attr, p in CURVES}
+            self.itemsAdded.emit()
+        return self._pinned_curves
 
     def curve_data(self) -> dict[str, np.ndarray]:
         """Gradient norms drawn now, by legend name (for tests and scripts)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.results.compute import Result
@@ -31,6 +32,9 @@ MIN_BAR_PIXELS = 2.0
 class RowStatsPlot(Retranslating, PlotPanel):
     """Grouped bars per token; BatchNorm groups by dimension, so the plot follows it to columns."""
 
+    #: A's marks were added to the plot, at the first pin (the window scales them in presentation mode).
+    itemsAdded = Signal()
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("rowStatsPlot")
@@ -49,15 +53,11 @@ class RowStatsPlot(Retranslating, PlotPanel):
             line.hide()
             self.addItem(line)
             self._lines[field] = line
-            # A's (a pinned scenario's) values: dashed outlines over B's bars, or dashed lines.
-            outline = pinned_pen(pen(color, 2.0))
-            self._pinned_bars[field] = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=None, pen=outline)
-            self._pinned_lines[field] = pg.PlotCurveItem(pen=pinned_pen(pen(color, 1.5)))
-            for item in (self._pinned_bars[field], self._pinned_lines[field]):
-                item.hide()
-                self.addItem(item)
+        # A's (a pinned scenario's) values, dashed outlines over B's bars or dashed lines, are built
+        # at the first pin (_pinned_marks: eight items are ~2 ms of the window's start-up).
         self._as_lines = False
-        self.addItem(pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1)))
+        self._zero_line = pg.InfiniteLine(pos=0, angle=0, pen=pen("#999999", 1))
+        self.addItem(self._zero_line)
         self._names: tuple[str, ...] = ()
         self._measured = (None, np.zeros(0))  # (names, font size) and each name's width in pixels
         self._placed = (None, 0.0)  # the measure key and the room the ticks were placed for
@@ -86,9 +86,10 @@ class RowStatsPlot(Retranslating, PlotPanel):
         names = self._series_names()
         marks = self._lines if self._as_lines else self._bars
         entries = [(marks[field], names[field]) for field, _, _ in SERIES]
-        pinned = self._pinned_lines if self._as_lines else self._pinned_bars
-        entries += [(pinned[field], self.tr("A: {curve}").format(curve=names[field]))
-                    for field, _, _ in SERIES if self._pinned_drawn()]
+        if self._pinned_drawn():
+            bars, lines = self._pinned_marks()
+            pinned = lines if self._as_lines else bars
+            entries += [(pinned[field], self.tr("A: {curve}").format(curve=names[field])) for field, _, _ in SERIES]
         self.key.set_entries(entries)
 
     def _relabel(self) -> None:
@@ -204,9 +205,12 @@ class RowStatsPlot(Retranslating, PlotPanel):
             self._lines[field].setVisible(self._as_lines)
             self._bars[field].setVisible(not self._as_lines)
             pinned = self._pinned.get(field) if self._pinned_drawn() else None
-            bars, line = self._pinned_bars[field], self._pinned_lines[field]
+            if pinned is None and not self._pinned_bars:
+                continue  # A never drawn: an edit without A costs what it did
+            pinned_bars, pinned_lines = self._pinned_marks()
+            bars, line = pinned_bars[field], pinned_lines[field]
             if pinned is None and not bars.isVisible() and not line.isVisible():
-                continue  # nothing of A, before or now: an edit without A costs what it did
+                continue  # nothing of A, before or now
             if pinned is None or self._as_lines:
                 bars.setOpts(x=[], height=[], width=BAR_WIDTH)
             else:
@@ -217,6 +221,22 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 line.setData([], [])
             bars.setVisible(pinned is not None and not self._as_lines)
             line.setVisible(pinned is not None and self._as_lines)
+
+    def _pinned_marks(self) -> tuple[dict[str, pg.BarGraphItem], dict[str, pg.PlotCurveItem]]:
+        """A's bars and lines by series, built on first use, each stacked over B's marks of its series
+        (below the next series' and the zero line, as when they were built with the plot)."""
+        if not self._pinned_bars:
+            following = [*(self._bars[field] for field, _, _ in SERIES[1:]), self._zero_line]
+            for (field, color, _), above in zip(SERIES, following):
+                self._pinned_bars[field] = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=None,
+                                                           pen=pinned_pen(pen(color, 2.0)))
+                self._pinned_lines[field] = pg.PlotCurveItem(pen=pinned_pen(pen(color, 1.5)))
+                for item in (self._pinned_bars[field], self._pinned_lines[field]):
+                    item.hide()
+                    self.addItem(item)
+                    item.stackBefore(above)
+            self.itemsAdded.emit()
+        return self._pinned_bars, self._pinned_lines
 
     def marks(self) -> str:
         """``"bars"``, or ``"lines"`` when bars would be under MIN_BAR_PIXELS wide at this size and zoom."""
