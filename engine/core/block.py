@@ -243,6 +243,28 @@ def _qk_kind(spec: BlockSpec) -> str | None:
     return None if not spec.qk_norm else ("rms" if spec.norm == "rms" else "layer")
 
 
+def _batched(parts: list[np.ndarray], whole: np.ndarray | None = None) -> np.ndarray:
+    """The stacks' matrices as one (B, T, d) array: ``whole`` itself when every part is its own slice."""
+    if whole is not None and all(part is None for part in parts):
+        return whole
+    if len(parts) == 1:
+        return parts[0][None]  # a view: one stack needs no copy
+    # np.array of same-shaped arrays is np.stack's copy in a fifth of its time (no Python-level checks)
+    return np.array([whole[b] if part is None else part for b, part in enumerate(parts)])
+
+
+def _per_stack(grads: GradFactors, stacks: int, tokens: int) -> list[GradFactors]:
+    """Batched weight-gradient factors split into each stack's own (one row per token of that stack).
+    Factors that were one array (Q, K and V's shared input) stay one array in each stack."""
+    split: dict[int, list[np.ndarray]] = {}
+    for factors in grads.values():
+        for m in factors:
+            if id(m) not in split:
+                rows = m.reshape(stacks, tokens, m.shape[-1])
+                split[id(m)] = [rows[b] for b in range(stacks)]
+    return [{name: (split[id(a)][b], split[id(g)][b]) for name, (a, g) in grads.items()} for b in range(stacks)]
+
+
 def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     """Run one block; return its stages (ordered, last is the output), the attention logits
     (heads, T, T; masked ones −inf) and ``dy -> (dx, grads)``.
@@ -251,49 +273,98 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     ``input attn add1 norm1 ffn add2 norm2``; Peri-Norm ``input norm1 attn attn_norm add1 norm2 ffn
     ffn_norm add2``.
     """
-    qk = _qk_kind(spec)
-    if spec.placement in ("pre", "peri"):
-        n1, n1_back = _times(norm_with_grad(spec, x), spec.norm_scale)
-        a, scores, a_back = attention_with_grad(n1, w, spec.heads, spec.causal, qk)
-        stages = {"input": x, "norm1": n1, "attn": a}
-        if spec.placement == "peri":
-            a_out, ao_back = norm_with_grad(spec, a)
-            stages["attn_norm"] = a_out
+    (stages,), scores, backward = blocks_with_grad(x[None], w, [spec])
+
+    def one_backward(dy):
+        dx, (grads,) = backward(dy[None])
+        return dx[0], grads
+
+    return stages, scores[0], one_backward
+
+
+def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
+    """``block_with_grad`` for B stacks at once: ``xs`` is (B, T, d), ``specs`` one per stack (their
+    norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
+    the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
+    per stack as on a stack alone, so every number is the unbatched one. The norms and the residual
+    sums run per stack. Returns B stage dicts, the logits (B, heads, T, T) and
+    ``dys -> (dxs, [grads of each stack])``.
+    """
+    spec0 = specs[0]
+    qk = _qk_kind(spec0)
+    stacks, tokens = xs.shape[0], xs.shape[1]
+    sandwich = [spec.placement in ("pre", "peri") for spec in specs]
+    # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm).
+    n1s = [_times(norm_with_grad(spec, xs[b]), spec.norm_scale) if sandwich[b] else (None, None)
+           for b, spec in enumerate(specs)]
+    a_all, scores, a_back = attention_with_grad(_batched([n for n, _ in n1s], xs), w, spec0.heads, spec0.causal, qk)
+    all_stages, ffn_in, after_attn = [], [], []
+    for b, spec in enumerate(specs):
+        x, a = xs[b], a_all[b]
+        if sandwich[b]:
+            n1 = n1s[b][0]
+            stages = {"input": x, "norm1": n1, "attn": a}
+            if spec.placement == "peri":
+                a_out, ao_back = norm_with_grad(spec, a)
+                stages["attn_norm"] = a_out
+            else:
+                a_out, ao_back = a, None
+            h = x + a_out
+            n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
+            stages.update(add1=h, norm2=n2)
+            ffn_in.append(n2)
+            after_attn.append((ao_back, n2_back))
+        else:  # post, deepnorm
+            alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
+            s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
+            h, n1_back = norm_with_grad(spec, s1)
+            stages = {"input": x, "attn": a, "add1": s1, "norm1": h}
+            ffn_in.append(h)
+            after_attn.append((alpha, n1_back))
+        all_stages.append(stages)
+    f_all, f_back = ffn_with_grad(_batched(ffn_in), w, spec0.activation)
+    after_ffn = []
+    for b, spec in enumerate(specs):
+        stages, f = all_stages[b], f_all[b]
+        if sandwich[b]:
+            stages["ffn"] = f
+            if spec.placement == "peri":
+                f_out, fo_back = norm_with_grad(spec, f)
+                stages["ffn_norm"] = f_out
+            else:
+                f_out, fo_back = f, None
+            stages["add2"] = stages["add1"] + f_out
+            after_ffn.append(fo_back)
         else:
-            a_out, ao_back = a, None
-        h = x + a_out
-        n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
-        f, f_back = ffn_with_grad(n2, w, spec.activation)
-        stages.update(add1=h, norm2=n2, ffn=f)
-        if spec.placement == "peri":
-            f_out, fo_back = norm_with_grad(spec, f)
-            stages["ffn_norm"] = f_out
-        else:
-            f_out, fo_back = f, None
-        y = h + f_out
-        stages["add2"] = y
+            alpha, h = after_attn[b][0], stages["norm1"]
+            s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
+            y, n2_back = norm_with_grad(spec, s2)
+            stages.update(ffn=f, add2=s2, norm2=y)
+            after_ffn.append(n2_back)
 
-        def backward(dy):
-            dn2, grads = f_back(fo_back(dy) if fo_back else dy)
-            dh = dy + n2_back(dn2)
-            dn1, attn_grads = a_back(ao_back(dh) if ao_back else dh)
-            return dh + n1_back(dn1), {**grads, **attn_grads}
+    def backward(dys):
+        # Into the FFN: the output gradient (Pre, Peri: through the FFN's own norm), or through N₂ (Post).
+        into_ffn = []
+        for b in range(stacks):
+            back = after_ffn[b]
+            into_ffn.append(back(dys[b]) if back else dys[b])
+        dffn, grads = f_back(_batched(into_ffn))
+        into_attn, residual = [], []
+        for b in range(stacks):
+            dy, dn = dys[b], dffn[b]
+            if sandwich[b]:
+                ao_back, n2_back = after_attn[b]
+                dh = dy + n2_back(dn)
+                into_attn.append(ao_back(dh) if ao_back else dh)
+                residual.append(dh)
+            else:
+                alpha, n1_back = after_attn[b]
+                ds2 = into_ffn[b]
+                ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dn if alpha != 1.0 else ds2 + dn)
+                into_attn.append(ds1)
+                residual.append(ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1)
+        dattn, attn_grads = a_back(_batched(into_attn))
+        dxs = [residual[b] + (n1s[b][1](dattn[b]) if sandwich[b] else dattn[b]) for b in range(stacks)]
+        return _batched(dxs), _per_stack({**grads, **attn_grads}, stacks, tokens)
 
-    else:  # post, deepnorm
-        alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
-        a, scores, a_back = attention_with_grad(x, w, spec.heads, spec.causal, qk)
-        s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
-        h, n1_back = norm_with_grad(spec, s1)
-        f, f_back = ffn_with_grad(h, w, spec.activation)
-        s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
-        y, n2_back = norm_with_grad(spec, s2)
-        stages = {"input": x, "attn": a, "add1": s1, "norm1": h, "ffn": f, "add2": s2, "norm2": y}
-
-        def backward(dy):
-            ds2 = n2_back(dy)
-            dh, grads = f_back(ds2)
-            ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dh if alpha != 1.0 else ds2 + dh)
-            dx, attn_grads = a_back(ds1)
-            return (ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1) + dx, {**grads, **attn_grads}
-
-    return stages, scores, backward
+    return all_stages, scores, backward
