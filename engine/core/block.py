@@ -39,36 +39,43 @@ def _scaled(m: np.ndarray) -> tuple[np.ndarray, float]:
     return (np.multiply(m, 1.0 / scale, dtype=np.float64) if 0.0 < scale < math.inf else m), scale
 
 
-def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> float:
-    """‖aᵀ·c‖²_F in float64, by the cheaper of two routes.
+def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """‖aᵀ·c‖²_F in float64 for each of a batch of factor pairs ((B, T, d_a) and (B, T, d_c); B may be 1),
+    by the cheaper of two routes.
 
     Forming aᵀ·c costs d_a·d_c per token; the Gram route Σ (a·aᵀ) ∘ (c·cᵀ) costs T·(d_a + d_c) per
     token and is what keeps d = 4096 cheap. Its terms can cancel (BatchNorm's zero-mean columns do),
-    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0.
+    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0. Each
+    pair's products and sums are the very ones it gets alone (matmul calls BLAS per pair, the sum over
+    a pair's two axes is the sum of its flattened values).
     """
     a, c = a.astype(np.float64, copy=False), c.astype(np.float64, copy=False)
-    t, (da, dc) = a.shape[0], (a.shape[1], c.shape[1])
+    t, (da, dc) = a.shape[-2], (a.shape[-1], c.shape[-1])
     if da * dc <= t * (da + dc):
-        return float(np.add.reduce(np.square(a.T @ c), axis=None))
-    return max(0.0, float(np.add.reduce((a @ a.T) * (c @ c.T), axis=None)))  # np.sum, minus its overhead
+        return np.add.reduce(np.square(a.swapaxes(-1, -2) @ c), axis=(-2, -1))
+    sums = np.add.reduce((a @ a.swapaxes(-1, -2)) * (c @ c.swapaxes(-1, -2)), axis=(-2, -1))  # np.sum, minus its overhead
+    return np.maximum(sums, 0.0, out=sums)  # NaN stays NaN: _product_norms takes it again, scaled
 
 
-def _product_norm(a: np.ndarray, c: np.ndarray) -> float:
-    """‖aᵀ·c‖_F, accumulated in float64.
+def _product_norms(a: np.ndarray, c: np.ndarray) -> list[float]:
+    """‖aᵀ·c‖_F of each pair of a batch (see ``_product_sum_of_squares``), accumulated in float64.
 
     float32 factors widened to float64 can't leave its range (their squares' products stay within
     1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
     non-finite sum) is it taken again on factors scaled to a largest entry of 1.
     """
-    ssq = _product_sum_of_squares(a, c)  # under the caller's errstate: what overflows is taken again, scaled
-    if 1e-250 < ssq < 1e250:
-        return math.sqrt(ssq)
+    # under the caller's errstate: what overflows is taken again, scaled
+    return [math.sqrt(ssq) if 1e-250 < ssq < 1e250 else _scaled_product_norm(a[b], c[b])
+            for b, ssq in enumerate(_product_sum_of_squares(a, c).tolist())]
+
+
+def _scaled_product_norm(a: np.ndarray, c: np.ndarray) -> float:
     (a, sa), (c, sc) = _scaled(a), _scaled(c)
     if not (math.isfinite(sa) and math.isfinite(sc)):
         return math.nan
     if sa == 0.0 or sc == 0.0:
         return 0.0
-    return sa * (sc * math.sqrt(_product_sum_of_squares(a, c)))  # beyond float64's range: inf
+    return sa * (sc * math.sqrt(float(_product_sum_of_squares(a[None], c[None])[0])))  # beyond float64's range: inf
 
 
 def weight_gradients_norm(grads: GradFactors) -> float:
@@ -80,14 +87,25 @@ def weight_gradients_norm(grads: GradFactors) -> float:
     (their squares would leave float32's range); a norm beyond float64's range is inf, a non-finite
     gradient gives NaN, and nothing raises.
     """
+    return weight_gradients_norms(grads, 1)[0]
+
+
+def weight_gradients_norms(grads: GradFactors, stacks: int) -> list[float]:
+    """``weight_gradients_norm`` of each of ``stacks`` stacks at once, from ``blocks_with_grad``'s batched
+    factors (each stack's tokens are a block of rows, or a leading index): each stack's norm is the one
+    its factors give alone, in a few NumPy calls for all of them."""
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
+
+    def split(m):  # (stacks · T, k) or (stacks, T, k) -> (stacks, T, k)
+        return m.reshape(stacks, -1, m.shape[-1])
+
     # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
     with np.errstate(over="ignore", invalid="ignore"):
-        norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.concatenate(bs, axis=1))  # np.hstack's checks cost more
-                 for a, bs in by_input.values()]
-    return math.hypot(*norms)  # scales internally; inf if a part is
+        norms = [_product_norms(split(a), split(bs[0] if len(bs) == 1 else np.concatenate(bs, axis=-1)))
+                 for a, bs in by_input.values()]  # np.hstack's checks cost more
+    return [math.hypot(*parts) for parts in zip(*norms)]  # scales internally; inf if a part is
 
 
 @dataclass(frozen=True, eq=False)
@@ -253,16 +271,14 @@ def _batched(parts: list[np.ndarray], whole: np.ndarray | None = None) -> np.nda
     return np.array([whole[b] if part is None else part for b, part in enumerate(parts)])
 
 
-def _per_stack(grads: GradFactors, stacks: int, tokens: int) -> list[GradFactors]:
-    """Batched weight-gradient factors split into each stack's own (one row per token of that stack).
-    Factors that were one array (Q, K and V's shared input) stay one array in each stack."""
-    split: dict[int, list[np.ndarray]] = {}
+def _one_stack(grads: GradFactors) -> GradFactors:
+    """A batch of one stack's weight-gradient factors as 2-D ones (one row per token); factors that were one
+    array (Q, K and V's shared input) stay one array."""
+    flat: dict[int, np.ndarray] = {}
     for factors in grads.values():
         for m in factors:
-            if id(m) not in split:
-                rows = m.reshape(stacks, tokens, m.shape[-1])
-                split[id(m)] = [rows[b] for b in range(stacks)]
-    return [{name: (split[id(a)][b], split[id(g)][b]) for name, (a, g) in grads.items()} for b in range(stacks)]
+            flat.setdefault(id(m), m.reshape(-1, m.shape[-1]))
+    return {name: (flat[id(a)], flat[id(g)]) for name, (a, g) in grads.items()}
 
 
 def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
@@ -276,8 +292,8 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     (stages,), scores, backward = blocks_with_grad(x[None], w, [spec])
 
     def one_backward(dy):
-        dx, (grads,) = backward(dy[None])
-        return dx[0], grads
+        dx, grads = backward(dy[None])
+        return dx[0], _one_stack(grads)
 
     return stages, scores[0], one_backward
 
@@ -287,12 +303,12 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
     norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
     the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
     per stack as on a stack alone, so every number is the unbatched one. The norms and the residual
-    sums run per stack. Returns B stage dicts, the logits (B, heads, T, T) and
-    ``dys -> (dxs, [grads of each stack])``.
+    sums run per stack. Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``,
+    the weight-gradient factors of all B stacks batched (``weight_gradients_norms`` takes them).
     """
     spec0 = specs[0]
     qk = _qk_kind(spec0)
-    stacks, tokens = xs.shape[0], xs.shape[1]
+    stacks = xs.shape[0]
     sandwich = [spec.placement in ("pre", "peri") for spec in specs]
     # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm).
     n1s = [_times(norm_with_grad(spec, xs[b]), spec.norm_scale) if sandwich[b] else (None, None)
@@ -365,6 +381,6 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
                 residual.append(ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1)
         dattn, attn_grads = a_back(_batched(into_attn))
         dxs = [residual[b] + (n1s[b][1](dattn[b]) if sandwich[b] else dattn[b]) for b in range(stacks)]
-        return _batched(dxs), _per_stack({**grads, **attn_grads}, stacks, tokens)
+        return _batched(dxs), {**grads, **attn_grads}
 
     return all_stages, scores, backward

@@ -11,7 +11,7 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.core.block import BlockSpec, blocks_with_grad, norm_with_grad, weight_gradients_norm
+from engine.core.block import BlockSpec, blocks_with_grad, norm_with_grad, weight_gradients_norms
 from engine.core.norms import rms_norm
 from engine.progress import Steps
 from engine.core.streamed_weights import streamed_layer_weights
@@ -169,9 +169,9 @@ def run_stacks(
         weight_grad, input_grad = np.empty((count, layers)), np.empty((count, layers))
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
-            for b in range(count):
+            for b, norm in enumerate(weight_gradients_norms(grads, count)):
                 if with_grad[b]:
-                    weight_grad[b, layer] = weight_gradients_norm(grads[b])
+                    weight_grad[b, layer] = norm
                     input_grad[b, layer] = math.sqrt(np.add.reduce(np.square(dh[b], dtype=np.float64), axis=None))
                     steps.step()
             backwards[layer] = None  # its saved activations are no longer needed
