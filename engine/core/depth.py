@@ -48,6 +48,9 @@ class StackRun:
     input_grad: np.ndarray | None = None
     #: The largest attention logit of each layer (N entries).
     max_logit: np.ndarray | None = None
+    #: Layer 0's block, stage by stage (``block_with_grad``'s stages): the block view's, when this is the
+    #: chosen placement's stack, without running that block again.
+    first_block: Mapping[str, np.ndarray] | None = None
 
     @property
     def overflow_layer(self) -> int | None:
@@ -135,24 +138,31 @@ def run_stacks(
     dtype = x.dtype.name
     gain = deepnorm_constants(layers)[1] if spec0.placement == "deepnorm" else 1.0
     curves = [([_rms(x)], [_max_abs(x)], []) for _ in specs]
-    backwards = []
+    backwards, first_block = [], [None] * count
     with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
         hs = x[None] if count == 1 else np.array([x] * count)
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
             all_stages, scores, backward = blocks_with_grad(
                 hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)])
+            if layer == 0:
+                first_block = [MappingProxyType(stages) for stages in all_stages]
             outs = [stages[next(reversed(stages))] for stages in all_stages]
-            for (rms, max_abs, max_logit), h, logits in zip(curves, outs, scores):
-                rms.append(_rms(h))
-                max_abs.append(_max_abs(h))
-                max_logit.append(float(np.maximum.reduce(logits, axis=None)))  # np.max, minus its overhead
-                steps.step()
             hs = outs[0][None] if count == 1 else np.array(outs)
+            # Each stack's RMS, max |h| and largest logit, in one call each for all: a sum over a stack's two
+            # axes is the sum of its flattened values (``_rms``), and a maximum doesn't depend on the order.
+            squares = np.add.reduce(np.square(hs, dtype=np.float64), axis=(1, 2)).tolist()
+            largest = np.maximum.reduce(np.abs(hs), axis=(1, 2)).tolist()
+            logits = np.maximum.reduce(scores.reshape(count, -1), axis=1).tolist()  # np.max, minus its overhead
+            for (rms, max_abs, max_logit), ssq, top, logit in zip(curves, squares, largest, logits):
+                rms.append(math.sqrt(ssq / x.size))
+                max_abs.append(top)
+                max_logit.append(logit)
+                steps.step()
             if any(with_grad):
                 backwards.append(backward)
-        runs = [StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))
-                for rms, max_abs, max_logit in curves]
+        runs = [StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit), first_block=first)
+                for (rms, max_abs, max_logit), first in zip(curves, first_block)]
         if not any(with_grad):
             return runs
         # The loss gradient of each stack that asked for one; zeros carry the others through the backward

@@ -435,15 +435,6 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     else:
         norm = apply_norm(s)
     stale = False
-    if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
-        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
-    elif stack:
-        stages, stages_message = block_stages(s, steps)
-        stack_labels = s.labels[: s.stack_tokens]
-    else:
-        stale = True
-        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
-                                                if previous else (None, None, ()))
     if _reusable(s, previous, _DEPTH_FIELDS, placements) and not previous.stack_stale:
         profile, depth_message, laws = previous.depth, previous.depth_message, previous.depth_laws
     elif stack:
@@ -453,6 +444,19 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, laws, stale = previous.depth, previous.depth_message, previous.depth_laws, True
     else:
         profile, depth_message, laws, stale = None, None, (), True
+    if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
+        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
+    elif stack:
+        if profile is not None and not stale:  # the chosen stack's first block: the same weights, input and spec
+            stages, stages_message = profile.runs[s.placement].first_block, None
+            steps.step()
+        else:
+            stages, stages_message = block_stages(s, steps)
+        stack_labels = s.labels[: s.stack_tokens]
+    else:
+        stale = True
+        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
+                                                if previous else (None, None, ()))
     # The note describes the stack that is shown: a stale one is the previous scenario's.
     note = (previous.stack_note if previous else None) if stale else stack_note(s)
     return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note, stages_message, laws)
