@@ -298,13 +298,55 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     return stages, scores[0], one_backward
 
 
+#: Norms that work on each row alone: the stacks' rows stacked give each row what it gets alone.
+_ROW_NORMS = ("layer", "rms", "dyt")
+
+
+def _norms_of_stacks(specs: list[BlockSpec], xs: list[np.ndarray]):
+    """``norm_with_grad`` of each stack's matrix: the row-wise norms of the stacks that share one (the same
+    kind, γ, β, ε and α) in one call on their rows stacked, the rest (BatchNorm, no norm) each alone.
+    Returns the outputs and ``[dy of each stack] -> [dx of each stack]``."""
+    shared = [b for b, spec in enumerate(specs) if spec.norm in _ROW_NORMS and _same_norm(spec, specs[0])]
+    if len(shared) < 2:
+        shared = []
+    alone = {b: norm_with_grad(spec, xs[b]) for b, spec in enumerate(specs) if b not in shared}
+    ys = [alone[b][0] if b in alone else None for b in range(len(specs))]
+    if shared:
+        tokens = xs[shared[0]].shape[0]
+        rows, rows_back = norm_with_grad(specs[shared[0]], np.concatenate([xs[b] for b in shared]))
+        for i, b in enumerate(shared):
+            ys[b] = rows[i * tokens:(i + 1) * tokens]
+
+    def backward(dys: list[np.ndarray]) -> list[np.ndarray]:
+        dxs = [alone[b][1](dy) if b in alone else None for b, dy in enumerate(dys)]
+        if shared:
+            rows_dx = rows_back(np.concatenate([dys[b] for b in shared]))
+            for i, b in enumerate(shared):
+                dxs[b] = rows_dx[i * tokens:(i + 1) * tokens]
+        return dxs
+
+    return ys, backward
+
+
+def _same_norm(a: BlockSpec, b: BlockSpec) -> bool:
+    return (a.norm == b.norm and a.gamma is b.gamma and a.beta is b.beta and a.eps == b.eps
+            and a.dyt_alpha == b.dyt_alpha)
+
+
+def _scaled_by(m: np.ndarray, scale: float) -> np.ndarray:
+    """``m`` times a Pre-Norm block's norm scale (``_times``' product, by the same dtype's factor)."""
+    return m if scale == 1.0 else m * m.dtype.type(scale)
+
+
 def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
     """``block_with_grad`` for B stacks at once: ``xs`` is (B, T, d), ``specs`` one per stack (their
     norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
     the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
-    per stack as on a stack alone, so every number is the unbatched one. The norms and the residual
-    sums run per stack. Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``,
-    the weight-gradient factors of all B stacks batched (``weight_gradients_norms`` takes them).
+    per stack as on a stack alone, so every number is the unbatched one. So does the norm every placement
+    has after the attention's residual sum (Pre's and Peri's N₂, Post's and DeepNorm's N₁), on the rows of
+    all stacks at once where it works row by row; the other norms and the residual sums run per stack.
+    Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``, the weight-gradient
+    factors of all B stacks batched (``weight_gradients_norms`` takes them).
     """
     spec0 = specs[0]
     qk = _qk_kind(spec0)
@@ -314,30 +356,34 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
     n1s = [_times(norm_with_grad(spec, xs[b]), spec.norm_scale) if sandwich[b] else (None, None)
            for b, spec in enumerate(specs)]
     a_all, scores, a_back = attention_with_grad(_batched([n for n, _ in n1s], xs), w, spec0.heads, spec0.causal, qk)
-    all_stages, ffn_in, after_attn = [], [], []
+    all_stages, sums, after_attn = [], [], []
     for b, spec in enumerate(specs):
         x, a = xs[b], a_all[b]
         if sandwich[b]:
-            n1 = n1s[b][0]
-            stages = {"input": x, "norm1": n1, "attn": a}
+            stages = {"input": x, "norm1": n1s[b][0], "attn": a}
             if spec.placement == "peri":
                 a_out, ao_back = norm_with_grad(spec, a)
                 stages["attn_norm"] = a_out
             else:
                 a_out, ao_back = a, None
-            h = x + a_out
-            n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
-            stages.update(add1=h, norm2=n2)
-            ffn_in.append(n2)
-            after_attn.append((ao_back, n2_back))
+            sums.append(x + a_out)
+            after_attn.append(ao_back)
         else:  # post, deepnorm
             alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
-            s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
-            h, n1_back = norm_with_grad(spec, s1)
-            stages = {"input": x, "attn": a, "add1": s1, "norm1": h}
-            ffn_in.append(h)
-            after_attn.append((alpha, n1_back))
+            sums.append((x * x.dtype.type(alpha) if alpha != 1.0 else x) + a)
+            stages = {"input": x, "attn": a}
+            after_attn.append(alpha)
         all_stages.append(stages)
+    normed, mid_back = _norms_of_stacks(specs, sums)
+    ffn_in = []
+    for b, spec in enumerate(specs):
+        if sandwich[b]:
+            n2 = _scaled_by(normed[b], spec.norm_scale)
+            all_stages[b].update(add1=sums[b], norm2=n2)
+            ffn_in.append(n2)
+        else:
+            all_stages[b].update(add1=sums[b], norm1=normed[b])
+            ffn_in.append(normed[b])
     f_all, f_back = ffn_with_grad(_batched(ffn_in), w, spec0.activation)
     after_ffn = []
     for b, spec in enumerate(specs):
@@ -352,7 +398,7 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
             stages["add2"] = stages["add1"] + f_out
             after_ffn.append(fo_back)
         else:
-            alpha, h = after_attn[b][0], stages["norm1"]
+            alpha, h = after_attn[b], stages["norm1"]
             s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
             y, n2_back = norm_with_grad(spec, s2)
             stages.update(ffn=f, add2=s2, norm2=y)
@@ -365,18 +411,26 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
             back = after_ffn[b]
             into_ffn.append(back(dys[b]) if back else dys[b])
         dffn, grads = f_back(_batched(into_ffn))
+        # Into the norm after the attention's sum: the FFN's input gradient (scaled as the norm's output
+        # was), plus for Post and DeepNorm the residual's.
+        into_mid = []
+        for b, spec in enumerate(specs):
+            dn = dffn[b]
+            if sandwich[b]:
+                into_mid.append(_scaled_by(dn, spec.norm_scale))
+            else:
+                alpha, ds2 = after_attn[b], into_ffn[b]
+                into_mid.append(ds2 * ds2.dtype.type(alpha) + dn if alpha != 1.0 else ds2 + dn)
+        dsums = mid_back(into_mid)
         into_attn, residual = [], []
         for b in range(stacks):
-            dy, dn = dys[b], dffn[b]
             if sandwich[b]:
-                ao_back, n2_back = after_attn[b]
-                dh = dy + n2_back(dn)
+                ao_back = after_attn[b]
+                dh = dys[b] + dsums[b]
                 into_attn.append(ao_back(dh) if ao_back else dh)
                 residual.append(dh)
             else:
-                alpha, n1_back = after_attn[b]
-                ds2 = into_ffn[b]
-                ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dn if alpha != 1.0 else ds2 + dn)
+                alpha, ds1 = after_attn[b], dsums[b]
                 into_attn.append(ds1)
                 residual.append(ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1)
         dattn, attn_grads = a_back(_batched(into_attn))

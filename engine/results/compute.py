@@ -241,7 +241,7 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         row_stats = previous.row_stats
         updated = axis_stats(x[rows], y[rows], axis=1)
         row_stats = AxisStats(*(_with_rows(old, rows, new) for old, new in
-                                zip(dataclasses.astuple(row_stats), dataclasses.astuple(updated))))
+                                zip(_stat_arrays(row_stats), _stat_arrays(updated))))
         running_mean = running_var = None
     else:
         training = s.bn_training
@@ -257,6 +257,11 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         if a is not None:
             a.setflags(write=False)
     return NormOutput(x, y, row_stats, running_mean, running_var, message)
+
+
+def _stat_arrays(stats: AxisStats) -> list[np.ndarray]:
+    # dataclasses.astuple would deep-copy every array first (a fifth of a 6 × 4 cell edit's apply_norm)
+    return [getattr(stats, f.name) for f in dataclasses.fields(stats)]
 
 
 def _with_rows(old: np.ndarray, rows: np.ndarray, new: np.ndarray) -> np.ndarray:
