@@ -103,7 +103,7 @@ def test_weight_gradient_norms_of_a_batch_are_each_stacks_own():
     rows = lambda m: m.reshape(-1, m.shape[-1])
     xr = rows(x)
     batched = {"wq": (xr, rows(dq)), "wk": (xr, rows(dk)), "wo": (o, do)}
-    norms = weight_gradients_norms(batched, stacks)
+    norms = weight_gradients_norms(batched, [True] * stacks)
     for b in range(stacks):
         alone = weight_gradients_norm({"wq": (x[b], dq[b]), "wk": (x[b], dk[b]), "wo": (o[b], do[b])})
         assert norms[b] == alone or (math.isnan(norms[b]) and math.isnan(alone))

@@ -57,15 +57,16 @@ def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> np.ndarray:
     return np.maximum(sums, 0.0, out=sums)  # NaN stays NaN: _product_norms takes it again, scaled
 
 
-def _product_norms(a: np.ndarray, c: np.ndarray) -> list[float]:
+def _product_norms(a: np.ndarray, c: np.ndarray, wanted: list[bool]) -> list[float]:
     """‖aᵀ·c‖_F of each pair of a batch (see ``_product_sum_of_squares``), accumulated in float64.
 
     float32 factors widened to float64 can't leave its range (their squares' products stay within
     1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
-    non-finite sum) is it taken again on factors scaled to a largest entry of 1.
+    non-finite sum) is it taken again on factors scaled to a largest entry of 1. The pairs not ``wanted``
+    give NaN without that.
     """
     # under the caller's errstate: what overflows is taken again, scaled
-    return [math.sqrt(ssq) if 1e-250 < ssq < 1e250 else _scaled_product_norm(a[b], c[b])
+    return [math.sqrt(ssq) if 1e-250 < ssq < 1e250 else _scaled_product_norm(a[b], c[b]) if wanted[b] else math.nan
             for b, ssq in enumerate(_product_sum_of_squares(a, c).tolist())]
 
 
@@ -87,13 +88,15 @@ def weight_gradients_norm(grads: GradFactors) -> float:
     (their squares would leave float32's range); a norm beyond float64's range is inf, a non-finite
     gradient gives NaN, and nothing raises.
     """
-    return weight_gradients_norms(grads, 1)[0]
+    return weight_gradients_norms(grads, [True])[0]
 
 
-def weight_gradients_norms(grads: GradFactors, stacks: int) -> list[float]:
-    """``weight_gradients_norm`` of each of ``stacks`` stacks at once, from ``blocks_with_grad``'s batched
-    factors (each stack's tokens are a block of rows, or a leading index): each stack's norm is the one
-    its factors give alone, in a few NumPy calls for all of them."""
+def weight_gradients_norms(grads: GradFactors, wanted: list[bool]) -> list[float]:
+    """``weight_gradients_norm`` of each stack at once, from ``blocks_with_grad``'s batched factors (each
+    stack's tokens are a block of rows, or a leading index): each stack's norm is the one its factors give
+    alone, in a few NumPy calls for all of them. ``wanted`` has one entry per stack: those not wanted (the
+    no-norm stack, carried along with zero gradients) may come out NaN rather than take the scaled route."""
+    stacks = len(wanted)
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
@@ -103,7 +106,7 @@ def weight_gradients_norms(grads: GradFactors, stacks: int) -> list[float]:
 
     # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
     with np.errstate(over="ignore", invalid="ignore"):
-        norms = [_product_norms(split(a), split(bs[0] if len(bs) == 1 else np.concatenate(bs, axis=-1)))
+        norms = [_product_norms(split(a), split(bs[0] if len(bs) == 1 else np.concatenate(bs, axis=-1)), wanted)
                  for a, bs in by_input.values()]  # np.hstack's checks cost more
     return [math.hypot(*parts) for parts in zip(*norms)]  # scales internally; inf if a part is
 

@@ -179,7 +179,7 @@ def run_stacks(
         weight_grad, input_grad = np.empty((count, layers)), np.empty((count, layers))
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
-            for b, norm in enumerate(weight_gradients_norms(grads, count)):
+            for b, norm in enumerate(weight_gradients_norms(grads, with_grad)):
                 if with_grad[b]:
                     weight_grad[b, layer] = norm
                     input_grad[b, layer] = math.sqrt(np.add.reduce(np.square(dh[b], dtype=np.float64), axis=None))
