@@ -130,3 +130,19 @@ def test_the_block_view_takes_the_chosen_stacks_first_block(placement):
     # A placement switch reuses the depth run (Pre and Post always run) and still shows its own first block.
     switched = s.replace(placement="post" if placement != "post" else "pre")
     assert values_equal(dict(compute(switched, compute(s)).stages), dict(block_stages(switched)[0]))
+
+
+def test_stacks_run_together_only_while_all_their_activations_fit(monkeypatch):
+    # Together the stacks hold every stack's saved activations at once: where one stack fits the memory budget
+    # but all of them don't, they run one after the other.
+    import engine.results.compute as compute_module
+
+    s = load_preset("xian")
+    asked = []
+    real = compute_module.depth_profile
+    monkeypatch.setattr(compute_module, "depth_profile", lambda *a, **k: asked.append(k["batched"]) or real(*a, **k))
+    compute_module.depth(s)
+    monkeypatch.setattr(compute_module, "MAX_SIMULATION_BYTES", compute_module.simulation_bytes(s, s.layers))
+    profile, note = compute_module.depth(s)
+    assert note is None and profile is not None
+    assert asked == [None, False]

@@ -360,13 +360,18 @@ def simulation_bytes(s: Scenario, layers: int, streamed: bool = False) -> int:
     it saves (an over-estimate: Q, K, V, the norms' and the sublayers' outputs, the FFN's hidden
     layer, the attention probabilities and their gradients), and every layer's weights, or with
     ``streamed`` weights one slab of a matrix and its draw buffer."""
-    t = min(s.stack_tokens, s.tokens)
-    hidden_copies = 4 if s.activation == "swiglu" else 2
-    activations = t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
+    activations = _activation_count(s)
     itemsize = np.dtype(s.dtype).itemsize
     if streamed:
         return layers * activations * itemsize + SLAB_BYTES + DRAW_BUFFER_BYTES
     return layers * (_layer_weight_count(s) + activations) * itemsize
+
+
+def _activation_count(s: Scenario) -> int:
+    """Values one block of one stack saves for its backward pass (see ``simulation_bytes``)."""
+    t = min(s.stack_tokens, s.tokens)
+    hidden_copies = 4 if s.activation == "swiglu" else 2
+    return t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
 
 
 def streams_weights(s: Scenario) -> bool:
@@ -389,9 +394,14 @@ def depth(s: Scenario, placements: tuple[str, ...] | None = None,
                                                        "{need:.1f} GiB of memory (limit {limit:.0f} GiB). "
                                                        "Fewer layers or dimensions bring it back."),
                           layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
+    placements = placements or depth_placements(s)
+    # Stacks run together hold all their saved activations at once (one stack's at a time otherwise):
+    # they may only where that fits the budget too (depth_profile batches small ones only, by default).
+    together = simulation_bytes(s, s.layers) + len(placements) * s.layers * _activation_count(s) * np.dtype(s.dtype).itemsize
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
-                            s.toy_a, s.toy_b, s.toy_v0, placements or depth_placements(s), init=s.init,
-                            ln_scaling=s.ln_scaling, streamed=streamed, steps=steps)
+                            s.toy_a, s.toy_b, s.toy_v0, placements, init=s.init,
+                            ln_scaling=s.ln_scaling, streamed=streamed, steps=steps,
+                            batched=None if together <= MAX_SIMULATION_BYTES else False)
     return profile, None
 
 
