@@ -137,9 +137,9 @@ def run_stacks(
     hidden = ffn_hidden(d, ffn_mult, init)
     dtype = x.dtype.name
     gain = deepnorm_constants(layers)[1] if spec0.placement == "deepnorm" else 1.0
-    curves = [([_rms(x)], [_max_abs(x)], []) for _ in specs]
     backwards, first_block = [], [None] * count
     with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
+        curves = [([_rms(x)], [_max_abs(x)], []) for _ in specs]
         hs = x[None] if count == 1 else np.array([x] * count)
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
