@@ -5,8 +5,9 @@ Post-Norm: h = N₁(x + Attn(x));            y = N₂(h + FFN(h))
 Peri-Norm: h = x + N₁'(Attn(N₁(x)));       y = h + N₂'(FFN(N₂(h)))     (sandwich; Kim et al. 2025)
 DeepNorm:  h = N₁(α·x + Attn(x));          y = N₂(α·h + FFN(h))        (Wang et al. 2022)
 
-Every function works on a 2-D (tokens, d) matrix and returns its output together with a
-``backward`` closure mapping the output gradient to the input gradient and the weight gradients.
+Every function works on a 2-D (tokens, d) matrix (``blocks_with_grad`` on a batch of stacks' (B, tokens, d))
+and returns its output together with a ``backward`` closure mapping the output gradient to the input
+gradient and the weight gradients.
 A weight gradient is returned as its two factors (A, B) with ∂L/∂W = Aᵀ·B: both have one row per
 token, so its norm comes from two T × T products instead of building the d × 4d matrix.
 """
