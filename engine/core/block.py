@@ -5,8 +5,9 @@ Post-Norm: h = N₁(x + Attn(x));            y = N₂(h + FFN(h))
 Peri-Norm: h = x + N₁'(Attn(N₁(x)));       y = h + N₂'(FFN(N₂(h)))     (sandwich; Kim et al. 2025)
 DeepNorm:  h = N₁(α·x + Attn(x));          y = N₂(α·h + FFN(h))        (Wang et al. 2022)
 
-Every function works on a 2-D (tokens, d) matrix and returns its output together with a
-``backward`` closure mapping the output gradient to the input gradient and the weight gradients.
+Every function works on a 2-D (tokens, d) matrix (``blocks_with_grad`` on a batch of stacks' (B, tokens, d))
+and returns its output together with a ``backward`` closure mapping the output gradient to the input
+gradient and the weight gradients.
 A weight gradient is returned as its two factors (A, B) with ∂L/∂W = Aᵀ·B: both have one row per
 token, so its norm comes from two T × T products instead of building the d × 4d matrix.
 """
@@ -39,36 +40,44 @@ def _scaled(m: np.ndarray) -> tuple[np.ndarray, float]:
     return (np.multiply(m, 1.0 / scale, dtype=np.float64) if 0.0 < scale < math.inf else m), scale
 
 
-def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> float:
-    """‖aᵀ·c‖²_F in float64, by the cheaper of two routes.
+def _product_sum_of_squares(a: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """‖aᵀ·c‖²_F in float64 for each of a batch of factor pairs ((B, T, d_a) and (B, T, d_c); B may be 1),
+    by the cheaper of two routes.
 
     Forming aᵀ·c costs d_a·d_c per token; the Gram route Σ (a·aᵀ) ∘ (c·cᵀ) costs T·(d_a + d_c) per
     token and is what keeps d = 4096 cheap. Its terms can cancel (BatchNorm's zero-mean columns do),
-    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0.
+    and rounding can then leave a tiny negative sum where the norm is about 0: clamped to 0. Each
+    pair's products and sums are the very ones it gets alone (matmul calls BLAS per pair, the sum over
+    a pair's two axes is the sum of its flattened values).
     """
     a, c = a.astype(np.float64, copy=False), c.astype(np.float64, copy=False)
-    t, (da, dc) = a.shape[0], (a.shape[1], c.shape[1])
+    t, (da, dc) = a.shape[-2], (a.shape[-1], c.shape[-1])
     if da * dc <= t * (da + dc):
-        return float(np.add.reduce(np.square(a.T @ c), axis=None))
-    return max(0.0, float(np.add.reduce((a @ a.T) * (c @ c.T), axis=None)))  # np.sum, minus its overhead
+        return np.add.reduce(np.square(a.swapaxes(-1, -2) @ c), axis=(-2, -1))
+    sums = np.add.reduce((a @ a.swapaxes(-1, -2)) * (c @ c.swapaxes(-1, -2)), axis=(-2, -1))  # np.sum, minus its overhead
+    return np.maximum(sums, 0.0, out=sums)  # NaN stays NaN: _product_norms takes it again, scaled
 
 
-def _product_norm(a: np.ndarray, c: np.ndarray) -> float:
-    """‖aᵀ·c‖_F, accumulated in float64.
+def _product_norms(a: np.ndarray, c: np.ndarray, wanted: list[bool]) -> list[float]:
+    """‖aᵀ·c‖_F of each pair of a batch (see ``_product_sum_of_squares``), accumulated in float64.
 
     float32 factors widened to float64 can't leave its range (their squares' products stay within
     1e±180). Only when the plain sum is outside 1e±250 (float64 factors beyond 1e±60, a zero or
-    non-finite sum) is it taken again on factors scaled to a largest entry of 1.
+    non-finite sum) is it taken again on factors scaled to a largest entry of 1. The pairs not ``wanted``
+    give NaN without that.
     """
-    ssq = _product_sum_of_squares(a, c)  # under the caller's errstate: what overflows is taken again, scaled
-    if 1e-250 < ssq < 1e250:
-        return math.sqrt(ssq)
+    # under the caller's errstate: what overflows is taken again, scaled
+    return [math.sqrt(ssq) if 1e-250 < ssq < 1e250 else _scaled_product_norm(a[b], c[b]) if wanted[b] else math.nan
+            for b, ssq in enumerate(_product_sum_of_squares(a, c).tolist())]
+
+
+def _scaled_product_norm(a: np.ndarray, c: np.ndarray) -> float:
     (a, sa), (c, sc) = _scaled(a), _scaled(c)
     if not (math.isfinite(sa) and math.isfinite(sc)):
         return math.nan
     if sa == 0.0 or sc == 0.0:
         return 0.0
-    return sa * (sc * math.sqrt(_product_sum_of_squares(a, c)))  # beyond float64's range: inf
+    return sa * (sc * math.sqrt(float(_product_sum_of_squares(a[None], c[None])[0])))  # beyond float64's range: inf
 
 
 def weight_gradients_norm(grads: GradFactors) -> float:
@@ -80,14 +89,27 @@ def weight_gradients_norm(grads: GradFactors) -> float:
     (their squares would leave float32's range); a norm beyond float64's range is inf, a non-finite
     gradient gives NaN, and nothing raises.
     """
+    return weight_gradients_norms(grads, [True])[0]
+
+
+def weight_gradients_norms(grads: GradFactors, wanted: list[bool]) -> list[float]:
+    """``weight_gradients_norm`` of each stack at once, from ``blocks_with_grad``'s batched factors (each
+    stack's tokens are a block of rows, or a leading index): each stack's norm is the one its factors give
+    alone, in a few NumPy calls for all of them. ``wanted`` has one entry per stack: those not wanted (the
+    no-norm stack, carried along with zero gradients) may come out NaN rather than take the scaled route."""
+    stacks = len(wanted)
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
+
+    def split(m):  # (stacks · T, k) or (stacks, T, k) -> (stacks, T, k)
+        return m.reshape(stacks, -1, m.shape[-1])
+
     # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
     with np.errstate(over="ignore", invalid="ignore"):
-        norms = [_product_norm(a, bs[0] if len(bs) == 1 else np.concatenate(bs, axis=1))  # np.hstack's checks cost more
-                 for a, bs in by_input.values()]
-    return math.hypot(*norms)  # scales internally; inf if a part is
+        norms = [_product_norms(split(a), split(bs[0] if len(bs) == 1 else np.concatenate(bs, axis=-1)), wanted)
+                 for a, bs in by_input.values()]  # np.hstack's checks cost more
+    return [math.hypot(*parts) for parts in zip(*norms)]  # scales internally; inf if a part is
 
 
 @dataclass(frozen=True, eq=False)
@@ -243,6 +265,26 @@ def _qk_kind(spec: BlockSpec) -> str | None:
     return None if not spec.qk_norm else ("rms" if spec.norm == "rms" else "layer")
 
 
+def _batched(parts: list[np.ndarray], whole: np.ndarray | None = None) -> np.ndarray:
+    """The stacks' matrices as one (B, T, d) array: ``whole`` itself when every part is its own slice."""
+    if whole is not None and all(part is None for part in parts):
+        return whole
+    if len(parts) == 1:
+        return parts[0][None]  # a view: one stack needs no copy
+    # np.array of same-shaped arrays is np.stack's copy in a fifth of its time (no Python-level checks)
+    return np.array([whole[b] if part is None else part for b, part in enumerate(parts)])
+
+
+def _one_stack(grads: GradFactors) -> GradFactors:
+    """A batch of one stack's weight-gradient factors as 2-D ones (one row per token); factors that were one
+    array (Q, K and V's shared input) stay one array."""
+    flat: dict[int, np.ndarray] = {}
+    for factors in grads.values():
+        for m in factors:
+            flat.setdefault(id(m), m.reshape(-1, m.shape[-1]))
+    return {name: (flat[id(a)], flat[id(g)]) for name, (a, g) in grads.items()}
+
+
 def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     """Run one block; return its stages (ordered, last is the output), the attention logits
     (heads, T, T; masked ones −inf) and ``dy -> (dx, grads)``.
@@ -251,49 +293,152 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
     ``input attn add1 norm1 ffn add2 norm2``; Peri-Norm ``input norm1 attn attn_norm add1 norm2 ffn
     ffn_norm add2``.
     """
-    qk = _qk_kind(spec)
-    if spec.placement in ("pre", "peri"):
-        n1, n1_back = _times(norm_with_grad(spec, x), spec.norm_scale)
-        a, scores, a_back = attention_with_grad(n1, w, spec.heads, spec.causal, qk)
-        stages = {"input": x, "norm1": n1, "attn": a}
-        if spec.placement == "peri":
-            a_out, ao_back = norm_with_grad(spec, a)
-            stages["attn_norm"] = a_out
+    (stages,), scores, backward = blocks_with_grad(x[None], w, [spec])
+
+    def one_backward(dy):
+        dx, grads = backward(dy[None])
+        return dx[0], _one_stack(grads)
+
+    return stages, scores[0], one_backward
+
+
+#: Norms that work on each row alone: the stacks' rows stacked give each row what it gets alone.
+_ROW_NORMS = ("layer", "rms", "dyt")
+
+
+def _norms_of_stacks(specs: list[BlockSpec], xs: list[np.ndarray]):
+    """``norm_with_grad`` of each stack's matrix: the row-wise norms of the stacks that share one (the same
+    kind, γ, β, ε and α) in one call on their rows stacked, the rest (BatchNorm, no norm) each alone.
+    Returns the outputs and ``[dy of each stack] -> [dx of each stack]``."""
+    shared = [b for b, spec in enumerate(specs) if spec.norm in _ROW_NORMS and _same_norm(spec, specs[0])]
+    if len(shared) < 2:
+        shared = []
+    alone = {b: norm_with_grad(spec, xs[b]) for b, spec in enumerate(specs) if b not in shared}
+    ys = [alone[b][0] if b in alone else None for b in range(len(specs))]
+    if shared:
+        tokens = xs[shared[0]].shape[0]
+        rows, rows_back = norm_with_grad(specs[shared[0]], np.concatenate([xs[b] for b in shared]))
+        for i, b in enumerate(shared):
+            ys[b] = rows[i * tokens:(i + 1) * tokens]
+
+    def backward(dys: list[np.ndarray]) -> list[np.ndarray]:
+        dxs = [alone[b][1](dy) if b in alone else None for b, dy in enumerate(dys)]
+        if shared:
+            rows_dx = rows_back(np.concatenate([dys[b] for b in shared]))
+            for i, b in enumerate(shared):
+                dxs[b] = rows_dx[i * tokens:(i + 1) * tokens]
+        return dxs
+
+    return ys, backward
+
+
+def _same_norm(a: BlockSpec, b: BlockSpec) -> bool:
+    return (a.norm == b.norm and a.gamma is b.gamma and a.beta is b.beta and a.eps == b.eps
+            and a.dyt_alpha == b.dyt_alpha)
+
+
+def _scaled_by(m: np.ndarray, scale: float) -> np.ndarray:
+    """``m`` times a Pre-Norm block's norm scale (``_times``' product, by the same dtype's factor)."""
+    return m if scale == 1.0 else m * m.dtype.type(scale)
+
+
+def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
+    """``block_with_grad`` for B stacks at once: ``xs`` is (B, T, d), ``specs`` one per stack (their
+    norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
+    the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
+    per stack as on a stack alone, so every number is the unbatched one. So does the norm every placement
+    has after the attention's residual sum (Pre's and Peri's N₂, Post's and DeepNorm's N₁), on the rows of
+    all stacks at once where it works row by row; the other norms and the residual sums run per stack.
+    Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``, the weight-gradient
+    factors of all B stacks batched (``weight_gradients_norms`` takes them).
+    """
+    spec0 = specs[0]
+    qk = _qk_kind(spec0)
+    stacks = xs.shape[0]
+    sandwich = [spec.placement in ("pre", "peri") for spec in specs]
+    # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm).
+    n1s = [_times(norm_with_grad(spec, xs[b]), spec.norm_scale) if sandwich[b] else (None, None)
+           for b, spec in enumerate(specs)]
+    a_all, scores, a_back = attention_with_grad(_batched([n for n, _ in n1s], xs), w, spec0.heads, spec0.causal, qk)
+    all_stages, sums, after_attn = [], [], []
+    for b, spec in enumerate(specs):
+        x, a = xs[b], a_all[b]
+        if sandwich[b]:
+            stages = {"input": x, "norm1": n1s[b][0], "attn": a}
+            if spec.placement == "peri":
+                a_out, ao_back = norm_with_grad(spec, a)
+                stages["attn_norm"] = a_out
+            else:
+                a_out, ao_back = a, None
+            sums.append(x + a_out)
+            after_attn.append(ao_back)
+        else:  # post, deepnorm
+            alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
+            sums.append((x * x.dtype.type(alpha) if alpha != 1.0 else x) + a)
+            stages = {"input": x, "attn": a}
+            after_attn.append(alpha)
+        all_stages.append(stages)
+    normed, mid_back = _norms_of_stacks(specs, sums)
+    ffn_in = []
+    for b, spec in enumerate(specs):
+        if sandwich[b]:
+            n2 = _scaled_by(normed[b], spec.norm_scale)
+            all_stages[b].update(add1=sums[b], norm2=n2)
+            ffn_in.append(n2)
         else:
-            a_out, ao_back = a, None
-        h = x + a_out
-        n2, n2_back = _times(norm_with_grad(spec, h), spec.norm_scale)
-        f, f_back = ffn_with_grad(n2, w, spec.activation)
-        stages.update(add1=h, norm2=n2, ffn=f)
-        if spec.placement == "peri":
-            f_out, fo_back = norm_with_grad(spec, f)
-            stages["ffn_norm"] = f_out
+            all_stages[b].update(add1=sums[b], norm1=normed[b])
+            ffn_in.append(normed[b])
+    f_all, f_back = ffn_with_grad(_batched(ffn_in), w, spec0.activation)
+    after_ffn = []
+    for b, spec in enumerate(specs):
+        stages, f = all_stages[b], f_all[b]
+        if sandwich[b]:
+            stages["ffn"] = f
+            if spec.placement == "peri":
+                f_out, fo_back = norm_with_grad(spec, f)
+                stages["ffn_norm"] = f_out
+            else:
+                f_out, fo_back = f, None
+            stages["add2"] = stages["add1"] + f_out
+            after_ffn.append(fo_back)
         else:
-            f_out, fo_back = f, None
-        y = h + f_out
-        stages["add2"] = y
+            alpha, h = after_attn[b], stages["norm1"]
+            s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
+            y, n2_back = norm_with_grad(spec, s2)
+            stages.update(ffn=f, add2=s2, norm2=y)
+            after_ffn.append(n2_back)
 
-        def backward(dy):
-            dn2, grads = f_back(fo_back(dy) if fo_back else dy)
-            dh = dy + n2_back(dn2)
-            dn1, attn_grads = a_back(ao_back(dh) if ao_back else dh)
-            return dh + n1_back(dn1), {**grads, **attn_grads}
+    def backward(dys):
+        # Into the FFN: the output gradient (Pre, Peri: through the FFN's own norm), or through N₂ (Post).
+        into_ffn = []
+        for b in range(stacks):
+            back = after_ffn[b]
+            into_ffn.append(back(dys[b]) if back else dys[b])
+        dffn, grads = f_back(_batched(into_ffn))
+        # Into the norm after the attention's sum: the FFN's input gradient (scaled as the norm's output
+        # was), plus for Post and DeepNorm the residual's.
+        into_mid = []
+        for b, spec in enumerate(specs):
+            dn = dffn[b]
+            if sandwich[b]:
+                into_mid.append(_scaled_by(dn, spec.norm_scale))
+            else:
+                alpha, ds2 = after_attn[b], into_ffn[b]
+                into_mid.append(ds2 * ds2.dtype.type(alpha) + dn if alpha != 1.0 else ds2 + dn)
+        dsums = mid_back(into_mid)
+        into_attn, residual = [], []
+        for b in range(stacks):
+            if sandwich[b]:
+                ao_back = after_attn[b]
+                dh = dys[b] + dsums[b]
+                into_attn.append(ao_back(dh) if ao_back else dh)
+                residual.append(dh)
+            else:
+                alpha, ds1 = after_attn[b], dsums[b]
+                into_attn.append(ds1)
+                residual.append(ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1)
+        dattn, attn_grads = a_back(_batched(into_attn))
+        dxs = [residual[b] + (n1s[b][1](dattn[b]) if sandwich[b] else dattn[b]) for b in range(stacks)]
+        return _batched(dxs), {**grads, **attn_grads}
 
-    else:  # post, deepnorm
-        alpha = spec.residual_scale if spec.placement == "deepnorm" else 1.0
-        a, scores, a_back = attention_with_grad(x, w, spec.heads, spec.causal, qk)
-        s1 = (x * x.dtype.type(alpha) if alpha != 1.0 else x) + a
-        h, n1_back = norm_with_grad(spec, s1)
-        f, f_back = ffn_with_grad(h, w, spec.activation)
-        s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
-        y, n2_back = norm_with_grad(spec, s2)
-        stages = {"input": x, "attn": a, "add1": s1, "norm1": h, "ffn": f, "add2": s2, "norm2": y}
-
-        def backward(dy):
-            ds2 = n2_back(dy)
-            dh, grads = f_back(ds2)
-            ds1 = n1_back(ds2 * ds2.dtype.type(alpha) + dh if alpha != 1.0 else ds2 + dh)
-            dx, attn_grads = a_back(ds1)
-            return (ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1) + dx, {**grads, **attn_grads}
-
-    return stages, scores, backward
+    return all_stages, scores, backward

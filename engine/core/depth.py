@@ -11,7 +11,7 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.core.block import BlockSpec, block_with_grad, norm_with_grad, weight_gradients_norm
+from engine.core.block import BlockSpec, blocks_with_grad, norm_with_grad, weight_gradients_norms
 from engine.core.norms import rms_norm
 from engine.progress import Steps
 from engine.core.streamed_weights import streamed_layer_weights
@@ -22,6 +22,10 @@ from engine.core.weights import ffn_hidden, layer_weights
 STACK_PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
 #: Placements whose stacks end with one more norm before the output (as GPT-2 does).
 _FINAL_NORM = ("pre", "peri", "mixln")
+
+
+#: Stacks batch (``depth_profile``) while tokens × max(d, FFN width) is at most this: 6 × 4 is 96, 32 × 512 is 65536.
+BATCH_ELEMENTS = 1 << 16
 
 
 def first_nonfinite(values: np.ndarray, first_layer: int = 0) -> int | None:
@@ -44,6 +48,9 @@ class StackRun:
     input_grad: np.ndarray | None = None
     #: The largest attention logit of each layer (N entries).
     max_logit: np.ndarray | None = None
+    #: Layer 0's block, stage by stage (``block_with_grad``'s stages): the block view's, when this is the
+    #: chosen placement's stack, without running that block again.
+    first_block: Mapping[str, np.ndarray] | None = None
 
     @property
     def overflow_layer(self) -> int | None:
@@ -106,40 +113,80 @@ def run_stack(
     backward pass (see engine.core.streamed_weights): memory then holds the saved activations, not the
     weights. ``steps`` counts one step per layer forward and one per layer backward.
     """
+    return run_stacks(x, [spec], layers, seed, ffn_mult, with_grad=[with_grad], init=init, ln_scaling=[ln_scaling],
+                      streamed=streamed, steps=steps)[0]
+
+
+def run_stacks(
+    x: np.ndarray, specs: list[BlockSpec], layers: int, seed: int, ffn_mult: int, *, with_grad: list[bool],
+    ln_scaling: list[bool], init: str = "fan_in", streamed: bool = False, steps: Steps | None = None,
+) -> list[StackRun]:
+    """``run_stack`` for several stacks on the same input and the same weights at once, one StackRun each:
+    each layer's attention and FFN run once for all of them (see ``blocks_with_grad``), which is what makes
+    the 6 × 4 matrix's stacks cheap (each NumPy call there costs its overhead, not its arithmetic).
+    ``with_grad`` and ``ln_scaling`` are per stack. The
+    specs may differ in norm and placement, not in what the sublayers do (heads, causal, activation,
+    QK-Norm) nor in DeepNorm's β-scaled weights. Memory holds every stack's saved activations at once.
+    """
     steps = steps or Steps(0)
     weights = functools.partial(streamed_layer_weights, poll=steps.poll) if streamed else layer_weights
+    count = len(specs)
     t, d = x.shape
-    gated = spec.activation == "swiglu"
+    spec0 = specs[0]
+    gated = spec0.activation == "swiglu"
     hidden = ffn_hidden(d, ffn_mult, init)
     dtype = x.dtype.name
-    gain = deepnorm_constants(layers)[1] if spec.placement == "deepnorm" else 1.0
+    gain = deepnorm_constants(layers)[1] if spec0.placement == "deepnorm" else 1.0
+    backwards, first_block = [], [None] * count
     with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
-        rms, max_abs, max_logit, backwards = [_rms(x)], [_max_abs(x)], [], []
-        h = x
+        curves = [([_rms(x)], [_max_abs(x)], []) for _ in specs]
+        hs = x[None] if count == 1 else np.array([x] * count)
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
-            stages, scores, backward = block_with_grad(h, w, layer_spec(spec, spec.placement, layer, layers,
-                                                                        ln_scaling))
-            h = stages[next(reversed(stages))]
-            rms.append(_rms(h))
-            max_abs.append(_max_abs(h))
-            max_logit.append(float(np.maximum.reduce(scores, axis=None)))  # np.max, minus its overhead
-            if with_grad:
+            all_stages, scores, backward = blocks_with_grad(
+                hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)])
+            if layer == 0:
+                first_block = [MappingProxyType(stages) for stages in all_stages]
+            outs = [stages[next(reversed(stages))] for stages in all_stages]
+            hs = outs[0][None] if count == 1 else np.array(outs)
+            # Each stack's RMS, max |h| and largest logit, in one call each for all: a sum over a stack's two
+            # axes is the sum of its flattened values (``_rms``), and a maximum doesn't depend on the order.
+            squares = np.add.reduce(np.square(hs, dtype=np.float64), axis=(1, 2)).tolist()
+            largest = np.maximum.reduce(np.abs(hs), axis=(1, 2)).tolist()
+            logits = np.maximum.reduce(scores.reshape(count, -1), axis=1).tolist()  # np.max, minus its overhead
+            for (rms, max_abs, max_logit), ssq, top, logit in zip(curves, squares, largest, logits):
+                rms.append(math.sqrt(ssq / x.size))
+                max_abs.append(top)
+                max_logit.append(logit)
+                steps.step()
+            if any(with_grad):
                 backwards.append(backward)
-            steps.step()
-        if not with_grad:
-            return StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit))
-        final = spec.placement in _FINAL_NORM and spec.norm != "none"
-        out, final_back = norm_with_grad(spec, h) if final else (h, lambda dy: dy)
-        dh = final_back(loss_target(seed, out.shape, x.dtype) / out.size)
-        weight_grad, input_grad = np.empty(layers), np.empty(layers)
+        runs = [StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit), first_block=first)
+                for (rms, max_abs, max_logit), first in zip(curves, first_block)]
+        if not any(with_grad):
+            return runs
+        # The loss gradient of each stack that asked for one; zeros carry the others through the backward
+        # pass (their results are not read).
+        dhs = []
+        for b, spec in enumerate(specs):
+            if not with_grad[b]:
+                dhs.append(np.zeros_like(x))
+                continue
+            final = spec.placement in _FINAL_NORM and spec.norm != "none"
+            out, final_back = norm_with_grad(spec, hs[b]) if final else (hs[b], lambda dy: dy)
+            dhs.append(final_back(loss_target(seed, out.shape, x.dtype) / out.size))
+        dh = dhs[0][None] if count == 1 else np.array(dhs)
+        weight_grad, input_grad = np.empty((count, layers)), np.empty((count, layers))
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
-            weight_grad[layer] = weight_gradients_norm(grads)
-            input_grad[layer] = math.sqrt(np.add.reduce(np.square(dh, dtype=np.float64), axis=None))
+            for b, norm in enumerate(weight_gradients_norms(grads, with_grad)):
+                if with_grad[b]:
+                    weight_grad[b, layer] = norm
+                    input_grad[b, layer] = math.sqrt(np.add.reduce(np.square(dh[b], dtype=np.float64), axis=None))
+                    steps.step()
             backwards[layer] = None  # its saved activations are no longer needed
-            steps.step()
-    return StackRun(np.array(rms), np.array(max_abs), weight_grad, input_grad, np.array(max_logit))
+    return [dataclasses.replace(run, weight_grad=weight_grad[b], input_grad=input_grad[b]) if with_grad[b] else run
+            for b, run in enumerate(runs)]
 
 
 @dataclass(frozen=True)
@@ -171,20 +218,34 @@ class DepthProfile:
 def depth_profile(x: np.ndarray, spec: BlockSpec, layers: int, seed: int, ffn_mult: int,
                   toy_a: float, toy_b: float, toy_v0: float, placements=("pre", "post"), *,
                   init: str = "fan_in", ln_scaling: bool = False, streamed: bool = False,
-                  steps: Steps | None = None) -> DepthProfile:
+                  steps: Steps | None = None, batched: bool | None = None) -> DepthProfile:
     """Run the same input through a no-norm stack and one stack per placement, on the same weights
     (DeepNorm's own β-scaled ones aside). Pre-Norm and Post-Norm are always among them. The no-norm
     stack holds no norm at all, QK-Norm included: it is the baseline every normalization is measured
     against, so the QK-Norm setting leaves it as it is.
 
-    ``streamed`` and ``steps`` as in ``run_stack`` (``depth_steps`` of them in all)."""
+    ``streamed`` and ``steps`` as in ``run_stack`` (``depth_steps`` of them in all). ``batched`` runs the
+    stacks together (``run_stacks``); by default only small ones, never streamed ones: batching saves NumPy
+    calls, which only matters where a call's overhead outweighs its arithmetic, and holds every stack's
+    activations at once."""
     ordered = [p for p in STACK_PLACEMENTS if p in {"pre", "post", *placements}]
-    runs = {p: run_stack(x, dataclasses.replace(spec, placement=p), layers, seed, ffn_mult, with_grad=True,
-                         init=init, ln_scaling=ln_scaling, streamed=streamed, steps=steps) for p in ordered}
+    specs = {p: dataclasses.replace(spec, placement=p) for p in ordered}
+    specs["none"] = dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False)
+    if batched is None:
+        batched = not streamed and x.shape[0] * max(x.shape[1], ffn_hidden(x.shape[1], ffn_mult, init)) <= BATCH_ELEMENTS
+    groups: dict[tuple, list[str]] = {}
+    for name, stack in specs.items():
+        # Stacks batch when their sublayers are the same: DeepNorm's weights are its own, QK-Norm changes the attention.
+        groups.setdefault((stack.placement == "deepnorm", stack.qk_norm) if batched else name, []).append(name)
+    runs = {}
+    for names in groups.values():
+        runs.update(zip(names, run_stacks(x, [specs[n] for n in names], layers, seed, ffn_mult,
+                                          with_grad=[n != "none" for n in names],
+                                          ln_scaling=[ln_scaling and n != "none" for n in names], init=init,
+                                          streamed=streamed, steps=steps)))
     return DepthProfile(
-        none=run_stack(x, dataclasses.replace(spec, norm="none", placement="pre", qk_norm=False), layers, seed,
-                       ffn_mult, with_grad=False, init=init, streamed=streamed, steps=steps),
-        runs=MappingProxyType(runs),
+        none=runs.pop("none"),
+        runs=MappingProxyType({p: runs[p] for p in ordered}),
         toy=toy_explosion(toy_a, toy_b, toy_v0, layers),
         toy_normalized=toy_explosion(toy_a, toy_b, toy_v0, layers, normalize=True),
     )

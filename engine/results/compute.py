@@ -241,7 +241,7 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         row_stats = previous.row_stats
         updated = axis_stats(x[rows], y[rows], axis=1)
         row_stats = AxisStats(*(_with_rows(old, rows, new) for old, new in
-                                zip(dataclasses.astuple(row_stats), dataclasses.astuple(updated))))
+                                zip(_stat_arrays(row_stats), _stat_arrays(updated))))
         running_mean = running_var = None
     else:
         training = s.bn_training
@@ -257,6 +257,11 @@ def apply_norm(s: Scenario, previous: NormOutput | None = None, changed_rows=Non
         if a is not None:
             a.setflags(write=False)
     return NormOutput(x, y, row_stats, running_mean, running_var, message)
+
+
+def _stat_arrays(stats: AxisStats) -> list[np.ndarray]:
+    # dataclasses.astuple would deep-copy every array first (a fifth of a 6 × 4 cell edit's apply_norm)
+    return [getattr(stats, f.name) for f in dataclasses.fields(stats)]
 
 
 def _with_rows(old: np.ndarray, rows: np.ndarray, new: np.ndarray) -> np.ndarray:
@@ -355,13 +360,18 @@ def simulation_bytes(s: Scenario, layers: int, streamed: bool = False) -> int:
     it saves (an over-estimate: Q, K, V, the norms' and the sublayers' outputs, the FFN's hidden
     layer, the attention probabilities and their gradients), and every layer's weights, or with
     ``streamed`` weights one slab of a matrix and its draw buffer."""
-    t = min(s.stack_tokens, s.tokens)
-    hidden_copies = 4 if s.activation == "swiglu" else 2
-    activations = t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
+    activations = _activation_count(s)
     itemsize = np.dtype(s.dtype).itemsize
     if streamed:
         return layers * activations * itemsize + SLAB_BYTES + DRAW_BUFFER_BYTES
     return layers * (_layer_weight_count(s) + activations) * itemsize
+
+
+def _activation_count(s: Scenario) -> int:
+    """Values one block of one stack saves for its backward pass (see ``simulation_bytes``)."""
+    t = min(s.stack_tokens, s.tokens)
+    hidden_copies = 4 if s.activation == "swiglu" else 2
+    return t * (16 * s.dims + hidden_copies * ffn_hidden(s.dims, s.ffn_mult, s.init)) + 4 * s.heads * t * t
 
 
 def streams_weights(s: Scenario) -> bool:
@@ -384,9 +394,14 @@ def depth(s: Scenario, placements: tuple[str, ...] | None = None,
                                                        "{need:.1f} GiB of memory (limit {limit:.0f} GiB). "
                                                        "Fewer layers or dimensions bring it back."),
                           layers=s.layers, d=s.dims, need=needed / 2**30, limit=MAX_SIMULATION_BYTES / 2**30)
+    placements = placements or depth_placements(s)
+    # Stacks run together hold all their saved activations at once (one stack's at a time otherwise):
+    # they may only where that fits the budget too (depth_profile batches small ones only, by default).
+    together = simulation_bytes(s, s.layers) + len(placements) * s.layers * _activation_count(s) * np.dtype(s.dtype).itemsize
     profile = depth_profile(stack_input(s), block_spec(s), s.layers, s.seed, s.ffn_mult,
-                            s.toy_a, s.toy_b, s.toy_v0, placements or depth_placements(s), init=s.init,
-                            ln_scaling=s.ln_scaling, streamed=streamed, steps=steps)
+                            s.toy_a, s.toy_b, s.toy_v0, placements, init=s.init,
+                            ln_scaling=s.ln_scaling, streamed=streamed, steps=steps,
+                            batched=None if together <= MAX_SIMULATION_BYTES else False)
     return profile, None
 
 
@@ -435,15 +450,6 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
     else:
         norm = apply_norm(s)
     stale = False
-    if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
-        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
-    elif stack:
-        stages, stages_message = block_stages(s, steps)
-        stack_labels = s.labels[: s.stack_tokens]
-    else:
-        stale = True
-        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
-                                                if previous else (None, None, ()))
     if _reusable(s, previous, _DEPTH_FIELDS, placements) and not previous.stack_stale:
         profile, depth_message, laws = previous.depth, previous.depth_message, previous.depth_laws
     elif stack:
@@ -453,6 +459,19 @@ def compute(s: Scenario, previous: Result | None = None, changed_rows=None, *, s
         profile, depth_message, laws, stale = previous.depth, previous.depth_message, previous.depth_laws, True
     else:
         profile, depth_message, laws, stale = None, None, (), True
+    if _reusable(s, previous, _STAGE_FIELDS) and not previous.stack_stale:
+        stages, stages_message, stack_labels = previous.stages, previous.stages_message, previous.stack_labels
+    elif stack:
+        if profile is not None and not stale:  # the chosen stack's first block: the same weights, input and spec
+            stages, stages_message = profile.runs[s.placement].first_block, None
+            steps.step()
+        else:
+            stages, stages_message = block_stages(s, steps)
+        stack_labels = s.labels[: s.stack_tokens]
+    else:
+        stale = True
+        stages, stages_message, stack_labels = ((previous.stages, previous.stages_message, previous.stack_labels)
+                                                if previous else (None, None, ()))
     # The note describes the stack that is shown: a stale one is the previous scenario's.
     note = (previous.stack_note if previous else None) if stale else stack_note(s)
     return Result(s, norm, stages, profile, depth_message, stale, stack_labels, note, stages_message, laws)
