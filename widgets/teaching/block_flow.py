@@ -42,7 +42,7 @@ FILLS = {"input": "#D9D9D9", "norm1": SKY, "norm2": SKY, "attn_norm": SKY, "ffn_
          "ffn": GREEN}
 NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT"}
 SELECTED_COLOR = RED
-#: A ⊕ node's slot, as a share of a box's.
+#: A ⊕ node's slot, as a share of a box's, where the boxes are cramped (BlockFlow._geometry).
 ADD_SLOT = 0.85
 BYPASS_COLOR = BLUE
 
@@ -278,10 +278,13 @@ class BlockFlow(Retranslating, QWidget):
         formula = QRectF(area.left(), title.bottom(), area.width(), title_px * 1.3)
         order = self.stage_order()
         top = formula.bottom() + 8
-        # A ⊕ is a small circle: its slot is ADD_SLOT of a box's, which gives the boxes and the arrows
-        # between them the room (a column-wide figure's boxes nearly touched, hiding the arrows).
-        weights = [ADD_SLOT if key.startswith("add") else 1.0 for key in order]
-        slot = (area.bottom() - top) / (sum(weights) + 0.6)  # the extra 0.6 holds the arrow out of the block
+        room = area.bottom() - top
+        slot = room / (len(order) + 0.6)  # the extra 0.6 holds the arrow out of the block
+        # Where a box would fill over 0.6 of its slot, a ⊕ (a small circle) gets ADD_SLOT of a slot,
+        # giving the boxes and the arrows between them room (a column-wide figure's boxes nearly touched).
+        cramped = slot * 0.6 < 22.0
+        weights = [ADD_SLOT if cramped and key.startswith("add") else 1.0 for key in order]
+        slot = room / (sum(weights) + 0.6)
         # At least 22 px for the text, but never more than 0.7 of a slot: in a short figure (8.5 × 6.4 cm)
         # boxes that fill their slots hide the arrows between them and the bypasses' taps.
         box_h = max(min(22.0, slot * 0.7), min(46.0, slot * 0.6))
