@@ -143,6 +143,21 @@ def test_a_figure_lays_itself_out_for_the_size_asked(six_stacks, tmp_path, size,
     assert _data_share(path) >= 0.35
 
 
+def test_at_a_column_s_width_every_token_is_labelled_on_two_lines_and_the_window_keeps_one(apple_window, tmp_path):
+    path = tmp_path / "row_stats.svg"
+    assert apple_window.files.figures.export_figure("row_stats", path, SIZES["column, 600 dpi, publication"])
+    placed = {text: (x, y) for text, x, y in _placed_texts(path)}
+    names = apple_window.document.scenario.labels
+    assert set(names) <= set(placed), placed  # 苹果(换序) too
+    assert len({round(placed[name][1]) for name in names}) == 2  # on two lines, every other name a line lower
+    assert "token (row)" not in placed  # the axis title gave its line up: the title says "per token"
+    assert _data_share(path) >= 0.35
+    plot = apple_window.plots.row_stats_plot
+    axis = plot.getAxis("bottom")
+    assert axis.label.isVisible() and axis.fixedHeight is None
+    assert not any(text.startswith("\n") for _, text in axis._tickLevels[0])
+
+
 # --- the stage heatmaps: four panels and their colour bars at any width ------------------------------
 
 STAGE_SIZES = {  # name: (options, panels per row expected)

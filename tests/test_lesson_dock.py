@@ -221,3 +221,47 @@ def test_without_lesson_files_the_panel_says_so(window, monkeypatch):
     assert window.lessons.panel.heading.text() == "This lesson can't be shown"
     assert "No lessons were found" in window.lessons.panel.text.text()
     assert window.document.undo_stack.count() == 0
+
+
+def test_a_lesson_title_splits_into_its_name_and_what_it_is_about():
+    from widgets.lessons.lesson_chooser import split_title
+
+    assert split_title("Article 000: why normalize") == ("Article 000", "why normalize")
+    assert split_title("第 000 篇：为什么要归一化") == ("第 000 篇", "为什么要归一化")
+    assert split_title("My lesson") == ("My lesson", "")
+    assert split_title("ratio 1:2 and more") == ("ratio 1:2 and more", "")  # a colon without a space
+    assert split_title(": odd") == (": odd", "")
+
+
+def _shows_whole(label) -> bool:
+    """``label`` is as wide as its widest line (for a word-wrapped one, its longest word) and as high as its
+    text needs at that width, and it lies inside its parent."""
+    needed = label.heightForWidth(label.width()) if label.wordWrap() else label.sizeHint().height()
+    return (label.isVisible() and label.minimumSizeHint().width() <= label.width() and label.height() >= needed
+            and label.geometry().right() < label.parentWidget().width())
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_in_presentation_mode_every_lesson_s_title_shows_whole_in_both_languages(window, size):
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    window.resize(*size)
+    window.lessons.open()
+    window.presentation.set_enabled(True)
+    panel = window.lessons.panel
+    chooser = panel.chooser
+    for language in ("en", "zh_CN"):
+        window.set_language(language)
+        for name in [chooser.itemData(i) for i in range(chooser.count())]:
+            window.lessons.choose(name)
+            QApplication.processEvents()
+            option = QStyleOptionComboBox()
+            chooser.initStyleOption(option)
+            face = chooser.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                                  QStyle.SubControl.SC_ComboBoxEditField, chooser)
+            assert chooser.fontMetrics().horizontalAdvance(chooser.face_text()) <= face.width(), (language, name)
+            assert panel.about.text() and _shows_whole(panel.about), (language, name)
+            assert _shows_whole(panel.heading), (language, name)
+            assert window.width() == size[0]  # no title pushed the window off the screen
+        # The open list shows every whole title: it is wider than the dock, never wider than the screen.
+        assert chooser.view().sizeHintForColumn(0) + 2 * chooser.view().frameWidth() <= size[0], language

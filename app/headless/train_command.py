@@ -13,7 +13,6 @@ import argparse
 import json
 import os
 import sys
-from collections import deque
 from pathlib import Path
 
 PROG = "normscope train"
@@ -180,7 +179,6 @@ def _train(trainer, sample: int, files) -> tuple[dict, object]:
 
     settings = trainer.settings
     history = RunHistory(settings.steps, settings.layers)
-    last = deque(maxlen=30)
     seconds = 0.0
     with open(files.path("train_log.csv"), "w", encoding="utf-8", newline="") as log, \
             open(files.path("layer_log.csv"), "w", encoding="utf-8", newline="") as layer_log:
@@ -189,13 +187,12 @@ def _train(trainer, sample: int, files) -> tuple[dict, object]:
         while not trainer.finished:
             r = trainer.step()
             seconds += r.seconds
-            last.append(r.loss)
             history.append(r)
             log.write(train_log_line(r.step, r.loss, r.val_loss, r.lr, r.grad_norm, r.layer_grad_norm))
             layer_log.write(layer_log_lines(r.step, r.layer_grad_norm, r.update_ratio, r.residual_rms, r.max_logit))
     diverged = trainer.diverged_at is not None
     summary = {
-        "final_loss": None if diverged else float(sum(last) / len(last)),
+        "final_loss": None if diverged else history.final_loss(),
         "final_val_loss": None if diverged else trainer.validation_loss(),
         "unigram_entropy": trainer.unigram_entropy,
         "diverged": diverged,

@@ -12,13 +12,14 @@ import math
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QButtonGroup, QFrame, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QScrollArea, QVBoxLayout, QWidget)
 
 from engine.lessons.answers import Answer, is_right
 from engine.lessons.lesson_file import Option, Question, Step
 from engine.files.table_text import parse_number
 from widgets.common.retranslation import Retranslating
+from widgets.lessons.lesson_chooser import LessonChooser, split_title
 
 
 def shown_number(value: float, tolerance: float | None = None) -> str:
@@ -55,9 +56,12 @@ class LessonPanel(Retranslating, QWidget):
         self._changed = False
         self._revealed = False
 
-        self.chooser = QComboBox()
+        self.chooser = LessonChooser()
         self.chooser.setObjectName("lessonChooser")
         self.chooser.activated.connect(lambda i: self.lessonChosen.emit(self.chooser.itemData(i)))
+        self.about = QLabel()  # what the chosen lesson is about, whole: the chooser's face shows its name only
+        self.about.setObjectName("lessonAbout")
+        self.about.setWordWrap(True)
         self.heading = QLabel()
         self.heading.setObjectName("lessonStepHeading")
         self.heading.setWordWrap(True)
@@ -132,6 +136,7 @@ class LessonPanel(Retranslating, QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         layout = QVBoxLayout(self)
         layout.addWidget(self.chooser)
+        layout.addWidget(self.about)
         layout.addWidget(scroll, 1)
         layout.addLayout(buttons)
         self.retranslate()
@@ -147,6 +152,8 @@ class LessonPanel(Retranslating, QWidget):
             self.chooser.addItem(title, name)
         self.chooser.setCurrentIndex(max(0, self.chooser.findData(current)))
         self.chooser.blockSignals(False)
+        name, about = split_title(self.chooser.currentText())
+        self.about.setText(about or name)
 
     def show_step(self, step: Step, index: int, count: int, keep_answer: bool = False) -> None:
         """Step ``index`` (0-based) of ``count``. ``keep_answer``: the same step again, in another

@@ -205,10 +205,12 @@ class GridAxis(QuickAxis):
         # ends are kept first, then each label that keeps clear of those kept.
         order = sorted(range(len(moved)), key=lambda i: moved[i][0].center().x())
         order = order[:1] + order[-1:] + order[1:-1] if len(order) > 1 else order
+        # A label starting with line breaks is drawn that many lines lower: it only meets labels on its line.
+        lines = [len(text) - len(text.lstrip("\n")) for _, _, text in moved]
         kept: list[int] = []
         for i in order:
             room = moved[i][0].adjusted(-LABEL_GAP, 0, LABEL_GAP, 0)
-            if not any(room.intersects(moved[k][0]) for k in kept):
+            if not any(lines[k] == lines[i] and room.intersects(moved[k][0]) for k in kept):
                 kept.append(i)
         return [moved[i] for i in sorted(kept)]
 

@@ -4,10 +4,12 @@ RMS after the norm, what RMSNorm sets to 1, not σ; the title says what each nor
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 import pyqtgraph as pg
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSizeF, Signal
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.results.compute import Result
@@ -67,6 +69,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._ticks = None
         self._norm = "layer"
         self._current = (1, 0)  # the grid's current cell: its token (or dimension) keeps its label
+        self._two_rows_allowed = False  # a figure may put every other label on a second line (figure_layout)
         configure_plot(self)
         self.scene().sigMouseMoved.connect(self._on_hover)
         self.vb.sigResized.connect(lambda _: self._label_ticks())
@@ -270,10 +273,43 @@ class RowStatsPlot(Retranslating, PlotPanel):
             if len(shown) < 2 or np.max(shown[:-1] + shown[1:]) / 2 + LABEL_GAP <= step * room:
                 break
             step += 1
-        ticks = [[(i, self._names[i]) for i in self._labelled(step, room)]]
+        if step == 2 and self._two_rows_allowed and (
+                len(widths) < 3 or np.max(widths[:-2] + widths[2:]) / 2 + LABEL_GAP <= 2 * room):
+            # Every other name a line lower: neighbours on one line are two slots apart, so all fit.
+            # The axis title gives that line up: the plot's title already says "per token".
+            ticks = [[(i, "\n" * (i % 2) + name) for i, name in enumerate(self._names)]]
+        else:
+            ticks = [[(i, self._names[i]) for i in self._labelled(step, room)]]
+        if self._two_rows_allowed:
+            self._fit_two_rows(font, two=len(ticks[0]) > 1 and ticks[0][1][1].startswith("\n"))
         if ticks != self._ticks:  # new ticks redraw the axis: only when they change
             self._ticks = ticks
             self.getAxis("bottom").setTicks(ticks)
+
+    @contextmanager
+    def figure_layout(self, size: QSizeF):
+        """As a plot's (``PlotPanel.figure_layout``), and a figure too narrow for every token's name on
+        one line labels them all on two, in place of the axis title (a column's 苹果(换序) lost its
+        label); the window keeps one line."""
+        self._two_rows_allowed, self._placed = True, (None, 0.0)
+        try:
+            with super().figure_layout(size):
+                yield
+        finally:
+            self._two_rows_allowed, self._placed = False, (None, 0.0)
+            self._fit_two_rows(QFont(), two=False)
+            self._label_ticks()
+
+    def _fit_two_rows(self, font: QFont, two: bool) -> None:
+        """The axis two lines of names high, without its title (``two``), or as pyqtgraph sizes it: it
+        counts 0.8 of a label's height, which leaves a second line half under the key."""
+        axis = self.getAxis("bottom")
+        axis.showLabel(not two)
+        if two:
+            axis.setHeight(2 * QFontMetricsF(font).lineSpacing() + axis.style["tickTextOffset"][1]
+                           + max(0, axis.style["tickLength"]))
+        elif axis.fixedHeight is not None:
+            axis.setHeight(None)
 
     def _labelled(self, step: int, room: float) -> list[int]:
         """Every ``step``-th name, plus the first and the current one (the lesson's token), whose

@@ -42,6 +42,8 @@ FILLS = {"input": "#D9D9D9", "norm1": SKY, "norm2": SKY, "attn_norm": SKY, "ffn_
          "ffn": GREEN}
 NORM_NAMES = {"layer": "LayerNorm", "rms": "RMSNorm", "batch": "BatchNorm", "dyt": "DyT"}
 SELECTED_COLOR = RED
+#: A ⊕ node's slot, as a share of a box's, where the boxes are cramped (BlockFlow._geometry).
+ADD_SLOT = 0.85
 BYPASS_COLOR = BLUE
 
 
@@ -276,20 +278,26 @@ class BlockFlow(Retranslating, QWidget):
         formula = QRectF(area.left(), title.bottom(), area.width(), title_px * 1.3)
         order = self.stage_order()
         top = formula.bottom() + 8
-        slots = len(order) + 0.6  # the last slot's extra room holds the arrow out of the block
-        slot = (area.bottom() - top) / slots
-        # At least 22 px for the text, but never more than 0.8 of a slot: in a short figure (8.5 × 6.4 cm)
+        room = area.bottom() - top
+        slot = room / (len(order) + 0.6)  # the extra 0.6 holds the arrow out of the block
+        # Where a box would fill over 0.6 of its slot, a ⊕ (a small circle) gets ADD_SLOT of a slot,
+        # giving the boxes and the arrows between them room (a column-wide figure's boxes nearly touched).
+        cramped = slot * 0.6 < 22.0
+        weights = [ADD_SLOT if cramped and key.startswith("add") else 1.0 for key in order]
+        slot = room / (sum(weights) + 0.6)
+        # At least 22 px for the text, but never more than 0.7 of a slot: in a short figure (8.5 × 6.4 cm)
         # boxes that fill their slots hide the arrows between them and the bypasses' taps.
-        box_h = max(min(22.0, slot * 0.8), min(46.0, slot * 0.6))
+        box_h = max(min(22.0, slot * 0.7), min(46.0, slot * 0.6))
         side = max(48.0, min(84.0, area.width() * 0.17))  # room for the bypasses and ⊕ labels
         box_w = max(120.0, min(300.0, area.width() - 2 * side))
         cx = area.center().x()
         font_px = max(10, min(15, int(box_h * 0.38)))
         nodes = {}
-        for i, key in enumerate(order):
-            cy = top + slot * (i + 0.5)
+        start = top
+        for key, weight in zip(order, weights):
+            cy, start = start + slot * weight / 2, start + slot * weight
             if key.startswith("add"):
-                d = min(box_h, 30.0)
+                d = min(box_h, 30.0, slot * weight * 0.7)
                 nodes[key] = QRectF(cx - d / 2, cy - d / 2, d, d)
             else:
                 nodes[key] = QRectF(cx - box_w / 2, cy - box_h / 2, box_w, box_h)
