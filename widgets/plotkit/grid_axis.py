@@ -116,8 +116,8 @@ class QuickAxis(pg.AxisItem):
         """Build the cached drawing of the ticks and their labels now, not in the next paint: pyqtgraph
         sizes the axis to the labels while it draws them, and a size changed inside a paint lays the
         plot out again and paints all of it a second time (a colour bar's "−0.005" becoming "−5")."""
-        if self.picture is not None or self.scene() is None or not self.isVisible():
-            return
+        if self.picture is not None or not self.isVisible() or self.getViewWidget() is None:
+            return  # drawn already, or nowhere to draw yet (pyqtgraph measures labels in the view's pixels)
         sink = QPicture()
         painter = QPainter(sink)
         try:
