@@ -42,6 +42,10 @@ class ColourBar:
         self._levels = (low, high)
         self._strip.setRect(QRectF(0.0, low, 1.0, high - low))
         self.view.setRange(xRange=(0.0, 1.0), yRange=(low, high), padding=0)
+        # Now, not during the paint: pyqtgraph moves the strip there, and sizes the axis to its new
+        # labels, either of which paints the whole plot twice.
+        self.view.updateMatrix()
+        self.axis.draw_now()
 
     def levels(self) -> tuple[float, float]:
         return self._levels

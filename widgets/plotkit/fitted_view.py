@@ -46,6 +46,13 @@ class FittedViewBox(LazyMenuViewBox):
         self.setRange(xRange=self.fitted[0], yRange=self.fitted[1], padding=0)
         self.updateMatrix()  # now, not during the paint (which would then schedule another)
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        # The data's transform for the new size now, not during the paint (pyqtgraph's way), where
+        # moving every item schedules a second paint of the whole plot: a layout that made room for
+        # a wider colour bar axis painted the heatmaps twice.
+        self.updateMatrix()
+
     def refit(self) -> None:
         """Show the latest fit, whatever the user did to the view (its axes changed meaning, or
         the user asked for it)."""

@@ -8,7 +8,7 @@ import math
 import re
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFontMetricsF, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPicture
 
 from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.text_fit import elided, font_of
@@ -111,6 +111,19 @@ class QuickAxis(pg.AxisItem):
                                  for line in lines):
                     self._fit_text = ("<br>".join(lines), font.pointSizeF())
         return self._fit_text
+
+    def draw_now(self) -> None:
+        """Build the cached drawing of the ticks and their labels now, not in the next paint: pyqtgraph
+        sizes the axis to the labels while it draws them, and a size changed inside a paint lays the
+        plot out again and paints all of it a second time (a colour bar's "−0.005" becoming "−5")."""
+        if self.picture is not None or not self.isVisible() or self.getViewWidget() is None:
+            return  # drawn already, or nowhere to draw yet (pyqtgraph measures labels in the view's pixels)
+        sink = QPicture()
+        painter = QPainter(sink)
+        try:
+            self.paint(painter, None, None)  # pyqtgraph's own drawing, kept as self.picture
+        finally:
+            painter.end()
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802
         if self.label is not None and self._length() != getattr(self, "_label_length", None):

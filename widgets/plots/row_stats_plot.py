@@ -204,7 +204,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 self._bars[field].setOpts(x=[], height=[], width=BAR_WIDTH)
             else:
                 self._bars[field].setOpts(x=x + offset, height=values, width=BAR_WIDTH)
-                self._lines[field].setData([], [])
+                _empty(self._lines[field])
             self._lines[field].setVisible(self._as_lines)
             self._bars[field].setVisible(not self._as_lines)
             pinned = self._pinned.get(field) if self._pinned_drawn() else None
@@ -221,7 +221,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
             if pinned is not None and self._as_lines:
                 line.setData(x, pinned)
             else:
-                line.setData([], [])
+                _empty(line)
             bars.setVisible(pinned is not None and not self._as_lines)
             line.setVisible(pinned is not None and self._as_lines)
 
@@ -340,6 +340,13 @@ class RowStatsPlot(Retranslating, PlotPanel):
                 parts += [self.tr("A: {curve}").format(curve=f"{names[field]} = {self._pinned[field][i]:.4g}")
                           for field, _, _ in SERIES]
             self.setToolTip(f"{self._names[i]}: " + ", ".join(parts))
+
+
+def _empty(line: pg.PlotCurveItem) -> None:
+    """No points on ``line``; one already empty (a bar plot's hidden lines, on every edit) is left
+    alone: pyqtgraph's setData invalidates its bounds and the view's, and repaints it, even for none."""
+    if line.xData is not None and len(line.xData):
+        line.setData([], [])
 
 
 def _series_of(result: Result, shown_norm: str) -> tuple[str, dict[str, np.ndarray]]:

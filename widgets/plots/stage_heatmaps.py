@@ -305,6 +305,10 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
             image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
             bar.set_levels(-limit, limit)
+        # Bars shown or hidden, or a scale's axis grown ("value (x0.001)": B − A's scales change with
+        # every edit): the panels make room now, not in a layout pass queued behind the next paint,
+        # which then paints them all again. Nothing to do when nothing moved.
+        self._layout.activate()
 
     def per_panel_scales(self) -> bool:
         """Whether each panel has a colour scale of its own now (the choice, or under "auto" the ranges)."""
