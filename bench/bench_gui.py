@@ -48,8 +48,10 @@ Prints one table with the measured medians next to their targets:
    callgrind with ``NORMSCOPE_BENCH_CALLGRIND=1``, e.g. ``NORMSCOPE_BENCH_CALLGRIND=1 valgrind
    --tool=callgrind --callgrind-out-file=/tmp/cg python bench/bench_gui.py --child-ratio 10 --root .``;
    each phase (edits, bare repaints, with and without A) is then dumped to a file of its own
-   (``/tmp/cg.1`` … in order: plain-setup, plain-edits, plain-bare, pinned-setup, pinned-edits,
-   pinned-bare), whose ``totals:`` line is its instruction count.
+   (``/tmp/cg.1`` … in order: plain-setup, plain-edits, plain-collect, plain-bare, pinned-setup,
+   pinned-edits, pinned-collect, pinned-bare), whose ``totals:`` line is its instruction count. Under
+   callgrind the full garbage collection before each edit and bare repaint (outside the clocks of the
+   timed runs) is left out: a collection between the phases gets a dump of its own (``-collect``).
 
 3. **Start -> first paint**, each run in a fresh subprocess (imports counted), median of
    ``--startup-runs`` runs, interleaved, after one discarded warm-up run of each; our modules are
@@ -235,13 +237,17 @@ def _close_window(app, window, probe) -> None:
 
 # --- 1. edit latency ------------------------------------------------------------------------------
 
-def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait_stack: bool) -> dict:
+def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait_stack: bool,
+               collect: bool = True) -> dict:
+    """One timed edit; ``collect`` first runs a full garbage collection, outside the timed part (under
+    callgrind, which can't stop counting there, the caller collects between its dumps instead)."""
     model = window.token_grid.model()
     index = model.index(row, col)
     current = float(window.document.scenario.matrix[row, col])
     if abs(current - value) < 1e-6:
         value += 0.125
-    gc.collect()
+    if collect:
+        gc.collect()
     c0 = time.thread_time()
     t0 = time.perf_counter()
     accepted = model.setData(index, f"{value:.6g}")
@@ -268,9 +274,10 @@ def _edit_once(app, window, probe, clock, row: int, col: int, value: float, wait
     return out
 
 
-def _bare_repaint(app, probe, cpu: bool = False) -> float:
+def _bare_repaint(app, probe, cpu: bool = False, collect: bool = True) -> float:
     """Wall-clock ms of repainting the plots with no edit (with ``cpu``: the UI thread's CPU ms)."""
-    gc.collect()
+    if collect:
+        gc.collect()
     c0 = time.thread_time()
     t0 = time.perf_counter()
     for widget in probe.widgets.values():
@@ -357,13 +364,18 @@ def child_ratio(edits: int) -> None:
                 _bare_repaint(app, probe)
             edits_, bare_wall, bare_cpu = [], [], []
             if os.environ.get("NORMSCOPE_BENCH_CALLGRIND"):  # under callgrind: one phase each, dumped apart
+                # The full collections the timed runs make before each edit and repaint (outside their
+                # clocks) go into dumps of their own here, so that the phases count only the work timed.
+                gc.collect()
                 _callgrind_dump(f"{case}-setup")
                 for _ in range(edits):
                     edits_.append(_edit_once(app, window, probe, clock, 3, int(rng.integers(0, 4)),
-                                             float(rng.normal()), False))
+                                             float(rng.normal()), False, collect=False))
                 _callgrind_dump(f"{case}-edits")
+                gc.collect()
+                _callgrind_dump(f"{case}-collect")
                 for _ in range(edits):
-                    bare_wall.append(_bare_repaint(app, probe))
+                    bare_wall.append(_bare_repaint(app, probe, collect=False))
                 _callgrind_dump(f"{case}-bare")
                 bare_cpu = bare_wall
             for _ in range(0 if edits_ else edits):  # interleaved: a slow phase of the machine hits both alike
