@@ -22,6 +22,31 @@ def page(empty_page, qtbot):
     return empty_page
 
 
+@pytest.fixture(scope="module")
+def read_page(qapp):
+    """A page with MiniLM loaded and simulated, shared by the module's tests that only read it (each
+    load costs about 0.8 s); a test that changes the page takes ``page``."""
+    import shiboken6
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from app.window.model_session import ModelSession
+    from widgets.models.model_page import ModelPage
+
+    session = ModelSession()
+    shared = ModelPage(session)
+    session.setParent(shared)
+    shared.resize(1200, 800)
+    shared.show()
+    loop = QEventLoop()
+    shared.source.simulated.connect(loop.quit)
+    QTimer.singleShot(60_000, loop.quit)  # as page's timeout: the test then fails on what is missing
+    shared.load("minilm")
+    loop.exec()
+    yield shared
+    shared.close()
+    shiboken6.delete(shared)
+
+
 def test_before_a_load_each_plot_says_to_load_a_model_and_shows_no_numbers(empty_page):
     views = (empty_page.depth_view, empty_page.outlier_view, empty_page.scatter_view)
     assert all(view.note.text().startswith("Load a model") and view.note.isVisible() for view in views)
@@ -44,15 +69,15 @@ def test_each_model_view_exports_as_png_svg_and_pdf_even_when_empty(empty_page, 
 
 
 @needs_model("minilm")
-def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(page):
-    data = page.depth_view.data
+def test_minilm_draws_its_flat_real_depth_beside_simulated_pre_and_post_stacks(read_page):
+    data = read_page.depth_view.data
     assert len(data["sim_pre"]) == len(data["rms"]) == 7
     assert data["sim_pre"][0] == pytest.approx(data["rms"][0], rel=1e-5)  # the same input: the embedding output
     assert np.all(np.diff(data["sim_pre"]) > 0) and data["sim_pre"][-1] > 2 * data["sim_pre"][1]  # Pre-Norm grows
     assert data["sim_post"][1:] == pytest.approx(1.0, abs=1e-3)  # Post-Norm: LayerNorm's output, RMS 1
-    assert page.depth_view.key.names()[0] == "MiniLM (real) RMS"
-    assert page.depth_view.note.text() == ""
-    powers = [label for _, label in page.depth_view.getAxis("left")._tickLevels[0]]
+    assert read_page.depth_view.key.names()[0] == "MiniLM (real) RMS"
+    assert read_page.depth_view.note.text() == ""
+    powers = [label for _, label in read_page.depth_view.getAxis("left")._tickLevels[0]]
     assert "1" in powers and "10" in powers  # the log axis labels its powers of ten
 
 
@@ -86,8 +111,8 @@ def test_log_ticks_label_powers_of_ten_and_two_and_five_only_over_few_decades():
 
 
 @needs_model("minilm")
-def test_the_outlier_strip_marks_dim_99_and_its_hover_names_the_token(page):
-    view = page.outlier_view
+def test_the_outlier_strip_marks_dim_99_and_its_hover_names_the_token(read_page):
+    view = read_page.outlier_view
     assert view.marked_dims()[0] == 99 and "d99" in view.getAxis("top").toolTip()
     assert "“" in view.getAxis("top").toolTip()  # the token's label is named
     strip = view.shown_image()  # pooled to the view's pixels: dim 99 still sets its column's colour
@@ -131,10 +156,10 @@ def test_a_what_if_redraws_the_depth_key_the_strip_and_the_effect(page, qtbot):
 
 
 @needs_model("minilm")
-def test_every_control_of_the_tab_has_a_tooltip(page):
-    controls = (page.model_choice, page.load_button, page.open_button, page.cancel_button, page.text,
-                page.run_button, page.place, page.grid_button, page.action, page.dim, page.value,
-                page.apply_button, page.undo_button, page.clear_button, page.token_table)
+def test_every_control_of_the_tab_has_a_tooltip(read_page):
+    controls = (read_page.model_choice, read_page.load_button, read_page.open_button, read_page.cancel_button, read_page.text,
+                read_page.run_button, read_page.place, read_page.grid_button, read_page.action, read_page.dim, read_page.value,
+                read_page.apply_button, read_page.undo_button, read_page.clear_button, read_page.token_table)
     assert all(control.toolTip() for control in controls)
 
 
@@ -163,9 +188,9 @@ def test_smollm2_grows_with_depth_and_marks_its_massive_activation(empty_page, q
 
 
 @needs_model("minilm")
-def test_after_a_load_the_what_if_follows_the_first_place_and_its_largest_dimension(page):
-    assert page.place.currentText() == "embedding norm" and page.dim.value() == 99
-    assert page.action.currentData() == "zero_input"
+def test_after_a_load_the_what_if_follows_the_first_place_and_its_largest_dimension(read_page):
+    assert read_page.place.currentText() == "embedding norm" and read_page.dim.value() == 99
+    assert read_page.action.currentData() == "zero_input"
 
 
 def test_a_narrow_tab_stacks_the_place_and_what_if_panels(empty_page, qtbot):

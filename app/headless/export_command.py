@@ -101,6 +101,7 @@ def headless_window(scenario: Scenario, stacks: tuple[str, ...] | None = None):
             yield window
         finally:
             window.close()
+            window.deleteLater()  # the export may run in a process that goes on (the tests): it keeps no window
     app.processEvents()
 
 
