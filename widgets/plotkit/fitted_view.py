@@ -50,8 +50,11 @@ class FittedViewBox(LazyMenuViewBox):
         super().resizeEvent(event)
         # The data's transform for the new size now, not during the paint (pyqtgraph's way), where
         # moving every item schedules a second paint of the whole plot: a layout that made room for
-        # a wider colour bar axis painted the heatmaps twice.
-        self.updateMatrix()
+        # a wider colour bar axis painted the heatmaps twice. Before the window is shown there is no
+        # paint to spare, and its layout resizes the view many times: then pyqtgraph's way is cheaper.
+        view = self.getViewWidget()
+        if view is not None and view.isVisible():
+            self.updateMatrix()
 
     def refit(self) -> None:
         """Show the latest fit, whatever the user did to the view (its axes changed meaning, or

@@ -307,8 +307,10 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             bar.set_levels(-limit, limit)
         # Bars shown or hidden, or a scale's axis grown ("value (x0.001)": B − A's scales change with
         # every edit): the panels make room now, not in a layout pass queued behind the next paint,
-        # which then paints them all again. Nothing to do when nothing moved.
-        self._layout.activate()
+        # which then paints them all again. Nothing to do when nothing moved, or before the first show
+        # (showing lays everything out anyway).
+        if self.isVisible():
+            self._layout.activate()
 
     def per_panel_scales(self) -> bool:
         """Whether each panel has a colour scale of its own now (the choice, or under "auto" the ranges)."""
