@@ -63,3 +63,29 @@ def test_a_curves_built_after_an_overflow_label_go_under_it(window):
     QApplication.processEvents()
     stacking = plot.plot.vb.childGroup.childItems()
     assert all(stacking.index(curve) < stacking.index(label) for curve in plot._pinned_curves.values())
+
+
+def test_a_stack_picked_after_a_pin_gets_curves_under_a_and_at_the_presentation_scale(window):
+    """B's curves of stacks not drawn at start are built when first picked: stacked where they would
+    have been (under A's dashed twins, above the curves declared before them) and scaled like the rest."""
+    assert "peri" not in window.depth_plot._curves._curves  # not picked: not built at start
+    assert ("peri", grad_plot.WEIGHT) not in window.grad_plot._curves._curves
+    window.presentation.set_enabled(True)
+    window.findChild(QAction, "comparePin").trigger()
+    QApplication.processEvents()
+    {a.objectName(): a for a in window.stacks.picker.actions()}["draw_peri"].trigger()
+    window.document.wait_until_idle()
+    window.results.flush()
+    QApplication.processEvents()
+    depth, grads = window.depth_plot, window.grad_plot
+    peri = depth._curves["peri"]
+    assert len(peri.xData) > 0  # drawn
+    assert peri.opts["pen"].widthF() == pytest.approx(dict(depth_plot.CURVES)["peri"].widthF() * FACTOR)
+    stacking = depth.plot.vb.childGroup.childItems()
+    assert stacking.index(depth._curves["post"]) < stacking.index(peri)
+    assert all(stacking.index(peri) < stacking.index(twin) for twin in depth._pinned_curves.values())
+    late = grads._curves[("peri", grad_plot.WEIGHT)]
+    stacking = grads.vb.childGroup.childItems()
+    assert all(stacking.index(late) < stacking.index(twin) for twin in grads._pinned_curves.values())
+    window.presentation.set_enabled(False)
+    assert peri.opts["pen"].widthF() == pytest.approx(dict(depth_plot.CURVES)["peri"].widthF())

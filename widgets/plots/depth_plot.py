@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 from engine.results.compute import Result
 from engine.results.zero_division import first_zero_division
 from widgets.common.stack_notes import stack_note
+from widgets.plotkit.lazy_curves import LazyCurves
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (GREEN, RED, configure_plot, draw_layer_curves, fit_view, layer_curve, pen,
                                         pinned_pen, set_title_once)
@@ -52,7 +53,10 @@ class DepthPlot(Retranslating, QWidget):
         self.key = self.plot.key
         self.plot.set_log_y(True)
         self.plot.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = {key: layer_curve(self.plot, p) for key, p in CURVES}
+        # B's curves, each made when first drawn (stacks not picked are never drawn at start), under A's
+        # twins and the overflow labels, which are added later.
+        self._curves = LazyCurves(self.plot, dict(CURVES), above=self._first_added_later,
+                                  built=self.itemsAdded.emit)
         # A's twins (a pinned scenario, see show_pinned), in the same colours, dashed: built when A is
         # first drawn (_pinned_twins; eight curves are ~2 ms of the window's start-up).
         self._pinned_curves: dict[str, pg.PlotCurveItem] = {}
@@ -155,13 +159,17 @@ class DepthPlot(Retranslating, QWidget):
         values = np.concatenate(shown) if shown else np.array([])
         layers = max((len(v) - 1 for v in shown), default=1)
         fit_view(self.plot, layers, values, log_y)
-        draw_layer_curves(self._curves, self._data, 0, log_y)
+        draw_layer_curves(self._curves.to_draw(self._data), self._data, 0, log_y)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
         if self._pinned or self._pinned_left:
             draw_layer_curves(self._pinned_twins(), self._pinned, 0, log_y)
         self._pinned_left = bool(self._pinned)
         self._draw_overflow(log_y)
+
+    def _first_added_later(self) -> pg.GraphicsObject | None:
+        """What a curve of B made late goes under: A's first twin, else the first overflow label."""
+        return next(iter(self._pinned_curves.values()), None) or next(iter(self._overflow_labels.values()), None)
 
     def _pinned_twins(self) -> dict[str, pg.PlotCurveItem]:
         """A's curves by key, built on first use."""

@@ -10,6 +10,7 @@ from PySide6.QtCore import Signal
 from engine.results.compute import Result
 from engine.core.depth import STACK_PLACEMENTS
 from widgets.common.stack_notes import stack_note
+from widgets.plotkit.lazy_curves import LazyCurves
 from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (configure_plot, draw_layer_curves, fit_view, layer_curve, pinned_pen,
                                         set_title_once)
@@ -39,7 +40,11 @@ class GradPlot(Retranslating, PlotPanel):
         configure_plot(self)
         self.set_log_y(True)
         self.getAxis("left").enableAutoSIPrefix(False)
-        self._curves = {(placement, attr): layer_curve(self, p) for placement, attr, p in CURVES}
+        # B's curves, each made when first drawn (stacks not picked are never drawn at start), under A's
+        # twins, which are added later.
+        self._curves = LazyCurves(self, {(placement, attr): p for placement, attr, p in CURVES},
+                                  above=lambda: next(iter(self._pinned_curves.values()), None),
+                                  built=self.itemsAdded.emit)
         # A's twins, dashed: built when A is first drawn (_pinned_twins; ten curves are ~3 ms of the
         # window's start-up).
         self._pinned_curves: dict[tuple[str, str], pg.PlotCurveItem] = {}
@@ -118,7 +123,7 @@ class GradPlot(Retranslating, PlotPanel):
         shown = [*self._data.values(), *self._pinned.values()]
         values = np.concatenate(shown) if shown else np.array([])
         fit_view(self, max((len(v) for v in shown), default=1), values, log_y=True)
-        draw_layer_curves(self._curves, self._data, 1, log_y=True)
+        draw_layer_curves(self._curves.to_draw(self._data), self._data, 1, log_y=True)
         # A's curves are touched only while there is or was something of A to draw: an edit without A
         # costs what it did before A existed.
         if self._pinned or self._pinned_left:
