@@ -326,51 +326,45 @@ def test_window_title_follows_the_document(window):
     assert "今天西安" in window.windowTitle()
 
 
-def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculation_unimported(tmp_path):
+@pytest.fixture(scope="module")
+def modules_at_start(tmp_path_factory) -> list[str]:
+    """Our modules (and numpy.polynomial) loaded once a window is built as ``python main.py`` builds it:
+    the whole command line parsed first (bench/bench_gui.py's start-up), in a fresh process."""
     import os
     import subprocess
     import sys
     from pathlib import Path
 
-    code = ("import sys; from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
+    settings = tmp_path_factory.mktemp("start") / "s.ini"
+    code = ("import sys; from app.cli import build_parser; build_parser().parse_args([]); "
+            "from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
             "app = QApplication([]); from app.window.main_window import MainWindow; "
-            f"w = MainWindow('xian', QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)); "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('engine.', 'widgets.', 'numpy.polynomial')))))")
+            f"w = MainWindow('xian', QSettings({str(settings)!r}, QSettings.Format.IniFormat)); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('app.', 'engine.', 'widgets.', "
+            "'numpy.polynomial')))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=Path(__file__).resolve().parents[1],
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
-    assert "widgets.plots.row_stats_plot" in loaded  # the probe sees the window's modules
+    assert "app.headless.lesson_args" in loaded and "widgets.plots.row_stats_plot" in loaded  # the probe sees both
+    return loaded
+
+
+def test_start_up_leaves_file_formats_teaching_tabs_and_the_hidden_hand_calculation_unimported(modules_at_start):
     for deferred in ("engine.state.session", "engine.files.io", "engine.files.tables", "widgets.plotkit.figure_export",
                      "widgets.teaching.batchnorm_lab", "widgets.teaching.block_flow", "widgets.teaching.grouping_view", "widgets.teaching.scale_demo",
                      "widgets.teaching.hand_calc_panel", "widgets.teaching.activations_view",
                      "widgets.training.training_page", "engine.training.trainer", "widgets.models.model_page",
                      "numpy.polynomial"):  # only the vectorised erf of a large GELU needs it
-        assert deferred not in loaded, deferred
+        assert deferred not in modules_at_start, deferred
 
 
-
-def test_the_command_line_and_the_window_leave_the_headless_and_lesson_code_unimported(tmp_path):
-    """``python main.py`` builds and parses the whole command line before the window: what only the
-    commands, a lesson or a model run need stays out of the start (bench/bench_gui.py's start-up)."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    code = ("import sys; from app.cli import build_parser; build_parser().parse_args([]); "
-            "from PySide6.QtCore import QSettings; from PySide6.QtWidgets import QApplication; "
-            "app = QApplication([]); from app.window.main_window import MainWindow; "
-            f"w = MainWindow('xian', QSettings({str(tmp_path / 's.ini')!r}, QSettings.Format.IniFormat)); "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('app.', 'engine.', 'widgets.')))))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).resolve().parents[1],
-                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).stdout.split()
-    assert "app.headless.lesson_args" in loaded and "widgets.plots.row_stats_plot" in loaded  # the probe sees both
+def test_the_command_line_and_the_window_leave_the_headless_and_lesson_code_unimported(modules_at_start):
+    """What only the commands, a lesson or a model run need stays out of the start."""
     for deferred in ("app.headless.model_export", "app.headless.export_command", "app.headless.lesson_command",
                      "engine.models.forward", "engine.models.loading", "engine.models.model_install",
                      "engine.files.io", "engine.lessons.lesson_file", "engine.lessons.answers",
                      "engine.core.activation_curves", "app.window.lesson_views"):
-        assert deferred not in loaded, deferred
+        assert deferred not in modules_at_start, deferred
 
 
 def test_plot_menus_are_built_on_the_first_right_click(window):
