@@ -323,3 +323,20 @@ def test_a_full_disk_keeps_the_csv_that_was_there_and_says_so_in_one_line(tmp_pa
         f"normscope export: {out / 'normalized.csv'}: can't be written ({os.strerror(errno.ENOSPC)})")
     assert (out / "normalized.csv").read_text() == "earlier\n"
     assert sorted(p.name for p in out.iterdir()) == ["normalized.csv"]
+
+
+@pytest.mark.parametrize("command", [["export", "--preset", "xian", "--format", ""], ["lesson", "000-layernorm"]])
+@pytest.mark.parametrize("where, message", [
+    ("", "is a file, not a folder"),
+    ("inside", "can't be a folder: a file is in its path"),
+])
+def test_an_out_that_is_a_file_exits_2_with_one_plain_line(tmp_path, capsys, command, where, message):
+    """``--out`` naming a file (or a folder under one) is refused in words, not as ``[Errno 17] File exists``,
+    and the file is left as it was."""
+    taken = tmp_path / "taken"
+    taken.write_text("mine\n")
+    out = taken / where if where else taken
+    assert main([*command, "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].endswith(f"{out.name}: {message}") and "Errno" not in err[0]
+    assert taken.read_text() == "mine\n"

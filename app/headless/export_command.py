@@ -15,6 +15,7 @@ from app.headless.figure_args import figure_options
 from engine.results.compute import compute, depth, stack_note
 from engine.core.depth import STACK_PLACEMENTS
 from engine.files.io import FileProblem, atomic_write_with, load_matrix, vector_candidates
+from engine.files.file_set import create_folder
 from engine.problem import Problem
 from engine.setup.presets import load_preset
 from engine.setup.scenario import Scenario
@@ -159,7 +160,7 @@ def run_export(args) -> int:
         options = figure_options(args)
         scenario, warnings = build_scenario(args)
         out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
+        create_folder(out)
     except (FileProblem, ValueError, KeyError, OSError, MemoryError) as error:
         message = error.args[0] if isinstance(error, KeyError) else error
         if isinstance(error, MemoryError):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.headless.export_command import one_line
 from engine.files.io import atomic_write
+from engine.files.file_set import create_folder
 from engine.lessons.answers import Answer, lesson_answers
 from engine.lessons.lesson_file import Lesson, Option, Question, lesson_files, lesson_path, read_lesson
 from engine.lessons.step_state import complete_state
@@ -47,7 +48,7 @@ def _prepared(args) -> tuple[Lesson, list[Answer | None], Path]:
     lesson = read_lesson(path)
     answers = lesson_answers(lesson)  # every answer computed (and every choice checked) before writing
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    create_folder(out)
     return lesson, answers, out
 
 

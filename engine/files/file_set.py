@@ -36,10 +36,7 @@ class FileSet:
         self.folder = Path(folder)
         self.names = list(names)
         self._stale = [n for n in owned if n not in self.names]
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise _unwritable(self.folder, error) from None
+        create_folder(self.folder)
         self._check_targets()
         _remove_leftovers(self.folder)
         try:
@@ -87,6 +84,19 @@ class FileSet:
     def discard(self) -> None:
         """Remove the hidden folder and whatever was written into it."""
         shutil.rmtree(self.temp, ignore_errors=True)
+
+
+def create_folder(folder: Path) -> None:
+    """Make ``folder`` and its parents where missing; a FileProblem saying why it can't be one."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # the name is taken by a file (or something else that is not a folder)
+        raise FileProblem(folder, QT_TRANSLATE_NOOP("Problem", "is a file, not a folder")) from None
+    except NotADirectoryError:
+        raise FileProblem(folder, QT_TRANSLATE_NOOP("Problem", "can't be a folder: a file is in its path")) from None
+    except OSError as error:
+        raise _unwritable(folder, error) from None
 
 
 def _remove_leftovers(folder: Path) -> None:

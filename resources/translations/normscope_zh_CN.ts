@@ -455,273 +455,273 @@
 <context>
     <name>BlockFlow</name>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="186"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
         <source>Pre-Norm block</source>
-        <extracomment>Stage keys in display order per placement, exactly as ``engine.core.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue.</extracomment>
+        <extracomment>Stage keys in display order per placement, exactly as ``engine.core.block.block_with_grad`` orders them. Mix-LN&apos;s first block is drawn as the block it is (Post-Norm once N ≥ 4, else Pre-Norm). Residual bypasses per placement: (stage whose output is carried around, the ⊕ stage it joins). Box fill per kind of step; the text in each box names the step too, so colour is a second cue. A ⊕ node&apos;s slot, as a share of a box&apos;s, where the boxes are cramped (BlockFlow._geometry).</extracomment>
         <translation>Pre-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="187"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
         <source>Post-Norm block</source>
         <translation>Post-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="188"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
         <source>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</source>
         <translation>h = x + Attn(N₁(x)),   y = h + FFN(N₂(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="189"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
         <source>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</source>
         <translation>h = N₁(x + Attn(x)),   y = N₂(h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="190"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
         <source>Peri-Norm block</source>
         <translation>Peri-Norm Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="191"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
         <source>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</source>
         <translation>h = x + N₁′(Attn(N₁(x))),   y = h + N₂′(FFN(N₂(h)))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="192"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
         <source>DeepNorm block, α = {alpha:.3f}</source>
         <translation>DeepNorm Block，α = {alpha:.3f}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="193"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
         <source>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</source>
         <translation>h = N₁(α·x + Attn(x)),   y = N₂(α·h + FFN(h))</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="194"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
         <source>Mix-LN: layers 1–{k} Post-Norm, then Pre-Norm</source>
         <translation>Mix-LN：第 1–{k} 层为 Post-Norm，之后为 Pre-Norm</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="195"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
         <source>Mix-LN: every layer Pre-Norm (N &lt; 4)</source>
         <translation>Mix-LN：每层都是 Pre-Norm（N &lt; 4）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="196"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
         <source>②′ {norm}</source>
         <translation>②′ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="197"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
         <source>④′ {norm}</source>
         <translation>④′ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="198"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="200"/>
         <source>+α·x</source>
         <translation>+α·x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="199"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="201"/>
         <source>+α·h</source>
         <translation>+α·h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="203"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="205"/>
         <source>②′ N₁′(Attn(N₁(x))): the attention output normalized too</source>
         <translation>②′ N₁′(Attn(N₁(x)))：注意力输出也被归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="204"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="206"/>
         <source>⊕ h = x + N₁′(Attn(N₁(x))): the first residual sum</source>
         <translation>⊕ h = x + N₁′(Attn(N₁(x)))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="207"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="209"/>
         <source>④′ N₂′(FFN(N₂(h))): the FFN output normalized too</source>
         <translation>④′ N₂′(FFN(N₂(h)))：FFN 输出也被归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="208"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="210"/>
         <source>⊕ y = h + N₂′(FFN(N₂(h))): the block&apos;s output</source>
         <translation>⊕ y = h + N₂′(FFN(N₂(h)))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="211"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="213"/>
         <source>⊕ α·x + Attn(x): the residual weighted by α</source>
         <translation>⊕ α·x + Attn(x)：残差按 α 加权</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="212"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="214"/>
         <source>① h = N₁(α·x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(α·x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="214"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="216"/>
         <source>⊕ α·h + FFN(h): the second residual sum</source>
         <translation>⊕ α·h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="215"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="217"/>
         <source>③ y = N₂(α·h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(α·h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="216"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="218"/>
         <source>x (input)</source>
         <translation>x（输入）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="217"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="219"/>
         <source>① {norm}</source>
         <translation>① {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="218"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="220"/>
         <source>② Multi-head attention</source>
         <translation>② 多头自注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="219"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="221"/>
         <source>③ {norm}</source>
         <translation>③ {norm}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="220"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="222"/>
         <source>④ FFN</source>
         <translation>④ 前馈网络 FFN</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="221"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="223"/>
         <source>norm off (identity)</source>
         <translation>不归一化（恒等）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="222"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="224"/>
         <source>residual add</source>
         <translation>残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="223"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="225"/>
         <source>+x</source>
         <translation>+x</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="224"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="225"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="226"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="227"/>
         <source>+h</source>
         <translation>+h</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="226"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="228"/>
         <source>y → next block</source>
         <translation>y → 下一个 Block</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="200"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="209"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="227"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="234"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="202"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="211"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="229"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="236"/>
         <source>x: the block&apos;s input tokens</source>
         <translation>x：Block 的输入 token</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="201"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="228"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="203"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="230"/>
         <source>① N₁(x): each token normalized before attention</source>
         <translation>① N₁(x)：进入注意力前先把每个 token 归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="202"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="229"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="204"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="231"/>
         <source>② Attn(N₁(x)): the multi-head self-attention output</source>
         <translation>② Attn(N₁(x))：多头自注意力的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="230"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="232"/>
         <source>⊕ h = x + Attn(N₁(x)): the first residual sum</source>
         <translation>⊕ h = x + Attn(N₁(x))：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="205"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="231"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="207"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="233"/>
         <source>③ N₂(h): normalized again before the FFN</source>
         <translation>③ N₂(h)：进入 FFN 前再归一化一次</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="206"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="232"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="208"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="234"/>
         <source>④ FFN(N₂(h)): the feed-forward output</source>
         <translation>④ FFN(N₂(h))：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="233"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="235"/>
         <source>⊕ y = h + FFN(N₂(h)): the block&apos;s output</source>
         <translation>⊕ y = h + FFN(N₂(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="210"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="235"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="212"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="237"/>
         <source>② Attn(x): attention on the raw input</source>
         <translation>② Attn(x)：直接对输入做注意力</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="236"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="238"/>
         <source>⊕ x + Attn(x): the first residual sum</source>
         <translation>⊕ x + Attn(x)：第一次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="237"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="239"/>
         <source>① h = N₁(x + Attn(x)): the sum normalized</source>
         <translation>① h = N₁(x + Attn(x))：对和做归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="213"/>
-        <location filename="../../widgets/teaching/block_flow.py" line="238"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="215"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="240"/>
         <source>④ FFN(h): the feed-forward output</source>
         <translation>④ FFN(h)：前馈网络的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="239"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="241"/>
         <source>⊕ h + FFN(h): the second residual sum</source>
         <translation>⊕ h + FFN(h)：第二次残差相加</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="240"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="242"/>
         <source>③ y = N₂(h + FFN(h)): the block&apos;s output</source>
         <translation>③ y = N₂(h + FFN(h))：Block 的输出</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="241"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="243"/>
         <source>Click a step, or press Step ▶ to walk through the block.</source>
         <translation>点击某一步，或按「下一步 ▶」逐步走完整个 Block。</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="242"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="244"/>
         <source>Selected: {description}</source>
         <translation>当前：{description}</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="244"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="246"/>
         <source>◀</source>
         <translation>◀</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="245"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="247"/>
         <source>Previous step</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="246"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="248"/>
         <source>Step ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="247"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="249"/>
         <source>Next step (wraps around)</source>
         <translation>下一步（到末尾后回到开头）</translation>
     </message>
     <message>
-        <location filename="../../widgets/teaching/block_flow.py" line="248"/>
+        <location filename="../../widgets/teaching/block_flow.py" line="250"/>
         <source>One Transformer block: click a step to show its output</source>
         <translation>一个 Transformer Block：点击某一步查看它的输出</translation>
     </message>
@@ -1203,67 +1203,68 @@
 <context>
     <name>DepthPlot</name>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="74"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="82"/>
         <source>A: {curve}</source>
+        <extracomment>A&apos;s curves were added to the plot, at the first pin (the window scales them in presentation mode).</extracomment>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="79"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
         <source>no norm (residual only)</source>
         <translation>无归一化（仅残差）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>toy v ← a·v + b (explodes)</source>
         <translation>玩具例 v ← a·v + b（爆炸）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="80"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
         <source>toy with a norm (stable)</source>
         <translation>玩具例加归一化（稳定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="83"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="91"/>
         <source>Value size by depth</source>
         <translation>数值大小随深度的变化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="84"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="92"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="85"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="93"/>
         <source>RMS of the hidden state</source>
         <translation>隐藏状态的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="87"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="95"/>
         <source>Log scale</source>
         <translation>对数坐标</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="88"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="96"/>
         <source>Show the value axis on a log scale (the toy explosion grows exponentially)</source>
         <translation>纵轴用对数坐标（玩具例按指数增长）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="100"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="108"/>
         <source>thin dashed: A (pinned)</source>
         <translation>细虚线：A（已固定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="179"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="201"/>
         <source>overflow at layer {n}</source>
         <translation>在第 {n} 层溢出</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="179"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="201"/>
         <source>NaN at layer {n}</source>
         <translation>第 {n} 层起为 NaN</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_plot.py" line="217"/>
+        <location filename="../../widgets/plots/depth_plot.py" line="239"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -1749,38 +1750,38 @@
 <context>
     <name>GradPlot</name>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="52"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="63"/>
         <source>Gradient norms at initialization</source>
-        <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style.</extracomment>
+        <extracomment>StackRun attribute -&gt; the symbol in the legend. Each stack&apos;s weight gradients thick, its input gradients thin, in the stack&apos;s own line style. A&apos;s curves were added to the plot, at the first pin (the window scales them in presentation mode).</extracomment>
         <translation>初始化时的梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="53"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="64"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="54"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="65"/>
         <source>gradient norm</source>
         <translation>梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="98"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="109"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="107"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="118"/>
         <source>thick: {weight} · thin: {input}</source>
         <translation>粗线：{weight} · 细线：{input}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="110"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="121"/>
         <source>thin dashed: A (pinned)</source>
         <translation>细虚线：A（已固定）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/grad_plot.py" line="137"/>
+        <location filename="../../widgets/plots/grad_plot.py" line="155"/>
         <source>layer {n}</source>
         <translation>第 {n} 层</translation>
     </message>
@@ -2174,42 +2175,42 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LayerHeatmap</name>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="86"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="73"/>
         <source>Gradient norm by layer</source>
         <translation>各层梯度范数</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="87"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="74"/>
         <source>Update-to-weight ratio by layer</source>
         <translation>各层更新量与权重之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="88"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="75"/>
         <source>RMS of the residual stream by layer</source>
         <translation>各层残差流的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="89"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="76"/>
         <source>Largest attention logit by layer</source>
         <translation>各层最大注意力 logit</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="91"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="78"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="92"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="79"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="93"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="80"/>
         <source>log₁₀ scale</source>
         <translation>log₁₀ 刻度</translation>
     </message>
     <message>
-        <location filename="../../widgets/training/layer_heatmap.py" line="97"/>
+        <location filename="../../widgets/training/layer_heatmap.py" line="84"/>
         <source>Press Train to start a run.</source>
         <translation>按“训练”开始一次运行。</translation>
     </message>
@@ -2223,22 +2224,22 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>课程(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../app/window/lesson_dock.py" line="74"/>
+        <location filename="../../app/window/lesson_dock.py" line="76"/>
         <source>No lessons were found in {folder}.</source>
         <translation>在 {folder} 中没有找到课程。</translation>
     </message>
     <message>
-        <location filename="../../app/window/lesson_dock.py" line="93"/>
+        <location filename="../../app/window/lesson_dock.py" line="97"/>
         <source>Lesson step: {title}</source>
         <translation>课程步骤：{title}</translation>
     </message>
     <message>
-        <location filename="../../app/window/lesson_dock.py" line="109"/>
+        <location filename="../../app/window/lesson_dock.py" line="113"/>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../../app/window/lesson_dock.py" line="181"/>
+        <location filename="../../app/window/lesson_dock.py" line="192"/>
         <source>Not computed here: simulating {stack} for a matrix this large would hold the window. Choose {stack} as the placement to see it.</source>
         <translation>这里不计算：为这么大的矩阵模拟 {stack} 会让窗口卡住。把放置方式选为 {stack} 即可看到。</translation>
     </message>
@@ -2246,117 +2247,117 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>LessonPanel</name>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="159"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="166"/>
         <source>Step {n} of {count}: {title}</source>
         <translation>第 {n} 步，共 {count} 步：{title}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="174"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="181"/>
         <source>This lesson can&apos;t be shown</source>
         <translation>这一课无法显示</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="215"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="222"/>
         <source>from {low} to {high}</source>
         <translation>{low} 到 {high}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="233"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="240"/>
         <source>The answer is computed by the engine from the state shown: change a cell or a setting and it is computed again.</source>
         <translation>答案由引擎根据当前显示的状态计算：改动一个单元格或一项设置，它会重新计算。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="237"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="244"/>
         <source>You changed the state: this is the answer for what is shown now (Set this step again goes back).</source>
         <translation>你改动了状态：这是当前显示状态的答案（「重新设置本步」可以回到本步）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="239"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="246"/>
         <source>Predict, then press Reveal.</source>
         <translation>先预测，再按「揭晓答案」。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="242"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="249"/>
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="246"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="253"/>
         <source>Engine: &lt;b&gt;{value}&lt;/b&gt; ({quantity})</source>
         <translation>引擎：&lt;b&gt;{value}&lt;/b&gt;（{quantity}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="250"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="257"/>
         <source>With the state shown now no single option is right.</source>
         <translation>按现在显示的状态，没有唯一正确的选项。</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="252"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="259"/>
         <source>Right option: {option}</source>
         <translation>正确选项：{option}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="256"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="263"/>
         <source>Yours: none given</source>
         <translation>你的答案：未作答</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="261"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="268"/>
         <source>Yours: {value} {mark} (right within ±{tolerance})</source>
         <translation>你的答案：{value} {mark}（误差 ±{tolerance} 以内算对）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="264"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="271"/>
         <source>Yours: {value} {mark}</source>
         <translation>你的答案：{value} {mark}</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="268"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="275"/>
         <source>Question</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="269"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="276"/>
         <source>Your answer (a number)</source>
         <translation>你的答案（一个数）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="270"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="277"/>
         <source>Reveal</source>
         <translation>揭晓答案</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="271"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="278"/>
         <source>◀ Back</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="272"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="279"/>
         <source>The step before (Page Up while the panel has the focus)</source>
         <translation>上一步（面板有焦点时按 Page Up）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="273"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="280"/>
         <source>The next step (Page Down while the panel has the focus)</source>
         <translation>下一步（面板有焦点时按 Page Down）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="274"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="281"/>
         <source>Set this step again</source>
         <translation>重新设置本步</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="275"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="282"/>
         <source>Set the app to this step&apos;s state once more (one undo step)</source>
         <translation>把应用再次设为本步的状态（一个撤销步骤）</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="276"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="283"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../widgets/lessons/lesson_panel.py" line="277"/>
+        <location filename="../../widgets/lessons/lesson_panel.py" line="284"/>
         <source>Choose a lesson</source>
         <translation>选择一课</translation>
     </message>
@@ -2457,43 +2458,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/window/main_window.py" line="92"/>
+        <location filename="../../app/window/main_window.py" line="93"/>
         <source>Plots</source>
         <extracomment>The window closes for good (after any question was answered): background work should stop. Whether closing with unsaved edits asks Save / Discard / Cancel. None: only when someone can answer, a shown window on a real screen (not the offscreen platform of tests and headless export, where the autosave keeps the edits for the next start).</extracomment>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="96"/>
+        <location filename="../../app/window/main_window.py" line="97"/>
         <source>Tokens</source>
         <translation>Token 矩阵</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="98"/>
+        <location filename="../../app/window/main_window.py" line="99"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="99"/>
+        <location filename="../../app/window/main_window.py" line="100"/>
         <source>Hand calculation</source>
         <translation>手算步骤</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="146"/>
+        <location filename="../../app/window/main_window.py" line="150"/>
         <source>View moved: edits keep this view. Double-click the plot to fit the data again.</source>
         <translation>视图已移动：编辑时保持此视图。双击图表可重新适配数据。</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="100"/>
+        <location filename="../../app/window/main_window.py" line="101"/>
         <source>Differences</source>
         <translation>差异</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="130"/>
+        <location filename="../../app/window/main_window.py" line="134"/>
         <source>&amp;Compare</source>
         <translation>比较(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../app/window/main_window.py" line="269"/>
+        <location filename="../../app/window/main_window.py" line="281"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
@@ -3410,63 +3411,63 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>OutlierStripView</name>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="91"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="76"/>
         <source>Outlier dimensions: log₁₀ max |x| over the tokens</source>
         <extracomment>How many outlier dimensions are marked above the strip (the largest). A mark&apos;s label is left out when it would come closer to a larger one than the width of this text. Sequential and colour-blind safe: dark for the typical dimensions, bright for the outliers. Per dimension, the state where it stands out most (largest |x| first).</extracomment>
         <translation>离群维度：各词元上 log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="92"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="77"/>
         <source>dimension</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="93"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="78"/>
         <source>state</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="94"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="79"/>
         <source>log₁₀ max |x|</source>
         <translation>log₁₀ 最大 |x|</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="100"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="85"/>
         <source>Load a model to see which dimensions carry massive activations.</source>
         <translation>加载模型后可查看哪些维度带有超大激活值。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="102"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="87"/>
         <source>{count} of {total} cells are NaN or inf: drawn at the top of the scale (inf) or blank (NaN).</source>
         <translation>{total} 个单元格中有 {count} 个是 NaN 或 inf：inf 画成色标顶端的颜色，NaN 留空。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="105"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="90"/>
         <source>No dimension stands beyond 4σ of its state.</source>
         <translation>没有维度超出所在状态的 4σ。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="206"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="191"/>
         <source>{n} dims beyond 4σ</source>
         <translation>{n} 个维度超出 4σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="197"/>
         <source>token {token} “{label}”</source>
         <translation>词元 {token}“{label}”</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="215"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="200"/>
         <source>d{dim}: {value} at {token} (state {state})</source>
         <translation>d{dim}：{value}，位于{token}（状态 {state}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="224"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="209"/>
         <source>state {state}, d{dim}: max |x| = {value} at {token}</source>
         <translation>状态 {state}，d{dim}：最大 |x| = {value}，位于{token}</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/outlier_strip_view.py" line="227"/>
+        <location filename="../../widgets/models/outlier_strip_view.py" line="212"/>
         <source>beyond 4σ of this state: an outlier dimension</source>
         <translation>超出该状态的 4σ：离群维度</translation>
     </message>
@@ -3656,13 +3657,13 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="39"/>
+        <location filename="../../engine/files/io.py" line="41"/>
         <source>has an unknown type; save as {types}</source>
         <extracomment>Files above this are refused before reading: a 2048 × 4096 float64 CSV is about 150 MB. Values an array read from a file may hold, before it is converted: as many as 256 MB of float64 (a 256 MB file of int8, or of &quot;0,0,0,...&quot;, would otherwise become 1-2 GB of float64). Bytes of CSV decoded and split per step. The share of a load&apos;s progress that reading the bytes takes; parsing takes the rest.</extracomment>
         <translation>文件类型未知；请保存为 {types}</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="41"/>
+        <location filename="../../engine/files/io.py" line="43"/>
         <source>has an unknown type; open {types}</source>
         <translation>文件类型未知；请打开 {types}</translation>
     </message>
@@ -3704,55 +3705,55 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>读取期间被改动；请重试</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="53"/>
+        <location filename="../../engine/files/io.py" line="55"/>
         <source>holds {dtype} values, not real numbers</source>
         <translation>包含 {dtype} 类型的值，不是实数</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="56"/>
+        <location filename="../../engine/files/io.py" line="58"/>
         <source>holds an array of shape {shape}; a token matrix must be 2-D</source>
         <translation>数组形状为 {shape}；token 矩阵必须是二维的</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="57"/>
+        <location filename="../../engine/files/io.py" line="59"/>
         <source>holds an array of shape {shape}; γ or β must be 1-D</source>
         <translation>数组形状为 {shape}；γ 或 β 必须是一维的</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="60"/>
+        <location filename="../../engine/files/io.py" line="62"/>
         <source>holds an empty array of shape {shape}</source>
         <translation>数组为空，形状为 {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="64"/>
+        <location filename="../../engine/files/io.py" line="66"/>
         <source>holds a value that is not a finite number (at position {position})</source>
         <translation>含有不是有限数的值（位置 {position}）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="91"/>
+        <location filename="../../engine/files/io.py" line="93"/>
         <location filename="../../engine/lessons/lesson_file.py" line="95"/>
         <location filename="../../engine/state/session.py" line="277"/>
         <source>is not UTF-8 text (is it a binary file?)</source>
         <translation>不是 UTF-8 文本（是二进制文件吗？）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="93"/>
+        <location filename="../../engine/files/io.py" line="95"/>
         <location filename="../../engine/training/data.py" line="116"/>
         <source>is not a text file (it contains NUL bytes)</source>
         <translation>不是文本文件（含有 NUL 字节）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="119"/>
+        <location filename="../../engine/files/io.py" line="121"/>
         <source>has no rows</source>
         <translation>没有任何行</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="124"/>
+        <location filename="../../engine/files/io.py" line="126"/>
         <source>has a header but no numbers</source>
         <translation>只有表头，没有数字</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="130"/>
+        <location filename="../../engine/files/io.py" line="132"/>
         <source>has labels but no numbers</source>
         <translation>只有标签，没有数字</translation>
     </message>
@@ -3831,27 +3832,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>不是可读取的 .safetensors 文件（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="196"/>
+        <location filename="../../engine/files/io.py" line="198"/>
         <source>holds {names}; name the token matrix &apos;matrix&apos;</source>
         <translation>包含 {names}；请把 token 矩阵命名为 &apos;matrix&apos;</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="202"/>
+        <location filename="../../engine/files/io.py" line="204"/>
         <source>its labels must be {count} strings, got {dtype} {shape}</source>
         <translation>标签必须是 {count} 个字符串，实际为 {dtype} {shape}</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="166"/>
+        <location filename="../../engine/files/io.py" line="168"/>
         <source>has no tensors</source>
         <translation>没有任何张量</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="168"/>
+        <location filename="../../engine/files/io.py" line="170"/>
         <source>has no 1-D tensor of length {length} (it has {shapes})</source>
         <translation>没有长度为 {length} 的一维张量（其中有 {shapes}）</translation>
     </message>
     <message>
-        <location filename="../../engine/files/io.py" line="228"/>
+        <location filename="../../engine/files/io.py" line="230"/>
         <source>holds {count} values; the matrix has {length} dimensions</source>
         <translation>有 {count} 个值；矩阵有 {length} 个维度</translation>
     </message>
@@ -4188,27 +4189,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>训练模式下 BatchNorm 无法归一化单个 token（其批方差为 0）；此处显示评估模式，使用默认的运行统计量（均值 0、方差 1），因此只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="297"/>
+        <location filename="../../engine/results/compute.py" line="302"/>
         <source>Block simulation skipped: one block at d = {d} needs {need:.1f} GiB of memory (limit {limit:.0f} GiB).</source>
         <translation>已跳过 Block 模拟：d = {d} 时一个 Block 需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="315"/>
+        <location filename="../../engine/results/compute.py" line="320"/>
         <source>Block and depth simulations skipped: d = {d} is wider than {limit}, the widest they draw weights for.</source>
         <translation>已跳过块模拟和深度模拟：d = {d} 宽于 {limit}，这是它们生成权重的最大宽度。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="330"/>
+        <location filename="../../engine/results/compute.py" line="335"/>
         <source>The block and depth simulations run BatchNorm in eval mode with the default running statistics (mean 0, variance 1) in every layer: each BatchNorm there only multiplies by γ/√(1 + ε) and adds β.</source>
         <translation>模块与深度模拟在每一层都以评估模式运行 BatchNorm，使用默认的运行统计量（均值 0、方差 1）：那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="335"/>
+        <location filename="../../engine/results/compute.py" line="340"/>
         <source>The block and depth simulations run on a single token, where BatchNorm can&apos;t train: they use eval mode with the default running statistics (mean 0, variance 1), so each BatchNorm there only multiplies by γ/√(1 + ε) and adds β (with γ = 1 and β = 0 its curves are the no-norm curves).</source>
         <translation>模块与深度模拟只在一个 token 上运行，此时 BatchNorm 无法训练：它们改用评估模式和默认的运行统计量（均值 0、方差 1），因此那里的每个 BatchNorm 只是乘以 γ/√(1 + ε) 再加上 β（当 γ = 1、β = 0 时，其曲线就是无归一化的曲线）。</translation>
     </message>
     <message>
-        <location filename="../../engine/results/compute.py" line="383"/>
+        <location filename="../../engine/results/compute.py" line="393"/>
         <source>Depth simulation skipped: {layers} layers at d = {d} need {need:.1f} GiB of memory (limit {limit:.0f} GiB). Fewer layers or dimensions bring it back.</source>
         <translation>已跳过深度模拟：d = {d} 时 {layers} 层需要 {need:.1f} GiB 内存（上限 {limit:.0f} GiB）。减少层数或维度即可恢复。</translation>
     </message>
@@ -4784,19 +4785,29 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>{name} 不是已知的模型（{names}）</translation>
     </message>
     <message>
-        <location filename="../../app/headless/train_command.py" line="126"/>
+        <location filename="../../app/headless/train_command.py" line="125"/>
         <source>--out must name a folder</source>
         <extracomment>The figures&apos; size: the Training tab&apos;s plots in a 1400 × 860 window (measured), as the tab exports them.</extracomment>
         <translation>--out 必须指定一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../engine/files/file_set.py" line="61"/>
+        <location filename="../../engine/files/file_set.py" line="58"/>
         <source>is not a file, so a new one can&apos;t replace it</source>
         <extracomment>The hidden folder&apos;s name starts so, then the writer&apos;s process id: ``ls`` hides it, and a leftover of a killed writer is recognised as one.</extracomment>
         <translation>不是文件，新文件无法替换它</translation>
     </message>
     <message>
-        <location filename="../../engine/files/file_set.py" line="113"/>
+        <location filename="../../engine/files/file_set.py" line="95"/>
+        <source>is a file, not a folder</source>
+        <translation>是一个文件，不是文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../engine/files/file_set.py" line="97"/>
+        <source>can&apos;t be a folder: a file is in its path</source>
+        <translation>不能作为文件夹：它的路径中有一个文件</translation>
+    </message>
+    <message>
+        <location filename="../../engine/files/file_set.py" line="123"/>
         <source>can&apos;t be written ({reason})</source>
         <translation>无法写入（{reason}）</translation>
     </message>
@@ -4842,7 +4853,7 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>从此模型采样 {chars} 个字符约需 {seconds:.0f} 秒（上限 {limit:.0f} 秒）：最多请求 {fitting} 个，或训练更小的模型（layers、width、seq）</translation>
     </message>
     <message>
-        <location filename="../../app/headless/model_export.py" line="138"/>
+        <location filename="../../app/headless/model_export.py" line="123"/>
         <source>{model} does not predict the next token, so it has no loss to cost an intervention by</source>
         <extracomment>The scenario options of ``export`` that a model export does not take. The options that cost an intervention&apos;s loss (only with --model). The tables a model export writes, model_loss.csv only for a causal model; the figures follow them.</extracomment>
         <translation>{model} 不预测下一个词元，因此没有可用来衡量干预代价的损失</translation>
@@ -4989,104 +5000,104 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>μ before</source>
-        <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead.</extracomment>
+        <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead. A&apos;s marks were added to the plot, at the first pin (the window scales them in presentation mode).</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="77"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="78"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>RMS after</source>
         <translation>之后的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="90"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="284"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="95"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="340"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="98"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="104"/>
         <source>A is not drawn: its tokens or grouping differ from these.</source>
         <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="107"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="107"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="109"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="109"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="112"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="116"/>
         <source>μ and σ per token · LayerNorm sets σ to 1</source>
         <translation>每个 token 的 μ 与 σ · LayerNorm 把 σ 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="113"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
         <source>μ, σ and RMS per token · RMSNorm sets RMS to 1</source>
         <translation>每个 token 的 μ、σ 和 RMS · RMSNorm 把 RMS 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="114"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="118"/>
         <source>μ and σ per dimension · BatchNorm sets each column&apos;s σ to 1</source>
         <translation>每个维度的 μ 与 σ · BatchNorm 把每列的 σ 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="115"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="119"/>
         <source>μ and σ per token · DyT sets nothing to 1</source>
         <translation>每个 token 的 μ 与 σ · DyT 不把任何量设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="121"/>
         <source>{title} (before γ)</source>
         <translation>{title}（在 γ 之前）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="121"/>
         <source>{title} (before γ, β)</source>
         <translation>{title}（在 γ、β 之前）</translation>
     </message>
@@ -5586,43 +5597,43 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>SinkMassMap</name>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="70"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="57"/>
         <source>Attention sinks: share of each head&apos;s attention on token 0</source>
         <extracomment>Sequential and colour-blind safe: dark where a head looks elsewhere, bright where it sinks on token 0. A sink mass is a share of the attention: the scale is always 0 … 1, so two runs compare by colour.</extracomment>
         <translation>注意力汇聚：每个头放在词元 0 上的注意力份额</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="71"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="58"/>
         <source>head</source>
         <translation>头</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="72"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="59"/>
         <source>layer</source>
         <translation>层</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="73"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="60"/>
         <source>sink mass</source>
         <translation>汇聚质量</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="79"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="66"/>
         <source>Load a model to see which heads put their attention on the first token.</source>
         <translation>加载模型，查看哪些头把注意力放在第一个词元上。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="81"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="68"/>
         <source>One token: no later token can attend to token 0, so there is no sink mass.</source>
         <translation>只有一个词元：没有后续词元能关注词元 0，因此没有汇聚质量。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="83"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="70"/>
         <source>{count} of {total} heads have a NaN or inf sink mass: drawn blank.</source>
         <translation>{total} 个头中有 {count} 个的汇聚质量为 NaN 或 inf：显示为空白。</translation>
     </message>
     <message>
-        <location filename="../../widgets/models/sink_mass_map.py" line="132"/>
+        <location filename="../../widgets/models/sink_mass_map.py" line="119"/>
         <source>layer {layer}, head {head}: sink mass {sink}, largest logit {logit}, entropy {entropy} nats</source>
         <translation>第 {layer} 层，第 {head} 个头：汇聚质量 {sink}，最大 logit {logit}，熵 {entropy} 奈特</translation>
     </message>
@@ -5664,55 +5675,55 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="358"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="364"/>
         <source>Columns 1 … {n}: the dimensions d1 … d{n}</source>
         <translation>列 1 … {n}：维度 d1 … d{n}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="377"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="377"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="379"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="384"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="378"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="384"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
