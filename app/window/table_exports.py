@@ -50,16 +50,19 @@ class TableExports(QObject):
         return True
 
     def export_table(self, name: str, path) -> bool:
-        from engine.files.io import atomic_write
+        from engine.files.io import atomic_write_with
+        from engine.files.tables import write_csv
 
         path = Path(path)
-        formatter = _table_formats().get(path.suffix.lower())
+        suffix = path.suffix.lower()
+        formatter = _table_formats().get(suffix)
         table = self._tables().get(name)
         if formatter is None or table is None:
             return self._dialogs.refuse(self.tr("Can't write a table as {suffix}: use .csv, .md or .tex").format(
                 suffix=path.suffix or "?"))
-        try:
-            atomic_write(path, formatter(table).encode("utf-8"))
+        try:  # a CSV is streamed, a block of rows at a time: a large matrix's text is never whole in memory
+            atomic_write_with(path, (lambda stream: write_csv(table, stream)) if suffix == ".csv"
+                              else (lambda stream: stream.write(formatter(table).encode("utf-8"))))
         except OSError as error:
             return self._dialogs.refuse(self.tr("{name} could not be saved: {error}").format(name=path.name,
                                                                                             error=error))
