@@ -120,30 +120,10 @@ def _fmt_ratio(ratio: float, target: float | None) -> str:
     return f"{ratio:5.2f}× (≤{target:g}: {mark})"
 
 
-def _openblas_core() -> str:
-    """The core type whose kernels NumPy's bundled OpenBLAS uses (diagnostic only)."""
-    import ctypes
-    import glob
-
-    import numpy as np
-
-    libs = glob.glob(os.path.join(os.path.dirname(np.__file__), os.pardir, "numpy.libs", "lib*openblas*"))
-    for path in libs:
-        try:
-            lib = ctypes.CDLL(path)
-        except OSError:
-            continue
-        for name in ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename", "openblas_get_corename64_",
-                     "openblas_get_corename"):
-            fn = getattr(lib, name, None)
-            if fn is not None:
-                fn.restype = ctypes.c_char_p
-                return fn().decode()
-    return "unknown"
-
-
 def _header(blas_note: str, torch_mod) -> None:
     import numpy as np
+
+    from engine.blas_kernel import blas_kernel
 
     print("NormScope engine benchmark")
     print(f"  python {platform.python_version()}, numpy {np.__version__} from {os.path.dirname(np.__file__)}", end="")
@@ -153,7 +133,7 @@ def _header(blas_note: str, torch_mod) -> None:
     except Exception:  # noqa: BLE001 - only a header
         print()
     print(f"  BLAS threads: {blas_note}")
-    print(f"  OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, kernels in use: {_openblas_core()}")
+    print(f"  OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, kernels in use: {blas_kernel()}")
     try:
         from threadpoolctl import threadpool_info  # optional
 

@@ -12,7 +12,8 @@ from engine.core.depth import STACK_PLACEMENTS, depth_profile, run_stack, run_st
 from engine.core.weights import layer_weights
 from engine.results.compute import block_stages, compute, values_equal
 from engine.setup.presets import load_preset
-from tests.reference.make_unbatched_depth_reference import CASES, PLACEMENTS, reference_input
+from engine.blas_kernel import blas_kernel
+from tests.reference.make_unbatched_depth_reference import CASES, PLACEMENTS, REFERENCE_KERNEL, reference_input
 
 FIELDS = ("rms", "max_abs", "weight_grad", "input_grad", "max_logit")
 REFERENCE = Path(__file__).parent / "reference" / "unbatched_depth_reference.npz"
@@ -21,8 +22,18 @@ REFERENCE = Path(__file__).parent / "reference" / "unbatched_depth_reference.npz
 CASE_IDS = [f"{t}x{d}-{norm}-{act}-{dtype}" for t, d, _, _, norm, act, *_, dtype in CASES]
 
 
+def _as_stored(value, stored: np.ndarray, dtype: str) -> bool:
+    """Bit for bit on the kernels that made the reference; elsewhere their own last-bit roundings apart
+    (measured: 1.4e-6 relative in float32, 3.5e-14 in float64, 10 layers deep). The batched stacks
+    against each stack alone, on whatever kernel runs, are checked bit for bit below."""
+    if blas_kernel() == REFERENCE_KERNEL:
+        return np.array_equal(value, stored, equal_nan=True)
+    rtol = 1e-5 if dtype == "float32" else 1e-12
+    return np.allclose(value, stored, rtol=rtol, atol=0, equal_nan=True)
+
+
 @pytest.mark.parametrize("case", range(len(CASES)), ids=CASE_IDS)
-def test_the_stacks_give_the_unbatched_codes_numbers_bit_for_bit(case):
+def test_the_stacks_give_the_unbatched_codes_numbers(case):
     t, d, heads, layers, norm, act, qk, ln, causal, dtype = CASES[case]
     spec = BlockSpec(norm=norm, heads=heads, activation=act, qk_norm=qk, causal=causal)
     profile = depth_profile(reference_input(t, d, dtype), spec, layers, 7, 4, 1.5, 0.5, 1.0, PLACEMENTS, ln_scaling=ln)
@@ -31,7 +42,7 @@ def test_the_stacks_give_the_unbatched_codes_numbers_bit_for_bit(case):
             for field in FIELDS:
                 key = f"{case}/{name}/{field}"
                 if key in stored:
-                    assert np.array_equal(getattr(run, field), stored[key], equal_nan=True), key
+                    assert _as_stored(getattr(run, field), stored[key], dtype), key
                 else:
                     assert getattr(run, field) is None, key
 
