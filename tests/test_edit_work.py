@@ -92,3 +92,33 @@ def test_the_undo_history_counts_its_bytes_as_it_grows(qapp):
     for k in range(4):
         document.set_cells("matrix", 0, 0, np.full((1 + k, 1), 2.0 + k))
     assert document._step_bytes == counted() and stack.count() == 3
+
+
+def test_the_caption_builds_its_tooltip_when_shown_and_keeps_its_cursor(qtbot, monkeypatch):
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication
+    from widgets.plots.depth_laws_caption import DepthLawsCaption
+
+    caption = DepthLawsCaption()
+    qtbot.addWidget(caption)
+    caption.resize(300, caption.height())
+    fits, cursors = [], []
+    original_fits = DepthLawsCaption._fits
+    monkeypatch.setattr(DepthLawsCaption, "_fits", lambda self, *args: fits.append(1) or original_fits(self, *args))
+    original_cursor = DepthLawsCaption.setCursor
+    monkeypatch.setattr(DepthLawsCaption, "setCursor", lambda self, cursor: cursors.append(cursor)
+                        or original_cursor(self, cursor))
+    s = load_preset("xian")
+    result = compute(s)
+    caption.show_result(result)
+    assert len(cursors) == 1 and caption.page_count() > 1  # six stacks don't fit 300 pixels: a hand
+    for k in range(3):  # edits: new numbers, the same pages, the same cursor, and no tooltip built
+        matrix = s.matrix.copy()
+        matrix[3, k] += 0.5
+        result = compute(s.replace(matrix=matrix), result, [3])
+        caption.show_result(result)
+    assert fits == [] and len(cursors) == 1
+    QApplication.sendEvent(caption, QHelpEvent(QEvent.Type.ToolTip, QPoint(5, 5), caption.mapToGlobal(QPoint(5, 5))))
+    assert len(fits) == len(result.depth_laws) and caption.toolTip() == caption.numbers()
+    assert f"{result.depth_laws[1].grad_skew:.3g}×" in caption.toolTip()
