@@ -122,3 +122,15 @@ def test_the_caption_builds_its_tooltip_when_shown_and_keeps_its_cursor(qtbot, m
     QApplication.sendEvent(caption, QHelpEvent(QEvent.Type.ToolTip, QPoint(5, 5), caption.mapToGlobal(QPoint(5, 5))))
     assert len(fits) == len(result.depth_laws) and caption.toolTip() == caption.numbers()
     assert f"{result.depth_laws[1].grad_skew:.3g}×" in caption.toolTip()
+
+
+def test_a_small_stack_is_simulated_inline_without_asking_whether_it_is_current(qapp, monkeypatch):
+    import app.window.document as document_module
+    from app.window.document import Document
+
+    document = Document(load_preset("xian"))
+    asked = []
+    original = document_module.stack_is_current
+    monkeypatch.setattr(document_module, "stack_is_current", lambda *args: asked.append(1) or original(*args))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert asked == [] and not document.result.stack_stale
