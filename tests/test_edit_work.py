@@ -134,3 +134,24 @@ def test_a_small_stack_is_simulated_inline_without_asking_whether_it_is_current(
     monkeypatch.setattr(document_module, "stack_is_current", lambda *args: asked.append(1) or original(*args))
     document.set_cells("matrix", 3, 1, [[2.5]])
     assert asked == [] and not document.result.stack_stale
+
+
+def test_a_cell_edit_leaves_the_other_table_alone(qapp):
+    from app.window.document import Document
+    from widgets.editors.matrix_model import ArrayTableModel
+
+    document = Document(load_preset("xian"))
+    grid, affine = ArrayTableModel(document, "matrix"), ArrayTableModel(document, "affine")
+    asked, repainted = [], []
+    original = document.array
+    document.array = lambda target: asked.append(target) or original(target)
+    affine.dataChanged.connect(lambda *_: repainted.append(1))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert "affine" not in asked and repainted == []  # γ and β not stacked again, nor compared
+    assert grid.data(grid.index(3, 1)) == "2.5"
+    document.set_cells("affine", 0, 2, [[1.5]])  # γ and β still follow an edit of their own ...
+    assert affine.data(affine.index(0, 2)) == "1.5" and repainted == [1]
+    document.undo_stack.undo()  # ... and its undo
+    assert affine.data(affine.index(0, 2)) == "1" and repainted == [1, 1]
+    document.set_setting("layers", 7)  # a setting: the same γ and β, no repaint
+    assert repainted == [1, 1]
