@@ -155,3 +155,16 @@ def test_a_cell_edit_leaves_the_other_table_alone(qapp):
     assert affine.data(affine.index(0, 2)) == "1" and repainted == [1, 1]
     document.set_setting("layers", 7)  # a setting: the same γ and β, no repaint
     assert repainted == [1, 1]
+
+
+def test_a_cell_edit_leaves_the_window_title_alone(window, monkeypatch):
+    from app.window.window_title import WindowTitle
+
+    named = []
+    original = WindowTitle.preset_name
+    monkeypatch.setattr(WindowTitle, "preset_name", lambda self, preset: named.append(preset) or original(self, preset))
+    window.document.set_cells("matrix", 3, 1, [[2.5]])
+    window.document.set_setting("layers", 7)
+    assert named == [] and "今天西安" in window.windowTitle()
+    window.load_preset("apple")  # another name: another title
+    assert set(named) == {"apple"} and "我 吃 苹果" in window.windowTitle()
