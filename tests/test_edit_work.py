@@ -168,3 +168,24 @@ def test_a_cell_edit_leaves_the_window_title_alone(window, monkeypatch):
     assert named == [] and "今天西安" in window.windowTitle()
     window.load_preset("apple")  # another name: another title
     assert set(named) == {"apple"} and "我 吃 苹果" in window.windowTitle()
+
+
+def test_an_edit_in_the_active_stack_leaves_the_undo_routing_alone(qtbot, monkeypatch):
+    from PySide6.QtGui import QUndoCommand, QUndoStack
+    from PySide6.QtWidgets import QWidget
+
+    from app.window.undo_routing import UndoRouting
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    document_stack, other = QUndoStack(window), QUndoStack(window)
+    routing = UndoRouting(window, document_stack)
+    routing.add(QWidget(window), other)
+    assert routing.activeStack() is document_stack
+    listed = []
+    original = UndoRouting.stacks
+    monkeypatch.setattr(UndoRouting, "stacks", lambda self: listed.append(1) or original(self))
+    document_stack.push(QUndoCommand("an edit"))
+    assert listed == [] and routing.activeStack() is document_stack
+    other.push(QUndoCommand("a gesture elsewhere"))  # another stack: checked, and made active
+    assert listed == [1] and routing.activeStack() is other
