@@ -201,7 +201,7 @@ class DepthLawsCaption(Retranslating, QWidget):
             "RMS after the last layer over the input's, the slope of a straight line fitted to RMS² against "
             "the layer, and the last layer's weight-gradient norm over the first layer's")
 
-    def _named_laws(self):
+    def _named_laws(self) -> list[tuple[str, DepthLaw]]:
         if not self._laws:
             return []
         names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
