@@ -57,4 +57,4 @@ def test_six_stacks_and_a_pinned_a_never_cut_the_caption(qtbot, tmp_path):
         qtbot.mouseClick(caption, Qt.MouseButton.LeftButton)
     assert sorted(seen) == sorted(entries)  # every stack in the visible caption, each once
     assert caption.shown_text() == caption._pages[0]  # round again to the first page
-    assert all(entry.split(":")[0] in caption.toolTip() for entry in entries)  # and one hover away
+    assert all(entry.split(":")[0] in caption.numbers() for entry in entries)  # and one hover away

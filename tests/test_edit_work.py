@@ -92,3 +92,100 @@ def test_the_undo_history_counts_its_bytes_as_it_grows(qapp):
     for k in range(4):
         document.set_cells("matrix", 0, 0, np.full((1 + k, 1), 2.0 + k))
     assert document._step_bytes == counted() and stack.count() == 3
+
+
+def test_the_caption_builds_its_tooltip_when_shown_and_keeps_its_cursor(qtbot, monkeypatch):
+    from PySide6.QtCore import QEvent, QPoint
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication
+    from widgets.plots.depth_laws_caption import DepthLawsCaption
+
+    caption = DepthLawsCaption()
+    qtbot.addWidget(caption)
+    caption.resize(300, caption.height())
+    fits, cursors = [], []
+    original_fits = DepthLawsCaption._fits
+    monkeypatch.setattr(DepthLawsCaption, "_fits", lambda self, *args: fits.append(1) or original_fits(self, *args))
+    original_cursor = DepthLawsCaption.setCursor
+    monkeypatch.setattr(DepthLawsCaption, "setCursor", lambda self, cursor: cursors.append(cursor)
+                        or original_cursor(self, cursor))
+    s = load_preset("xian")
+    result = compute(s)
+    caption.show_result(result)
+    assert len(cursors) == 1 and caption.page_count() > 1  # six stacks don't fit 300 pixels: a hand
+    for k in range(3):  # edits: new numbers, the same pages, the same cursor, and no tooltip built
+        matrix = s.matrix.copy()
+        matrix[3, k] += 0.5
+        result = compute(s.replace(matrix=matrix), result, [3])
+        caption.show_result(result)
+    assert fits == [] and len(cursors) == 1
+    QApplication.sendEvent(caption, QHelpEvent(QEvent.Type.ToolTip, QPoint(5, 5), caption.mapToGlobal(QPoint(5, 5))))
+    assert len(fits) == len(result.depth_laws) and caption.toolTip() == caption.numbers()
+    assert f"{result.depth_laws[1].grad_skew:.3g}×" in caption.toolTip()
+
+
+def test_a_small_stack_is_simulated_inline_without_asking_whether_it_is_current(qapp, monkeypatch):
+    import app.window.document as document_module
+    from app.window.document import Document
+
+    document = Document(load_preset("xian"))
+    asked = []
+    original = document_module.stack_is_current
+    monkeypatch.setattr(document_module, "stack_is_current", lambda *args: asked.append(1) or original(*args))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert asked == [] and not document.result.stack_stale
+
+
+def test_a_cell_edit_leaves_the_other_table_alone(qapp):
+    from app.window.document import Document
+    from widgets.editors.matrix_model import ArrayTableModel
+
+    document = Document(load_preset("xian"))
+    grid, affine = ArrayTableModel(document, "matrix"), ArrayTableModel(document, "affine")
+    asked, repainted = [], []
+    original = document.array
+    document.array = lambda target: asked.append(target) or original(target)
+    affine.dataChanged.connect(lambda *_: repainted.append(1))
+    document.set_cells("matrix", 3, 1, [[2.5]])
+    assert "affine" not in asked and repainted == []  # γ and β not stacked again, nor compared
+    assert grid.data(grid.index(3, 1)) == "2.5"
+    document.set_cells("affine", 0, 2, [[1.5]])  # γ and β still follow an edit of their own ...
+    assert affine.data(affine.index(0, 2)) == "1.5" and repainted == [1]
+    document.undo_stack.undo()  # ... and its undo
+    assert affine.data(affine.index(0, 2)) == "1" and repainted == [1, 1]
+    document.set_setting("layers", 7)  # a setting: the same γ and β, no repaint
+    assert repainted == [1, 1]
+
+
+def test_a_cell_edit_leaves_the_window_title_alone(window, monkeypatch):
+    from app.window.window_title import WindowTitle
+
+    named = []
+    original = WindowTitle.preset_name
+    monkeypatch.setattr(WindowTitle, "preset_name", lambda self, preset: named.append(preset) or original(self, preset))
+    window.document.set_cells("matrix", 3, 1, [[2.5]])
+    window.document.set_setting("layers", 7)
+    assert named == [] and "今天西安" in window.windowTitle()
+    window.load_preset("apple")  # another name: another title
+    assert set(named) == {"apple"} and "我 吃 苹果" in window.windowTitle()
+
+
+def test_an_edit_in_the_active_stack_leaves_the_undo_routing_alone(qtbot, monkeypatch):
+    from PySide6.QtGui import QUndoCommand, QUndoStack
+    from PySide6.QtWidgets import QWidget
+
+    from app.window.undo_routing import UndoRouting
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    document_stack, other = QUndoStack(window), QUndoStack(window)
+    routing = UndoRouting(window, document_stack)
+    routing.add(QWidget(window), other)
+    assert routing.activeStack() is document_stack
+    listed = []
+    original = UndoRouting.stacks
+    monkeypatch.setattr(UndoRouting, "stacks", lambda self: listed.append(1) or original(self))
+    document_stack.push(QUndoCommand("an edit"))
+    assert listed == [] and routing.activeStack() is document_stack
+    other.push(QUndoCommand("a gesture elsewhere"))  # another stack: checked, and made active
+    assert listed == [1] and routing.activeStack() is other

@@ -126,6 +126,7 @@ def visible_texts(window) -> list[str]:
     for tabs in window.findChildren(QTabWidget):
         texts += [tabs.tabText(i) for i in range(tabs.count())]
     texts += [w.toolTip() for w in window.findChildren(QWidget)]
+    texts.append(window.depth_laws.numbers())  # its tooltip, built when it is shown
     for view in window.findChildren(pg.GraphicsView):
         for item in view.scene().items():
             if isinstance(item, (pg.LabelItem, PlotTitle)):  # titles and legend entries

@@ -38,7 +38,7 @@ def test_choosing_peri_norm_draws_its_curves_beside_pre_and_post(plots_tab):
 def test_the_caption_states_the_laws_measured_from_the_curves(window):
     window.document.set_setting("layers", 12)
     window.document.wait_until_idle()
-    text, numbers = window.depth_laws.text(), window.depth_laws.toolTip()
+    text, numbers = window.depth_laws.text(), window.depth_laws.numbers()
     laws = {law.placement: law for law in depth_laws(window.document.result.depth)}
     assert "Post-Norm: stays flat" in text and "No norm: grows ×" in text  # words, from the curves' shapes
     assert f"{laws['post'].grad_skew:.3g}×" in numbers and "Post-Norm" in numbers and "No norm" in numbers

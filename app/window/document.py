@@ -398,8 +398,9 @@ class Document(QObject):
 
     def _compute(self, scenario: Scenario, changed_rows=None) -> Result:
         previous = self._result
-        inline = (stack_is_current(scenario, previous, self._placements)
-                  or stack_weight_bytes(scenario) <= SYNC_STACK_BYTES)
+        # The size first: a few multiplications, where stack_is_current compares the fields of two scenarios.
+        inline = (stack_weight_bytes(scenario) <= SYNC_STACK_BYTES
+                  or stack_is_current(scenario, previous, self._placements))
         return compute(scenario, previous, list(changed_rows) if changed_rows is not None else None, stack=inline,
                        placements=self._placements)
 

@@ -47,6 +47,8 @@ class UndoRouting(QUndoGroup):
             self._activate(self.stack_for(new))
 
     def _activate(self, stack) -> None:
+        if stack is self.activeStack():
+            return  # active already (every edit in the same area): the group's stacks not listed again
         # Only a stack still in the group: a dying one leaves the group first, then clears itself (and
         # signals); made active then, the group would keep a pointer to it.
         if isinstance(stack, QUndoStack) and shiboken6.isValid(stack) and stack in self.stacks():

@@ -26,7 +26,8 @@ class WindowTitle(QObject):
         self._document = document
         self._files = files
         self._training = training
-        document.scenarioChanged.connect(self.refresh)
+        self._named: str | None = None  # the scenario's name the title was made for
+        document.scenarioChanged.connect(self._on_scenario_changed)
         files.sessionPathChanged.connect(self.refresh)
         # The undo stack's cleanChanged comes through the window (MainWindow._show_modified): the stack
         # signals as the window dies, after the window's slots are cut off but before this child's are.
@@ -38,8 +39,13 @@ class WindowTitle(QObject):
                  "random": self.tr("Random hidden states (128 × 768)"), "large": self.tr("Large (2048 × 4096)")}
         return names.get(preset_id, PRESETS[preset_id].display_name)
 
+    def _on_scenario_changed(self, scenario) -> None:
+        if scenario.name != self._named:  # a cell edit or a setting keeps the name, and the title
+            self.refresh()
+
     def refresh(self) -> None:
         """Name the session's file, else what the document holds; ``[*]`` becomes the modified marker."""
+        self._named = self._document.scenario.name
         if self._files.session_path is not None:
             name = self._files.session_path.name
         else:

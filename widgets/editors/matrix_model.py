@@ -23,6 +23,7 @@ class ArrayTableModel(QAbstractTableModel):
         self._document = document
         self._target = target
         self._array = document.array(target)
+        self._sources = self._arrays_of(document.scenario)
         self._labels = self._row_labels(document.scenario)
         document.cellsWritten.connect(self._on_cells_written)
         document.scenarioChanged.connect(self._on_scenario_changed)
@@ -34,19 +35,26 @@ class ArrayTableModel(QAbstractTableModel):
     def _row_labels(self, s: Scenario) -> tuple[str, ...]:
         return s.labels if self._target == "matrix" else ("γ", "β")
 
+    def _arrays_of(self, s: Scenario) -> tuple[np.ndarray, ...]:
+        """The Scenario's arrays this table shows (a Scenario shares those an edit left alone)."""
+        return (s.matrix,) if self._target == "matrix" else (s.gamma, s.beta)
+
     def _on_cells_written(self, target: str, row: int, col: int, rows: int, cols: int) -> None:
         """Repaint just the written cells (the scenarioChanged that follows then finds nothing new)."""
         if target != self._target:
             return
         self._array = self._document.array(self._target)
+        self._sources = self._arrays_of(self._document.scenario)
         self.dataChanged.emit(self.index(row, col), self.index(row + rows - 1, col + cols - 1))
 
     def _on_scenario_changed(self, s: Scenario) -> None:
-        new = self._document.array(self._target)
         labels = self._row_labels(s)
-        if labels == self._labels and (new is self._array or (self._target != "matrix" and np.array_equal(
-                new, self._array))):
-            return  # nothing this table shows changed: no repaint
+        sources, self._sources = self._sources, self._arrays_of(s)
+        if labels == self._labels and all(a is b for a, b in zip(sources, self._sources)):
+            return  # the same arrays (an edit of the other table's): not even γ and β stacked again
+        new = self._document.array(self._target)
+        if labels == self._labels and self._target != "matrix" and np.array_equal(new, self._array):
+            return  # γ and β set again to the values they had: no repaint
         if new.shape != self._array.shape:
             self.beginResetModel()
             self._array, self._labels = new, labels

@@ -139,7 +139,9 @@ class DepthLawsCaption(Retranslating, QWidget):
                 first += size
                 pages.append(SEPARATOR.join([*group, self._page_mark(i + 1, len(self._page_sizes))]))
         self._pages = pages
-        self.setCursor(Qt.CursorShape.PointingHandCursor if len(pages) > 1 else Qt.CursorShape.ArrowCursor)
+        cursor = Qt.CursorShape.PointingHandCursor if len(pages) > 1 else Qt.CursorShape.ArrowCursor
+        if self.cursor().shape() != cursor:  # an edit seldom changes it, and setting it costs more than asking
+            self.setCursor(cursor)
         self.show_page(self._page if self._page < len(pages) else 0)  # an edit keeps the page being read
 
     def _measured_page_sizes(self, entries: list[str], area) -> tuple[int, ...]:
@@ -185,19 +187,30 @@ class DepthLawsCaption(Retranslating, QWidget):
         self.retranslate()
 
     def retranslate(self) -> None:
-        if not self._laws:
-            self.setText("")
-            self.setToolTip("")
-            return
-        names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
         # One wrapped paragraph, not a line per stack: it must leave the plots their height on a projector.
-        self.setText(SEPARATOR.join(self._line(names[law.placement], law) for law in self._laws))
-        # Every stack, a line each with the fit numbers, in the tooltip: what the two lines can't hold too.
-        self.setToolTip("\n".join(self._fits(names[law.placement], law) for law in self._laws) + "\n\n" + self.tr(
+        self.setText(SEPARATOR.join(self._line(name, law) for name, law in self._named_laws()))
+
+    def numbers(self) -> str:
+        """The tooltip: every stack, a line each with the fit numbers (what the two lines can't hold too),
+        and how they were measured; empty without a depth profile."""
+        if not self._laws:
+            return ""
+        return "\n".join(self._fits(name, law) for name, law in self._named_laws()) + "\n\n" + self.tr(
             "Measured from the curves above for these settings: the words follow the curve's shape from layer 1 "
             "on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are "
             "RMS after the last layer over the input's, the slope of a straight line fitted to RMS² against "
-            "the layer, and the last layer's weight-gradient norm over the first layer's"))
+            "the layer, and the last layer's weight-gradient norm over the first layer's")
+
+    def _named_laws(self) -> list[tuple[str, DepthLaw]]:
+        if not self._laws:
+            return []
+        names = {"none": self.tr("No norm"), **placement_names(self._result.scenario.ln_scaling)}
+        return [(names[law.placement], law) for law in self._laws]
+
+    def event(self, event) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.ToolTip:  # built when it is shown, not on every edit
+            self.setToolTip(self.numbers())
+        return super().event(event)
 
     def _line(self, name: str, law: DepthLaw) -> str:
         """The stack's behaviour in words a student can check on the plot."""
