@@ -30,6 +30,7 @@ class PlotTitle(pg.GraphicsWidget):
         self._color = QColor("#000000")
         self._shown = (text, TITLE_POINTS)
         self._fixed: float | None = None  # a size set from outside (a row of titles in one size)
+        self._own_fit: tuple[tuple, float] | None = None  # (its inputs, fitted_points' answer)
         self._fit_height()
 
     def set_text(self, text: str) -> None:
@@ -71,8 +72,14 @@ class PlotTitle(pg.GraphicsWidget):
             self.setMaximumHeight(height)
 
     def fitted_points(self) -> float:
-        """The size this title would take by itself at its width (its own fit, whatever is fixed)."""
-        return self._fit(self.size().width() - 8, None)[1]
+        """The size this title would take by itself at its width (its own fit, whatever is fixed).
+        Kept until its text, width, size or the application's font change: a row of titles asks on
+        every result, mostly with nothing changed."""
+        width = self.size().width() - 8
+        key = (self.text, width, self._points, QFont().key())
+        if self._own_fit is None or self._own_fit[0] != key:
+            self._own_fit = (key, self._fit(width, None)[1])
+        return self._own_fit[1]
 
     def set_fixed_points(self, points: float | None) -> None:
         """Draw at ``points`` (wrapped at its words when need be), not at a size of its own; None: fit

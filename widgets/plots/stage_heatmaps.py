@@ -298,7 +298,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     def _colour_images(self) -> None:
         """Each panel in colour on the scale it is shown on: one for all, or its own."""
         limits = [colour_limit(m) for _, m in self._stages]  # round: they stay put under edits
-        per_panel = self.per_panel_scales()
+        per_panel = self._per_panel(limits)
         if not per_panel:
             limits = [max(limits)] * len(limits)
         self._arrange_colour_bars(per_panel)
@@ -314,9 +314,12 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
 
     def per_panel_scales(self) -> bool:
         """Whether each panel has a colour scale of its own now (the choice, or under "auto" the ranges)."""
-        if self._scale != "auto" or not self._stages:
+        return self._per_panel([colour_limit(m) for _, m in self._stages])
+
+    def _per_panel(self, limits: list[float]) -> bool:
+        """``per_panel_scales`` for the panels' colour limits, worked out once by the caller."""
+        if self._scale != "auto" or not limits:
             return self._scale == "panel"
-        limits = [colour_limit(m) for _, m in self._stages]
         return max(limits) > SEPARATE_BEYOND * min(limits)
 
     def set_scale(self, scale: str) -> None:
