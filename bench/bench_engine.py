@@ -123,7 +123,7 @@ def _fmt_ratio(ratio: float, target: float | None) -> str:
 def _header(blas_note: str, torch_mod) -> None:
     import numpy as np
 
-    from engine.blas_kernel import blas_kernel
+    from engine.core.blas_kernel import blas_kernel
 
     print("NormScope engine benchmark")
     print(f"  python {platform.python_version()}, numpy {np.__version__} from {os.path.dirname(np.__file__)}", end="")

@@ -12,7 +12,7 @@ from engine.core.depth import STACK_PLACEMENTS, depth_profile, run_stack, run_st
 from engine.core.weights import layer_weights
 from engine.results.compute import block_stages, compute, values_equal
 from engine.setup.presets import load_preset
-from engine.blas_kernel import blas_kernel
+from engine.core.blas_kernel import blas_kernel
 from tests.reference.make_unbatched_depth_reference import CASES, PLACEMENTS, REFERENCE_KERNEL, reference_input
 
 FIELDS = ("rms", "max_abs", "weight_grad", "input_grad", "max_logit")

@@ -34,7 +34,7 @@ CASES = [
     (7, 512, 4, 2, "rms", "relu", True, False, False, "float64"),
 ]
 PLACEMENTS = ("pre", "post", "peri", "deepnorm", "mixln")
-#: The OpenBLAS kernels (``engine.blas_kernel.blas_kernel()``) the stored numbers were made with.
+#: The OpenBLAS kernels (``engine.core.blas_kernel.blas_kernel()``) the stored numbers were made with.
 REFERENCE_KERNEL = "SkylakeX"
 
 
