@@ -327,7 +327,7 @@ def test_a_full_disk_keeps_the_csv_that_was_there_and_says_so_in_one_line(tmp_pa
 
 @pytest.mark.parametrize("command", [["export", "--preset", "xian", "--format", ""], ["lesson", "000-layernorm"]])
 @pytest.mark.parametrize("where, message", [
-    ("", "is a file, not a folder"),
+    ("", "exists and is not a folder"),
     ("inside", "can't be a folder: a file is in its path"),
 ])
 def test_an_out_that_is_a_file_exits_2_with_one_plain_line(tmp_path, capsys, command, where, message):

@@ -5,6 +5,7 @@ numbers that are checked bit for bit name the kernel that made them."""
 from __future__ import annotations
 
 import ctypes
+import functools
 import glob
 import os
 
@@ -14,6 +15,7 @@ _NAMES = ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename", "open
           "openblas_get_corename")
 
 
+@functools.cache  # fixed for the process: OpenBLAS picks its kernels when it loads
 def blas_kernel() -> str:
     """OpenBLAS's name for the kernels in use (``SkylakeX``, ``Haswell``, …), or ``unknown``."""
     for path in glob.glob(os.path.join(os.path.dirname(np.__file__), os.pardir, "numpy.libs", "lib*openblas*")):

@@ -91,8 +91,8 @@ def create_folder(folder: Path) -> None:
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:  # the name is taken by a file (or something else that is not a folder)
-        raise FileProblem(folder, QT_TRANSLATE_NOOP("Problem", "is a file, not a folder")) from None
+    except FileExistsError:  # the name is taken: a file, a FIFO, a link to nowhere
+        raise FileProblem(folder, QT_TRANSLATE_NOOP("Problem", "exists and is not a folder")) from None
     except NotADirectoryError:
         raise FileProblem(folder, QT_TRANSLATE_NOOP("Problem", "can't be a folder: a file is in its path")) from None
     except OSError as error:

@@ -302,7 +302,7 @@
 <context>
     <name>ArrayTableModel</name>
     <message>
-        <location filename="../../widgets/editors/matrix_model.py" line="86"/>
+        <location filename="../../widgets/editors/matrix_model.py" line="94"/>
         <source>Cell {token}, d{dim} refused: {reason}</source>
         <translation>单元格 {token}, d{dim} 未接受：{reason}</translation>
     </message>
@@ -1124,78 +1124,78 @@
 <context>
     <name>DepthLawsCaption</name>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="192"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="207"/>
         <source>No norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="225"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="238"/>
         <source>RMS ×{growth:.3g} over {n} layers</source>
         <translation>{n} 层内 RMS ×{growth:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="164"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="166"/>
         <source>{page}/{pages}: click or scroll for more</source>
         <extracomment>Below this height of the page it sits on, the caption steps aside: the plots need the room more. The caption&apos;s text size over the application&apos;s: a side note, but scaled with it (presentation mode&apos;s F11).</extracomment>
         <translation>{page}/{pages}：点击或滚动查看其余</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="197"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="199"/>
         <source>Measured from the curves above for these settings: the words follow the curve&apos;s shape from layer 1 on (flat within 15%, a straight line on the log axis, or RMS² growing linearly); the numbers are RMS after the last layer over the input&apos;s, the slope of a straight line fitted to RMS² against the layer, and the last layer&apos;s weight-gradient norm over the first layer&apos;s</source>
         <translation>按当前设置从上面的曲线测得：文字描述第 1 层起曲线的形状（15% 以内持平、对数轴上的直线，或 RMS² 线性增长）；数字为最后一层与输入的 RMS 之比、RMS² 对层数拟合直线的斜率，以及最后一层与第一层权重梯度范数之比</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="207"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="220"/>
         <source>stays flat (near {level}) after layer 1</source>
         <translation>第 1 层后保持平稳（约 {level}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="209"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="222"/>
         <source>grows ×{growth} over {n} layers (about ×{factor} a layer)</source>
         <translation>{n} 层内增长 ×{growth}（每层约 ×{factor}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="212"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="225"/>
         <source>RMS² grows by about {slope} per layer</source>
         <translation>RMS² 每层约增加 {slope}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="214"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="227"/>
         <source>grows ×{growth} over {n} layers</source>
         <translation>{n} 层内增长 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="215"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="228"/>
         <source>shrinks to ×{growth} over {n} layers</source>
         <translation>{n} 层内缩小到 ×{growth}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="218"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="231"/>
         <source>last layer&apos;s gradient {skew}× the first&apos;s</source>
         <translation>最后一层梯度是第一层的 {skew} 倍</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="228"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="241"/>
         <source>RMS² slope {slope:.3g} per layer</source>
         <translation>RMS² 每层斜率 {slope:.3g}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="230"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="243"/>
         <source>R² {rms2:.3f} (RMS² line), {log:.3f} (log RMS line, ×{factor:.3g} a layer)</source>
         <translation>R² {rms2:.3f}（RMS² 直线），{log:.3f}（log RMS 直线，每层 ×{factor:.3g}）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="233"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="246"/>
         <source>last/first layer gradient {skew:.3g}×</source>
         <translation>最后一层/第一层梯度 {skew:.3g}×</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="239"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="252"/>
         <source>NaN (ε = 0 divides 0 by 0)</source>
         <translation>NaN（ε = 0 时 0 除以 0）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/depth_laws_caption.py" line="240"/>
+        <location filename="../../widgets/plots/depth_laws_caption.py" line="253"/>
         <source>overflowed</source>
         <translation>已溢出</translation>
     </message>
@@ -1474,12 +1474,12 @@
         <translation>计算失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="457"/>
+        <location filename="../../app/window/document.py" line="458"/>
         <source>The block simulation of A failed: {reason}</source>
         <translation>A 的 Block 模拟失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/window/document.py" line="459"/>
+        <location filename="../../app/window/document.py" line="460"/>
         <source>The block simulation failed: {reason}</source>
         <translation>Block 模拟失败：{reason}</translation>
     </message>
@@ -4798,8 +4798,8 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
     </message>
     <message>
         <location filename="../../engine/files/file_set.py" line="95"/>
-        <source>is a file, not a folder</source>
-        <translation>是一个文件，不是文件夹</translation>
+        <source>exists and is not a folder</source>
+        <translation>已存在，且不是文件夹</translation>
     </message>
     <message>
         <location filename="../../engine/files/file_set.py" line="97"/>
@@ -5675,55 +5675,55 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="364"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="367"/>
         <source>Columns 1 … {n}: the dimensions d1 … d{n}</source>
         <translation>列 1 … {n}：维度 d1 … d{n}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="388"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="383"/>
         <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="384"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="385"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="387"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="388"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="384"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="387"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="392"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="391"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
@@ -5778,27 +5778,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="59"/>
+        <location filename="../../app/window/table_exports.py" line="61"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="64"/>
+        <location filename="../../app/window/table_exports.py" line="67"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="66"/>
+        <location filename="../../app/window/table_exports.py" line="69"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="74"/>
+        <location filename="../../app/window/table_exports.py" line="77"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="77"/>
+        <location filename="../../app/window/table_exports.py" line="80"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>
@@ -6186,27 +6186,27 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>WindowTitle</name>
     <message>
-        <location filename="../../app/window/window_title.py" line="37"/>
+        <location filename="../../app/window/window_title.py" line="38"/>
         <source>今天西安的天气怎么样 (6 × 4)</source>
         <translation>今天西安的天气怎么样 (6 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="37"/>
+        <location filename="../../app/window/window_title.py" line="38"/>
         <source>我 吃 苹果 (5 × 4)</source>
         <translation>我 吃 苹果 (5 × 4)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="38"/>
+        <location filename="../../app/window/window_title.py" line="39"/>
         <source>Random hidden states (128 × 768)</source>
         <translation>随机隐藏状态 (128 × 768)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="38"/>
+        <location filename="../../app/window/window_title.py" line="39"/>
         <source>Large (2048 × 4096)</source>
         <translation>大矩阵 (2048 × 4096)</translation>
     </message>
     <message>
-        <location filename="../../app/window/window_title.py" line="47"/>
+        <location filename="../../app/window/window_title.py" line="53"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
