@@ -21,6 +21,9 @@ class ColourBar:
         self._strip.setColorMap(colormap)
         self.view.addItem(self._strip)
         self.axis = QuickAxis("right")
+        # The labels' room only grows: a scale whose labels change with every edit ("0.05", "−0.005")
+        # would otherwise widen and narrow its axis, and lay out and redraw every panel beside it.
+        self.axis.setStyle(autoReduceTextSpace=False)
         self.axis.linkToView(self.view)
         self._levels = (0.0, 1.0)
         self.set_levels(-1.0, 1.0)

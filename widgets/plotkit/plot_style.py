@@ -16,7 +16,7 @@ from widgets.plotkit.grid_axis import GridAxis
 from widgets.plotkit.plot_key import PlotKey
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_title import PlotTitle
-from widgets.plotkit.round_limits import linear_limits, log_limits
+from widgets.plotkit.round_limits import KEEP_SHARE, linear_limits, log_limits
 from widgets.plotkit.text_fit import points
 
 if TYPE_CHECKING:
@@ -130,10 +130,6 @@ def fit_view(plot: PlotPanel, x_max: float, values, log_y: bool) -> None:
     plot.vb.fit((-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
-#: The value range fitted last is kept while the range the data would get afresh is at least this
-#: share of it: edits that move the gradients a little then leave the axis (and its cached drawing)
-#: alone instead of stepping it between neighbouring round numbers.
-KEEP_SHARE = 0.7
 KEEP_MARGIN = 0.02  # of the data's span: kept limits still leave this room around the data
 
 

@@ -69,6 +69,21 @@ def colour_limit(*matrices: np.ndarray) -> float:
     return round_up(largest) if largest > 0 else 1.0
 
 
+#: A limit shown is kept while the one the values would get afresh is at least this share of it: edits
+#: that move the values a little leave an axis or a colour scale (and its drawing) as it is instead of
+#: stepping it between neighbouring round numbers.
+KEEP_SHARE = 0.7
+
+
+def kept_colour_limit(shown: float | None, fresh: float) -> float:
+    """``shown`` (the colour limit drawn now) while it still holds the values, whose own limit is
+    ``fresh``, and is at most 1/KEEP_SHARE of it; else ``fresh``. A scale of B − A, whose largest
+    difference moves with every edit, then keeps its labels (and the panels their widths)."""
+    if shown is None or not fresh <= shown or fresh < KEEP_SHARE * shown:
+        return fresh
+    return shown
+
+
 def linear_limits(low: float, high: float) -> tuple[float, float]:
     """``low``..``high`` widened to multiples of a 1-2-5 tick step (about LINEAR_TICKS of them).
 

@@ -19,7 +19,7 @@ from widgets.common.stack_notes import stack_tokens_note, stale_note
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_panel import grid_layout
 from widgets.plotkit.plot_style import HEATMAP_COLORMAP, cache_axis, cell_ticks
-from widgets.plotkit.round_limits import colour_limit
+from widgets.plotkit.round_limits import colour_limit, kept_colour_limit
 from widgets.common.retranslation import Retranslating
 
 #: The four stages shown per placement (stage keys of engine.core.block).
@@ -107,6 +107,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         self._arrange(4)
         self._bars_per_panel = False
         self._scale = "auto"
+        self._kept_limits: list[float | None] = [None] * 4  # the colour limits drawn (None: start afresh)
         self._scale_actions = QActionGroup(self)
         for scale in SCALES:
             action = QAction(self)
@@ -230,6 +231,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         """With a scenario pinned as A, each panel shows B − A (the current stage minus A's) when A's
         stages have the same shape and placement style; otherwise B's stages, and the note says why."""
         self._pinned = result
+        self._kept_limits = [None] * 4  # B − A, or B again: scales of their own
         if self._shown is not None:
             self._compose()
 
@@ -265,6 +267,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             panels=", ".join(bad))
 
     def _compose(self) -> None:
+        if panel_style(self._shown) != self._placement:
+            self._kept_limits = [None] * 4  # other stages
         self._placement = panel_style(self._shown)
         keys = PANELS[self._placement]
         if self._difference():
@@ -302,6 +306,13 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
         if not per_panel:
             limits = [max(limits)] * len(limits)
         self._arrange_colour_bars(per_panel)
+        # A scale drawn since the last change of what the panels show is kept while it suits (B − A's
+        # largest difference moves with every edit): its labels, and the panels' widths, stay put.
+        if per_panel:
+            limits = [kept_colour_limit(kept, limit) for kept, limit in zip(self._kept_limits, limits)]
+        else:
+            limits = [kept_colour_limit(self._kept_limits[-1], limits[0])] * len(limits)
+        self._kept_limits = list(limits)
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
             image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
             bar.set_levels(-limit, limit)
@@ -325,6 +336,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     def set_scale(self, scale: str) -> None:
         """``"auto"`` (per panel when the panels' ranges differ by more than 10×), ``"shared"`` or ``"panel"``."""
         self._scale = scale
+        self._kept_limits = [None] * 4
         self._scale_actions.actions()[SCALES.index(scale)].setChecked(True)
         if self._stages:
             self._colour_images()
