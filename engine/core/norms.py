@@ -271,7 +271,7 @@ def _offset_blocks(sums: np.ndarray, squares: np.ndarray, counts) -> np.ndarray:
 _OFFSET_SHARE = 0.25
 
 
-def _plain_column_moments(cols: np.ndarray):
+def _plain_column_moments(cols: np.ndarray, work: np.ndarray):
     """Column statistics from plain per-block sums Σx and Σx²: ``(mean, m2, careful)`` or None.
 
     BatchNorm's statistics are the main cost of its training pass. A block's Σx streams it from
@@ -282,12 +282,17 @@ def _plain_column_moments(cols: np.ndarray):
     m2 = Σx² − n·mean² (float64 over the blocks' float32 sums) is as good as the two-pass. The other
     columns are marked in ``careful`` for the caller to recompute; None means the first block
     already showed more than ``_OFFSET_SHARE`` of them offset (data with a common offset).
+
+    The blocks' sums are kept in the first rows of ``work`` (the output, about to be overwritten, of
+    ``cols``' shape and dtype) when they fit: its pages must be touched anyway, and two fresh arrays
+    for them cost ~1 ms of page faults on 2048×4096 float32, a quarter of the statistics.
     """
     n, d = cols.shape
     rows = _block_rows(d, cols.itemsize)
     starts = range(0, n, rows)
-    sums = np.empty((len(starts), d), cols.dtype)
-    squares = np.empty_like(sums)
+    if 2 * len(starts) > n:
+        work = np.empty((2 * len(starts), d), cols.dtype)
+    sums, squares = work[: len(starts)], work[len(starts): 2 * len(starts)]
     for i, start in enumerate(starts):
         block = cols[start:start + rows]
         np.add.reduce(block, axis=0, out=sums[i])
@@ -306,24 +311,25 @@ def _plain_column_moments(cols: np.ndarray):
     return mean, m2, careful
 
 
-def _batch_statistics(cols: np.ndarray, eps: float, scratch: np.ndarray):
+def _batch_statistics(cols: np.ndarray, eps: float, work: np.ndarray):
     """BatchNorm's statistics of the 2-D ``cols``: ``(mean, var, rstd)``, float64, rstd = 1/√(var + ε).
 
     Inputs of several row blocks take the plain sums (``_plain_column_moments``) and recompute only
     the columns those cannot serve with the careful two-pass, gathered; a single block, or inputs
-    offset as a whole, take the two-pass directly. ``scratch`` is a writable (block rows, d) array.
+    offset as a whole, take the two-pass directly. ``work`` is a writable array of ``cols``' shape and
+    dtype whose contents do not matter (the output: its first rows serve as scratch).
     """
     n, d = cols.shape
-    plain = _plain_column_moments(cols) if n > _block_rows(d, cols.itemsize) else None
+    rows = _block_rows(d, cols.itemsize)
+    plain = _plain_column_moments(cols, work) if n > rows else None
     if plain is None:
-        mean, m2 = _column_moments(cols, scratch)
+        mean, m2 = _column_moments(cols, work[:rows])
     else:
         mean, m2, careful = plain
         if careful.any():
             columns = np.flatnonzero(careful)
             gathered = cols[:, columns]
-            rows = min(n, _block_rows(columns.size, cols.itemsize))
-            mean[columns], m2[columns] = _column_moments(gathered, np.empty((rows, columns.size), cols.dtype))
+            mean[columns], m2[columns] = _column_moments(gathered, np.empty_like(gathered))
     var = m2 / n
     return mean, var, _inverse_sqrt(var.copy(), eps)
 
@@ -394,8 +400,8 @@ def batch_norm(
     with _RowLoops(d), _float_range():
         if training:
             _check_batch_size(n)
-            # The output's first block serves as scratch: its pages must be touched anyway.
-            mean, var, rstd = _batch_statistics(cols, eps, out[: _block_rows(d, cols.itemsize)])
+            # The output serves as scratch: its pages must be touched anyway.
+            mean, var, rstd = _batch_statistics(cols, eps, out)
             _normalize_columns(cols, mean, rstd, gamma, beta, out)
             new_rm = ((1 - momentum) * rm + momentum * mean).astype(x.dtype)
             new_rv = ((1 - momentum) * rv + momentum * var * (n / (n - 1))).astype(x.dtype)
@@ -485,11 +491,11 @@ def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
     the backward is the same normalization without γ and β.
     """
     x = as_float_array(x)
-    n, d = x.shape
+    n, _ = x.shape
     _check_batch_size(n)
     y = np.empty_like(x)
     with _float_range():
-        mean, _, rstd = _batch_statistics(x, eps, y[: _block_rows(d, x.itemsize)])
+        mean, _, rstd = _batch_statistics(x, eps, y)
         _normalize_columns(x, mean, rstd, gamma, beta, y)
         if gamma is None and beta is None:
             xhat = y.copy()
