@@ -351,7 +351,7 @@ def _normalize_columns(cols: np.ndarray, mean, rstd, gamma, beta, out: np.ndarra
     """
     scale = rstd if gamma is None else rstd * gamma
     scale = scale.astype(cols.dtype)
-    centre = None if np.all(np.abs(mean) * rstd <= _FOLD_LIMIT) else mean.astype(cols.dtype)
+    centre = None if (np.abs(mean) * rstd).max() <= _FOLD_LIMIT else mean.astype(cols.dtype)  # NaN: centre
     shift = -((mean if centre is None else mean - centre) * scale)
     if beta is not None:
         shift += beta
