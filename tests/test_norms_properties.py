@@ -152,7 +152,65 @@ def test_batch_norm_merges_many_row_blocks_exactly(offset):
     assert x.shape[0] >= 8 * _block_rows(x.shape[1], x.itemsize) - 24  # several blocks, a ragged last one
     y, _, rv = batch_norm(x, momentum=1.0)
     exact, _, _ = batch_norm(x.astype(np.float64))
-    # float32 sums within a block set the error: 1.9e-5 at 512 KiB blocks, 5.2e-5 at 4 MiB ones;
-    # torch's float32 batch_norm is off by 2.4e-5 at offset 0 and 4.3e-3 at 1e4 on this input.
+    # float32 sums within a block set the error: at offset 0 (plain sums) 1.1e-5, at 1e4 (two-pass)
+    # 1.4e-5; torch's float32 batch_norm is off by 2.4e-5 at offset 0 and 4.3e-3 at 1e4 on this input.
     np.testing.assert_allclose(y, exact, rtol=0, atol=2.5e-5)
     np.testing.assert_allclose(rv, x.astype(np.float64).var(axis=0, ddof=1), rtol=4e-6)
+
+
+def _centred_columns(rows: int = 1000, d: int = 256, seed: int = 7) -> np.ndarray:
+    """float64 N(0, 1) columns over two row blocks of float32 (512 rows each at d = 256)."""
+    from engine.core.norms import _block_rows
+
+    assert rows > _block_rows(d, 4)
+    return np.random.default_rng(seed).standard_normal((rows, d))
+
+
+def test_batch_norm_plain_sums_serve_only_centred_columns():
+    """Large inputs take plain per-block Σx and Σx², trusted only where each block's mean is within its
+    spread: an offset, a mildly offset, a half-way drifting and a constant column are marked for the
+    two-pass, the rest is not, and the whole result stays as close to float64 as the two-pass alone."""
+    from engine.core.norms import _plain_column_moments
+
+    x = _centred_columns()
+    x[:, 5] += 1e4
+    x[:, 17] += 3.0
+    x[500:, 40] += 10.0  # the first block is fine, the second is not
+    x[:, 60] = 0.25
+    x = x.astype(np.float32)
+    _, _, careful = _plain_column_moments(x, np.empty_like(x))
+    assert set(np.flatnonzero(careful)) == {5, 17, 40, 60}
+    y, _, rv = batch_norm(x, momentum=1.0)
+    exact, _, _ = batch_norm(x.astype(np.float64))
+    np.testing.assert_allclose(y, exact, rtol=0, atol=2e-5)
+    np.testing.assert_array_equal(y[:, 60], 0.0)
+    np.testing.assert_allclose(rv, x.astype(np.float64).var(axis=0, ddof=1), rtol=4e-6)
+
+
+def test_batch_norm_columns_without_spread_over_many_blocks():
+    """Constant columns among centred ones give exactly β with ε > 0 and NaN with ε = 0 (0 / 0), both in
+    batch_norm and in batch_norm_with_grad, which give the same numbers."""
+    x = _centred_columns()
+    x[:, 3] = 0.1
+    x[:, 4] = 0.0
+    x = x.astype(np.float32)
+    rng = np.random.default_rng(8)
+    gamma, beta = rng.uniform(0.5, 1.5, 256).astype(np.float32), rng.uniform(-1, 1, 256).astype(np.float32)
+    y, _, _ = batch_norm(x, gamma, beta)
+    np.testing.assert_array_equal(y[:, 3:5], np.broadcast_to(beta[3:5], (1000, 2)))
+    block, _ = batch_norm_with_grad(x, gamma, beta)
+    np.testing.assert_array_equal(block, y)
+    for y0 in (batch_norm(x, eps=0.0)[0], batch_norm_with_grad(x, eps=0.0)[0]):
+        assert np.all(np.isnan(y0[:, 3:5]))
+        assert np.all(np.isfinite(np.delete(y0, [3, 4], axis=1)))
+
+
+def test_batch_norm_plain_squares_that_overflow_fall_back_to_the_two_pass():
+    """Σx² of a float32 column near 3e19 overflows where its centred squares do not: such a column is
+    recomputed, not normalized with an infinite variance (which gave zeros)."""
+    x = _centred_columns()
+    x[:, 9] = 3e19 + 1e17 * x[:, 9]
+    x = x.astype(np.float32)
+    y, _, _ = batch_norm(x)
+    exact, _, _ = batch_norm(x.astype(np.float64))
+    np.testing.assert_allclose(y, exact, rtol=0, atol=2e-5)

@@ -1,8 +1,9 @@
 """LayerNorm, RMSNorm and BatchNorm with PyTorch's semantics, in plain NumPy.
 
 Every function keeps float32 and float64 inputs in their dtype (anything else becomes float64),
-accepts any leading shape, and never forms the one-pass E[x²] − E[x]², which turns float32 rows
-with a large mean into negative variances.
+accepts any leading shape, and never trusts the one-pass E[x²] − E[x]², which turns float32 rows
+with a large mean into negative variances: BatchNorm uses it only on columns it has checked are
+centred enough for it to be as accurate as a two-pass, and the two-pass for the others.
 
 Each norm also has a ``*_with_grad`` twin used by the Transformer stack: it returns the output and
 a function mapping the output gradient to the input gradient.
@@ -17,8 +18,8 @@ import numpy as np
 
 #: Rows processed together by the fast forward paths: each block is copied into the output and
 #: then worked on in place by the several passes of a careful normalization, so it must stay in
-#: the core's own cache between them (here a 2 MiB L2 per core; the L3 is shared by every
-#: process). On 2048×4096 float32, one in-place pass over a 4 MiB block took 1.3–1.9× the time
+#: the core's own cache between them (here a 1 MiB L2 per core, /sys/devices/system/cpu/cpu0/cache;
+#: lscpu's "2 MiB" is both cores' total; the L3 is shared by every process). On 2048×4096 float32, one in-place pass over a 4 MiB block took 1.3–1.9× the time
 #: it takes over a 512 KiB one (CPU time, interleaved); 256 KiB blocks made the per-block column
 #: merges of BatchNorm cost more than they saved.
 _BLOCK_BYTES = 1 << 19
@@ -215,14 +216,14 @@ def _check_batch_size(n: int) -> None:
         )
 
 
-def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Column statistics of the 2-D ``cols``: ``(k, shift, m2)`` with mean = k + shift, Σ(x − mean)² = m2.
+def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Careful column statistics of the 2-D ``cols``: ``(mean, m2)``, float64, with m2 = Σ(x − mean)².
 
-    ``k`` is the first row and the float64 ``shift`` the mean of ``x − k``, so a constant column has
-    shift 0 exactly. Each row block is one cache-resident shifted two-pass: the block mean of
-    x − k, then the sum of squares of the values centred on it. The blocks are merged exactly as
-    Chan et al.: m2 = Σ m2_b + Σ n_b (mean_b − mean)². No E[x²] − E[x]² anywhere, and x is read
-    from memory once. ``scratch`` is a writable (block rows, d) array of ``cols``' dtype.
+    The mean is k + the mean of ``x − k``, ``k`` being the first row, so a constant column centres to
+    exact zeros. Each row block is one cache-resident shifted two-pass: the block mean of x − k, then
+    the sum of squares of the values centred on it. The blocks are merged exactly as Chan et al.:
+    m2 = Σ m2_b + Σ n_b (mean_b − mean)². No E[x²] − E[x]², whatever the columns' offsets, and x is
+    read from memory once. ``scratch`` is a writable (block rows, d) array of ``cols``' dtype.
     """
     n, d = cols.shape
     rows = min(n, _block_rows(d, cols.itemsize))
@@ -249,37 +250,120 @@ def _column_moments(cols: np.ndarray, scratch: np.ndarray) -> tuple[np.ndarray, 
     np.square(means, out=means)
     means *= counts
     m2 += np.add.reduce(means, axis=0)
-    return k, shift.astype(np.float64), m2
+    return k + shift.astype(np.float64), m2
 
 
-def _batch_statistics(cols: np.ndarray, eps: float, scratch: np.ndarray):
-    """BatchNorm's statistics of the 2-D ``cols``: ``(mean, var, offsets, rstd)``.
+def _offset_blocks(sums: np.ndarray, squares: np.ndarray, counts) -> np.ndarray:
+    """Per column, whether some row block's mean is not within its spread: (Σx)² > n_b Σx² / 2.
 
-    ``mean`` and the biased ``var`` are float64 (shifted two-pass, ``_column_moments``); x̂ is
-    ``(x − offsets…) · rstd`` with ``rstd`` = 1/√(var + ε) in ``cols``' dtype. Centring on the mean
-    rounded to the dtype is one pass fewer than x − k − shift; it is used only when that rounding
-    moves no output by more than a few units of the dtype's precision (columns whose mean is large
-    against their spread keep the exact shift).
+    That inequality is n_b·mean_b² > Σ(x − mean_b)², so where it is false the block's Σx² is at most
+    twice its centred sum of squares, and Σx² − n_b·mean_b² loses at most one bit more than a
+    two-pass would. Works in place on ``sums`` and ``squares`` (a NaN compares false: offset).
     """
-    n = cols.shape[0]
-    k, shift, m2 = _column_moments(cols, scratch)
-    var = m2 / n
-    rstd = _inverse_sqrt(var.copy(), eps)
-    mean = k + shift
-    mean_rounded = mean.astype(cols.dtype)
-    if np.all(np.abs(mean_rounded - mean) * rstd <= 8 * np.finfo(cols.dtype).eps):
-        offsets = (mean_rounded,)
+    np.square(sums, out=sums)
+    squares *= counts
+    squares /= 2
+    return ~np.all(np.less_equal(sums, squares, out=np.empty(sums.shape, bool)), axis=0)
+
+
+#: The fast statistics give up at once when more than this share of the columns is offset in the
+#: first row block: the careful pass over the whole input is then cheaper than gathering them.
+_OFFSET_SHARE = 0.25
+
+
+def _plain_column_moments(cols: np.ndarray, work: np.ndarray):
+    """Column statistics from plain per-block sums Σx and Σx²: ``(mean, m2, careful)`` or None.
+
+    BatchNorm's statistics are the main cost of its training pass. A block's Σx streams it from
+    memory into the core's cache and its Σx² reads it there: two passes, where the careful two-pass
+    (``_column_moments``) makes four. The one-pass formula is exact in algebra and accurate only for a
+    column whose block means are within their spread (``_offset_blocks``): then every block's Σx² is
+    at most twice its centred sum of squares, so is the total (n·mean² ≤ Σ n_b·mean_b² ≤ Σ m2_b), and
+    m2 = Σx² − n·mean² (float64 over the blocks' float32 sums) is as good as the two-pass. The other
+    columns are marked in ``careful`` for the caller to recompute; None means the first block
+    already showed more than ``_OFFSET_SHARE`` of them offset (data with a common offset).
+
+    The blocks' sums are kept in the first rows of ``work`` (the output, about to be overwritten, of
+    ``cols``' shape and dtype) when they fit: its pages must be touched anyway, and two fresh arrays
+    for them cost ~1 ms of page faults on 2048×4096 float32, a quarter of the statistics.
+    """
+    n, d = cols.shape
+    rows = _block_rows(d, cols.itemsize)
+    starts = range(0, n, rows)
+    if 2 * len(starts) > n:
+        work = np.empty((2 * len(starts), d), cols.dtype)
+    sums, squares = work[: len(starts)], work[len(starts): 2 * len(starts)]
+    for i, start in enumerate(starts):
+        block = cols[start:start + rows]
+        np.add.reduce(block, axis=0, out=sums[i])
+        np.einsum("ij,ij->j", block, block, out=squares[i])
+        if i == 0 and _offset_blocks(sums[:1].copy(), squares[:1].copy(), rows).mean() > _OFFSET_SHARE:
+            return None
+    mean = np.add.reduce(sums, axis=0, dtype=np.float64)
+    mean /= n
+    m2 = np.add.reduce(squares, axis=0, dtype=np.float64)
+    m2 -= n * mean * mean
+    counts = np.full((len(starts), 1), rows, cols.dtype)
+    counts[-1] = n - rows * (len(starts) - 1)
+    careful = _offset_blocks(sums, squares, counts)
+    careful |= ~np.isfinite(m2)  # Σx² overflowed where the centred squares may not
+    np.maximum(m2, 0.0, out=m2)  # rounding can take a column without spread below 0
+    return mean, m2, careful
+
+
+def _batch_statistics(cols: np.ndarray, eps: float, work: np.ndarray):
+    """BatchNorm's statistics of the 2-D ``cols``: ``(mean, var, rstd)``, float64, rstd = 1/√(var + ε).
+
+    Inputs of several row blocks take the plain sums (``_plain_column_moments``) and recompute only
+    the columns those cannot serve with the careful two-pass, gathered; a single block, or inputs
+    offset as a whole, take the two-pass directly. ``work`` is a writable array of ``cols``' shape and
+    dtype whose contents do not matter (the output: its first rows serve as scratch).
+    """
+    n, d = cols.shape
+    rows = _block_rows(d, cols.itemsize)
+    plain = _plain_column_moments(cols, work) if n > rows else None
+    if plain is None:
+        mean, m2 = _column_moments(cols, work[:rows])
     else:
-        offsets = (k, shift.astype(cols.dtype))
-    return mean, var, offsets, rstd.astype(cols.dtype)
+        mean, m2, careful = plain
+        if careful.any():
+            columns = np.flatnonzero(careful)
+            gathered = cols[:, columns]
+            mean[columns], m2[columns] = _column_moments(gathered, np.empty_like(gathered))
+    var = m2 / n
+    return mean, var, _inverse_sqrt(var.copy(), eps)
 
 
-def _standardize_columns(cols: np.ndarray, offsets, rstd: np.ndarray, out: np.ndarray) -> None:
-    """Write x̂ = (cols − offsets…) · rstd into ``out`` (see ``_batch_statistics``)."""
-    np.subtract(cols, offsets[0], out=out)  # the copy and the first offset in one pass
-    for offset in offsets[1:]:
-        out -= offset
-    out *= rstd
+#: Columns whose |mean| · rstd stays below this are normalized as x · scale + shift (see below).
+_FOLD_LIMIT = 4.0
+
+
+def _normalize_columns(cols: np.ndarray, mean, rstd, gamma, beta, out: np.ndarray) -> None:
+    """Write γ · (cols − mean) · rstd + β into ``out`` as (cols − centre) · scale + shift, per column.
+
+    ``scale`` = rstd · γ and ``shift`` = β − (mean − centre) · scale, both rounded once to the dtype,
+    so the affine costs no pass of its own. With centre 0 the output is one multiply and one add, as
+    in PyTorch's kernel; its rounding then grows with |mean| · rstd (x · scale carries the mean), so
+    that form is used only when every column's |mean| · rstd ≤ ``_FOLD_LIMIT``, a few units of the
+    dtype's precision on the output. Otherwise the centre is the mean rounded to the dtype: x − centre
+    is exact for values near it, a constant column gives exactly β, and only the small remainder of
+    the mean goes into the shift. ε = 0 with a column without spread gives NaN either way (0 · ∞).
+    """
+    scale = rstd if gamma is None else rstd * gamma
+    scale = scale.astype(cols.dtype)
+    centre = None if (np.abs(mean) * rstd).max() <= _FOLD_LIMIT else mean.astype(cols.dtype)  # NaN: centre
+    shift = -((mean if centre is None else mean - centre) * scale)
+    if beta is not None:
+        shift += beta
+    shift = shift.astype(cols.dtype)
+    for block in _row_blocks(cols.shape[0], cols.shape[1], cols.itemsize):
+        y = out[block]
+        if centre is None:
+            np.multiply(cols[block], scale, out=y)
+        else:
+            np.subtract(cols[block], centre, out=y)
+            y *= scale
+        y += shift
 
 
 def batch_norm(
@@ -316,11 +400,9 @@ def batch_norm(
     with _RowLoops(d), _float_range():
         if training:
             _check_batch_size(n)
-            # The output's first block serves as scratch: its pages must be touched anyway.
-            mean, var, offsets, rstd = _batch_statistics(cols, eps, out[: _block_rows(d, cols.itemsize)])
-            for block in _row_blocks(n, d, cols.itemsize):
-                _standardize_columns(cols[block], offsets, rstd, out[block])
-                _apply_affine(out[block], gamma, beta)
+            # The output serves as scratch: its pages must be touched anyway.
+            mean, var, rstd = _batch_statistics(cols, eps, out)
+            _normalize_columns(cols, mean, rstd, gamma, beta, out)
             new_rm = ((1 - momentum) * rm + momentum * mean).astype(x.dtype)
             new_rv = ((1 - momentum) * rv + momentum * var * (n / (n - 1))).astype(x.dtype)
         else:
@@ -405,17 +487,22 @@ def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndar
 def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
     """BatchNorm (training mode, batch statistics) of a (T, d) ``x`` and its backward ``dy -> dx``.
 
-    The forward pass is ``batch_norm``'s, operation for operation: both give the same numbers.
+    The forward pass is ``batch_norm``'s, operation for operation: both give the same numbers. x̂ for
+    the backward is the same normalization without γ and β.
     """
     x = as_float_array(x)
-    n, d = x.shape
+    n, _ = x.shape
     _check_batch_size(n)
-    xhat = np.empty_like(x)
+    y = np.empty_like(x)
     with _float_range():
-        _, _, offsets, rstd = _batch_statistics(x, eps, xhat[: _block_rows(d, x.itemsize)])
-        _standardize_columns(x, offsets, rstd, xhat)
-    y = xhat.copy()
-    _apply_affine(y, gamma, beta)
+        mean, _, rstd = _batch_statistics(x, eps, y)
+        _normalize_columns(x, mean, rstd, gamma, beta, y)
+        if gamma is None and beta is None:
+            xhat = y.copy()
+        else:
+            xhat = np.empty_like(x)
+            _normalize_columns(x, mean, rstd, None, None, xhat)
+    rstd = rstd.astype(x.dtype)
 
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
