@@ -63,9 +63,18 @@ def _finite_pair(low: float, high: float, usable) -> tuple[float, float] | None:
     return (min(ends), max(ends)) if ends else None
 
 
+def _largest_finite(m: np.ndarray) -> float:
+    """The largest finite |value| of ``m`` (0 if none); the finite ones picked out only when some are
+    not (the usual matrix needs no mask and no copy)."""
+    largest = float(np.max(np.abs(m), initial=0.0))
+    if math.isfinite(largest):  # a NaN or an inf anywhere makes it NaN or inf
+        return largest
+    return float(np.max(np.abs(m[np.isfinite(m)]), initial=0.0))
+
+
 def colour_limit(*matrices: np.ndarray) -> float:
     """L of a symmetric colour scale −L..L: the largest finite |value|, rounded up (1 if none)."""
-    largest = max((float(np.max(np.abs(m[np.isfinite(m)]), initial=0.0)) for m in matrices), default=0.0)
+    largest = max(map(_largest_finite, matrices), default=0.0)
     return round_up(largest) if largest > 0 else 1.0
 
 

@@ -260,7 +260,7 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
     def _non_finite_note(self) -> str:
         """A note naming the panels that hold NaN (drawn as 0) or ±inf (drawn as the scale's end), or ""."""
         with np.errstate(invalid="ignore"):
-            bad = [title for title, matrix in self._stages if not np.all(np.isfinite(matrix))]
+            bad = [title for title, matrix in self._stages if not np.isfinite(matrix).all()]
         if not bad:
             return ""
         return self.tr("NaN or inf, drawn as 0 or the scale's end and left out of its range, in: {panels}").format(
@@ -314,7 +314,8 @@ class StageHeatmaps(Retranslating, pg.GraphicsView):
             limits = [kept_colour_limit(self._kept_limits[-1], limits[0])] * len(limits)
         self._kept_limits = list(limits)
         for (_, matrix), image, bar, limit in zip(self._stages, self._images, self._colour_bars, limits):
-            image.setImage(np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit), levels=(-limit, limit))
+            finite = matrix if np.isfinite(matrix).all() else np.nan_to_num(matrix, nan=0.0, posinf=limit, neginf=-limit)
+            image.setImage(finite, levels=(-limit, limit))
             bar.set_levels(-limit, limit)
         # Bars shown or hidden, or a scale's axis grown ("value (x0.001)": B − A's scales change with
         # every edit): the panels make room now, not in a layout pass queued behind the next paint,
