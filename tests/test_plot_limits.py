@@ -136,6 +136,21 @@ def test_switching_the_scale_or_loading_new_data_drops_the_zoom(plots_tab):
     assert heatmap.viewRange() == [pytest.approx([0.0, 4.0]), pytest.approx([0.0, 5.0])]
 
 
+def test_the_bars_value_axis_stays_while_the_bars_still_fit_it(plots_tab):
+    tab = plots_tab("xian")
+    plot = tab.page.row_stats_plot
+
+    def edit(value):
+        assert tab.document.set_cells("matrix", 3, 1, [[value]])
+        assert tab.document.wait_until_idle()
+        return tuple(plot.vb.viewRange()[1])
+
+    assert edit(4.0) == pytest.approx((-0.5, 2.0))  # row 3's σ before is the tallest bar
+    assert edit(3.0) == pytest.approx((-0.5, 2.0))  # afresh −0.5 … 1.5, but −0.5 … 2 still suits
+    assert edit(40.0)[1] > max(float(v.max()) for v in plot.bar_heights().values())  # far taller: it follows
+    assert edit(3.0) == pytest.approx((-0.5, 1.5))  # far shorter: the bars' own range
+
+
 def test_the_tallest_bar_never_ends_on_the_plots_edge(plots_tab):
     plot = plots_tab("apple").page.row_stats_plot
     tallest = max(float(v.max()) for v in plot.bar_heights().values())

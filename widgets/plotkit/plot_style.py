@@ -120,27 +120,29 @@ def fit_view(plot: PlotPanel, x_max: float, values, log_y: bool) -> None:
     if not values.size:
         y_range = (0.0, 1.0)
     elif log_y:
-        y_range = log_limits(float(values.min()), float(values.max()))
-        y_range = _settled(plot, y_range, float(np.log10(values.min())), float(np.log10(values.max())))
+        low, high = float(np.log10(values.min())), float(np.log10(values.max()))
+        margin = KEEP_MARGIN * (high - low)
+        y_range = settled_range(plot, log_limits(float(values.min()), float(values.max())),
+                                (low - margin, high + margin))
     else:
         low, high = float(values.min()), float(values.max())
-        margin = 0.02 * (high - low)
-        y_range = _settled(plot, linear_limits(low - margin, high + margin), low, high)
+        margin = KEEP_MARGIN * (high - low)
+        needed = (low - margin, high + margin)
+        y_range = settled_range(plot, linear_limits(*needed), needed)
     x_max = max(x_max, 1)
     plot.vb.fit((-0.05 * x_max, 1.05 * x_max), y_range)  # room for the last tick's label
 
 
-KEEP_MARGIN = 0.02  # of the data's span: kept limits still leave this room around the data
+KEEP_MARGIN = 0.02  # of the data's span: room left around the data, in fresh and in kept limits
 
 
-def _settled(plot: PlotPanel, fresh: tuple[float, float], low: float, high: float) -> tuple[float, float]:
-    """The y range fitted last if it still holds low..high with a margin and is at most
-    1/KEEP_SHARE as wide as ``fresh`` (the rounded range for the data); else ``fresh``."""
+def settled_range(plot: PlotPanel, fresh: tuple[float, float], needed: tuple[float, float]) -> tuple[float, float]:
+    """The value range fitted last if it still holds ``needed`` (the data's, with its margins) and is at
+    most 1/KEEP_SHARE as wide as ``fresh`` (the rounded range for the data); else ``fresh``."""
     if plot.vb.fitted is None:
         return fresh
     shown_low, shown_high = plot.vb.fitted[1]
-    margin = KEEP_MARGIN * (high - low)
-    if not (shown_low <= low - margin and high + margin <= shown_high):
+    if not (shown_low <= needed[0] and needed[1] <= shown_high):
         return fresh
     return (shown_low, shown_high) if (fresh[1] - fresh[0]) >= KEEP_SHARE * (shown_high - shown_low) else fresh
 

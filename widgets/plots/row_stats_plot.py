@@ -14,7 +14,8 @@ from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.results.compute import Result
 from widgets.plotkit.plot_panel import PlotPanel
-from widgets.plotkit.plot_style import BLUE, ORANGE, SKY, configure_plot, pen, pinned_pen, set_title_once
+from widgets.plotkit.plot_style import (BLUE, KEEP_MARGIN, ORANGE, SKY, configure_plot, pen, pinned_pen,
+                                       set_title_once, settled_range)
 from widgets.plotkit.round_limits import linear_limits
 from widgets.common.retranslation import Retranslating
 
@@ -190,9 +191,10 @@ class RowStatsPlot(Retranslating, PlotPanel):
         heights = heights[np.isfinite(heights)]
         low, high = (float(heights.min()), float(heights.max())) if heights.size else (0.0, 1.0)
         low, high = min(low, 0.0), max(high, 0.0)
-        margin = 0.02 * (high - low)  # a bar of 50 gets an axis up to 60, not one ending on its top
-        self.vb.fit((-0.6, len(self._names) - 0.4),
-                    linear_limits(low - margin if low < 0 else 0.0, high + margin if high > 0 else 0.0))
+        margin = KEEP_MARGIN * (high - low)  # a bar of 50 gets an axis up to 60, not one ending on its top
+        needed = (low - margin if low < 0 else 0.0, high + margin if high > 0 else 0.0)
+        # A value axis that still suits is kept: an edit of one token then leaves it (and its drawing) alone.
+        self.vb.fit((-0.6, len(self._names) - 0.4), settled_range(self, linear_limits(*needed), needed))
 
     def _draw_marks(self) -> None:
         """The values as grouped bars, or as one line per series; the other kind is emptied."""
