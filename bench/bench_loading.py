@@ -3,7 +3,7 @@
 * A full-grid paste (2048 × 4096 cells as tab-separated text, the large preset): ``parse_block``,
   side by side with the one-cell-at-a-time loop it replaced.
 * A 2048 × 4096 CSV of float64 values (about 169 MB, written to a temporary folder): the import
-  through ``widgets.common.background_load.load_in_background``, timing the load and the longest gap between
+  through ``widgets.common.background_work.run_in_background``, timing the load and the longest gap between
   ticks of a 10 ms timer on the UI thread (the window's worst freeze), beside the same load
   run on the UI thread itself (what File → Import did before: the gap is the whole load).
 
@@ -61,7 +61,7 @@ def bench_csv_import() -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from widgets.common.background_load import load_in_background
+    from widgets.common.background_work import run_in_background
     from engine.files.io import load_matrix
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -89,7 +89,7 @@ def bench_csv_import() -> None:
         done, results = [], []
 
         def on_worker():
-            done.append(load_in_background(window, "big.csv", lambda progress: load_matrix(path, progress)))
+            done.append(run_in_background(window, "big.csv", lambda progress: load_matrix(path, progress)))
 
         def on_ui_thread():
             done.append(load_matrix(path))

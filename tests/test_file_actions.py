@@ -330,6 +330,10 @@ def test_a_csv_table_export_streams_rather_than_holding_the_whole_text(window, t
     rng = np.random.default_rng(0)
     window.document.load_scenario(Scenario(rng.standard_normal((4096, 1024)).astype(np.float32)), "wide")
     assert window.document.wait_until_idle()
+    # The export runs on a worker while the window's events flow: the autosave the load started would
+    # write the session in the middle of the measure.
+    window.autosave.save_now()
+    window.autosave.wait()
     path = tmp_path / "normalized.csv"
     tracemalloc.start()
     try:
@@ -340,3 +344,53 @@ def test_a_csv_table_export_streams_rather_than_holding_the_whole_text(window, t
     size = path.stat().st_size
     assert size > 40_000_000 and peak < size / 1.5, (size, peak)
     assert len(path.read_text(encoding="utf-8").splitlines()) == 4097
+
+
+def test_a_table_export_cancelled_writes_no_file_and_keeps_the_old_one(window, tmp_path, monkeypatch):
+    """A large table is written on a worker with a progress dialog; Cancel stops it, the file that was
+    there stays as it was and no temporary file is left beside it."""
+    import time
+
+    import numpy as np
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+    from engine.files import tables
+    from engine.setup.scenario import Scenario
+
+    window.document.load_scenario(Scenario(np.ones((2048, 64), np.float32)), "tall")
+    assert window.document.wait_until_idle()
+    real = tables._labelled_rows
+    monkeypatch.setattr(tables, "_BLOCK_CELLS", 64 * 16)  # 128 blocks of 16 rows
+    monkeypatch.setattr(tables, "_labelled_rows", lambda labels, values: (time.sleep(0.02), real(labels, values))[1])
+    (tmp_path / "out").mkdir()
+    path = tmp_path / "out" / "normalized.csv"
+    path.write_text("the old table\n", encoding="utf-8")
+
+    def cancel_once_shown():
+        dialog = window.findChild(QProgressDialog)
+        if dialog is not None and dialog.isVisible() and dialog.value() > 0:
+            dialog.findChild(QPushButton).click()
+        else:
+            QTimer.singleShot(10, cancel_once_shown)
+
+    QTimer.singleShot(0, cancel_once_shown)
+    assert not window.files.tables.export_table("normalized", path)
+    assert path.read_text(encoding="utf-8") == "the old table\n"
+    assert [p.name for p in path.parent.iterdir()] == ["normalized.csv"]
+    assert "cancelled" in window.statusBar().currentMessage()
+
+
+def test_write_csv_reports_its_progress_by_blocks_of_rows(monkeypatch):
+    import io
+
+    import numpy as np
+
+    from engine.files import tables
+    from engine.files.tables import LabelledRows, Table, write_csv
+
+    monkeypatch.setattr(tables, "_BLOCK_CELLS", 4 * 3)  # three rows of four a block
+    table = Table("t", ("token", "a", "b", "c", "d"), LabelledRows(tuple("abcdefg"), np.zeros((7, 4), np.float32)))
+    heard = []
+    write_csv(table, io.BytesIO(), progress=heard.append)
+    assert heard == [3 / 7, 6 / 7, 1.0]

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
-from widgets.common.background_load import load_in_background
+from widgets.common.background_work import run_in_background
 from app.cli import main
 from engine.files import io as nsio
 from engine.files.bounded_read import Cancelled
@@ -169,7 +169,7 @@ def test_input_to_the_window_and_its_shortcuts_is_swallowed_but_the_dialog_hears
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QAction, QKeyEvent
 
-    from widgets.common.background_load import _InputBlocker
+    from widgets.common.background_work import _InputBlocker
 
     dialog = QProgressDialog(window)
     blocker = _InputBlocker(window)
@@ -181,9 +181,9 @@ def test_input_to_the_window_and_its_shortcuts_is_swallowed_but_the_dialog_hears
 
 
 def test_a_load_returns_its_value_and_raises_its_problem_on_the_ui_thread(window):
-    assert load_in_background(window, "x", lambda progress: (progress(0.5), 42)[1]) == 42
+    assert run_in_background(window, "x", lambda progress: (progress(0.5), 42)[1]) == 42
     with pytest.raises(ValueError, match="boom"):
-        load_in_background(window, "x", lambda progress: (_ for _ in ()).throw(ValueError("boom")))
+        run_in_background(window, "x", lambda progress: (_ for _ in ()).throw(ValueError("boom")))
 
 
 def test_cancel_reaches_the_loader_as_cancelled(window, qtbot):
@@ -195,7 +195,7 @@ def test_cancel_reaches_the_loader_as_cancelled(window, qtbot):
 
     QTimer.singleShot(50, lambda: _press_cancel(window.findChild(QProgressDialog)))
     with pytest.raises(Cancelled):
-        load_in_background(window, "x", job)
+        run_in_background(window, "x", job)
 
 
 # --- the headless export -----------------------------------------------------------------------

@@ -55,12 +55,12 @@ class FileDialogs(QObject):
     def load(self, path: Path, job):
         """What ``job(progress)`` reads from ``path``, read on a worker with a cancellable progress
         dialog; None (and a message) when the file is refused or the load cancelled."""
-        from widgets.common.background_load import load_in_background
+        from widgets.common.background_work import run_in_background
         from engine.files.bounded_read import Cancelled
         from engine.problem import FileProblem, Problem
 
         try:
-            return load_in_background(self.window, self.tr("Reading {name}…").format(name=path.name), job)
+            return run_in_background(self.window, self.tr("Reading {name}…").format(name=path.name), job)
         except Cancelled:
             self.status(self.tr("Reading {name} was cancelled; nothing changed").format(name=path.name))
         except FileProblem as error:

@@ -50,8 +50,12 @@ class TableExports(QObject):
         return True
 
     def export_table(self, name: str, path) -> bool:
+        """Write table ``name`` to ``path`` (.csv, .md or .tex) on a worker, with a progress dialog that
+        cancels once it takes a while (a large matrix's CSV takes seconds); cancelled, no file is written."""
+        from engine.files.bounded_read import Cancelled
         from engine.files.io import atomic_write_with
         from engine.files.tables import write_csv
+        from widgets.common.background_work import run_in_background
 
         path = Path(path)
         suffix = path.suffix.lower()
@@ -60,9 +64,21 @@ class TableExports(QObject):
         if formatter is None or table is None:
             return self._dialogs.refuse(self.tr("Can't write a table as {suffix}: use .csv, .md or .tex").format(
                 suffix=path.suffix or "?"))
-        try:  # a CSV is streamed, a block of rows at a time: a large matrix's text is never whole in memory
-            atomic_write_with(path, (lambda stream: write_csv(table, stream)) if suffix == ".csv"
-                              else (lambda stream: stream.write(formatter(table).encode("utf-8"))))
+
+        def write(progress) -> None:
+            def fill(stream) -> None:
+                if suffix == ".csv":  # streamed, a block of rows at a time: its text is never whole in memory
+                    write_csv(table, stream, progress=progress)
+                else:
+                    stream.write(formatter(table).encode("utf-8"))
+                    progress(1.0)  # a Cancel pressed meanwhile still holds: the file is not kept
+            atomic_write_with(path, fill)
+
+        try:
+            run_in_background(self._dialogs.window, self.tr("Writing {name}…").format(name=path.name), write)
+        except Cancelled:
+            self._dialogs.status(self.tr("Writing {name} was cancelled: no file was written").format(name=path.name))
+            return False
         except OSError as error:
             return self._dialogs.refuse(self.tr("{name} could not be saved: {error}").format(name=path.name,
                                                                                             error=error))

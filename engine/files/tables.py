@@ -14,6 +14,7 @@ from engine.results.compute import Result
 from engine.core.depth import toy_explosion
 from engine.files.float32_text import csv_cells
 from engine.files.table_text import format_number, format_numbers
+from engine.files.bounded_read import Progress
 
 
 @dataclass(frozen=True)
@@ -107,12 +108,13 @@ def to_csv(table: Table, bom: bool = False) -> str:
     return buffer.getvalue().decode("utf-8")
 
 
-def write_csv(table: Table, stream: BinaryIO, bom: bool = False) -> None:
+def write_csv(table: Table, stream: BinaryIO, bom: bool = False, progress: Progress | None = None) -> None:
     """``table`` as CSV in UTF-8 into ``stream``, a labelled matrix a block of rows at a time (its text is
     never whole in memory), with numbers that read back to exactly the computed values.
 
     ``bom`` starts the text with U+FEFF, which tells Excel the file is UTF-8 (without it Excel reads
-    今天 as cp1252 mojibake); NormScope reads such files either way.
+    今天 as cp1252 mojibake); NormScope reads such files either way. ``progress`` hears the share of the
+    rows written after each block (an exception it raises stops the writing).
     """
     stream.write((("\ufeff" if bom else "") + ",".join(table.header) + "\n").encode("utf-8"))
     if isinstance(table.rows, LabelledRows) and table.rows.values.ndim == 2 and table.rows.values.shape[1]:
@@ -120,6 +122,8 @@ def write_csv(table: Table, stream: BinaryIO, bom: bool = False) -> None:
         step = max(1, _BLOCK_CELLS // values.shape[1])
         for start in range(0, len(labels), step):
             stream.write(_labelled_rows(labels[start:start + step], values[start:start + step]))
+            if progress is not None:
+                progress(min(len(labels), start + step) / len(labels))
     else:
         lines = [",".join(row) for row in zip(*(_csv_column(column) for column in zip(*table.rows)))]
         stream.write("".join(line + "\n" for line in lines).encode("utf-8"))

@@ -334,9 +334,9 @@
 <context>
     <name>BackgroundLoad</name>
     <message>
-        <location filename="../../widgets/common/background_load.py" line="97"/>
+        <location filename="../../widgets/common/background_work.py" line="97"/>
         <source>Cancel</source>
-        <extracomment>A load shorter than this shows no dialog at all (no flash for the seed&apos;s 6 × 4 files). What a person does to a window; swallowed while a load for it runs (before the dialog shows, window modality does not hold yet, and a second open or an edit would interleave with the load).</extracomment>
+        <extracomment>Work shorter than this shows no dialog at all (no flash for the seed&apos;s 6 × 4 files). What a person does to a window; swallowed while work for it runs (before the dialog shows, window modality does not hold yet, and a second open or an edit would interleave with it).</extracomment>
         <translation>取消</translation>
     </message>
 </context>
@@ -5000,104 +5000,104 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>RowStatsPlot</name>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>μ before</source>
         <extracomment>Bars narrower than this many pixels (their outlines alone then fill the plot: a black mass) are drawn as one line per series instead. A&apos;s marks were added to the plot, at the first pin (the window scales them in presentation mode).</extracomment>
         <translation>归一化前 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>σ before</source>
         <translation>归一化前 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="80"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
         <source>μ after</source>
         <translation>归一化后 μ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>σ after</source>
         <translation>归一化后 σ</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="81"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="82"/>
         <source>RMS after</source>
         <translation>之后的 RMS</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="85"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="86"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="95"/>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="340"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="96"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="342"/>
         <source>A: {curve}</source>
         <translation>A：{curve}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="100"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="101"/>
         <source>no norm</source>
         <translation>无归一化</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="102"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="103"/>
         <source>DyT does not normalize: no statistics are taken</source>
         <translation>DyT 不做归一化：不计算任何统计量</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="104"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="105"/>
         <source>A is not drawn: its tokens or grouping differ from these.</source>
         <translation>未画出 A：它的 token 或分组与这里的不同。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="107"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="108"/>
         <source>μ and σ per dimension, {kind}</source>
         <translation>每个维度的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="107"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="108"/>
         <source>dimension (column)</source>
         <translation>维度（列）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="109"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="110"/>
         <source>μ and σ per token, {kind}</source>
         <translation>每个 token 的 μ 与 σ，{kind}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="109"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="110"/>
         <source>token (row)</source>
         <translation>token（行）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="116"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
         <source>μ and σ per token · LayerNorm sets σ to 1</source>
         <translation>每个 token 的 μ 与 σ · LayerNorm 把 σ 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="117"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="118"/>
         <source>μ, σ and RMS per token · RMSNorm sets RMS to 1</source>
         <translation>每个 token 的 μ、σ 和 RMS · RMSNorm 把 RMS 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="118"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="119"/>
         <source>μ and σ per dimension · BatchNorm sets each column&apos;s σ to 1</source>
         <translation>每个维度的 μ 与 σ · BatchNorm 把每列的 σ 设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="119"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="120"/>
         <source>μ and σ per token · DyT sets nothing to 1</source>
         <translation>每个 token 的 μ 与 σ · DyT 不把任何量设为 1</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="121"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="122"/>
         <source>{title} (before γ)</source>
         <translation>{title}（在 γ 之前）</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/row_stats_plot.py" line="121"/>
+        <location filename="../../widgets/plots/row_stats_plot.py" line="122"/>
         <source>{title} (before γ, β)</source>
         <translation>{title}（在 γ、β 之前）</translation>
     </message>
@@ -5649,81 +5649,81 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
 <context>
     <name>StageHeatmaps</name>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="247"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="249"/>
         <source>B − A is 0 in every stage: A and B run this block alike (they differ elsewhere).</source>
         <extracomment>The four stages shown per placement (stage keys of engine.core.block). Under &quot;auto&quot;, panels whose largest |values| differ by more than this factor get scales of their own: on one scale, a LayerNorm output of ±1.3 beside an input of ±100 is a blank panel. Panels per row a figure may be laid out with: one row of four, two rows of two, four rows of one.</extracomment>
         <translation>B − A 在每个阶段都为 0：A 和 B 在这个 Block 中的计算相同（它们的差别在别处）。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="251"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
         <source>A is still computing: these are the current stages, not B − A.</source>
         <translation>A 仍在计算中：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="253"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="255"/>
         <source>A&apos;s stages have other tokens, dimensions or norm positions: these are the current stages, not B − A.</source>
         <translation>A 的各阶段 token、维度或归一化位置不同：这里显示的是当前各阶段，而不是 B − A。</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="264"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="266"/>
         <source>NaN or inf, drawn as 0 or the scale&apos;s end and left out of its range, in: {panels}</source>
         <translation>NaN 或 inf（NaN 画作 0，inf 画作色标的端点，不计入色标范围）出现在：{panels}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="295"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="299"/>
         <source>B − A: {stage}</source>
         <translation>B − A：{stage}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="367"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="380"/>
         <source>Columns 1 … {n}: the dimensions d1 … d{n}</source>
         <translation>列 1 … {n}：维度 d1 … d{n}</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="388"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="399"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="401"/>
         <source>Input</source>
         <translation>输入</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="386"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="399"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="402"/>
         <source>After attention + residual</source>
         <translation>注意力 + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="387"/>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="388"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="400"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="401"/>
         <source>After norm ①</source>
         <translation>归一化 ① 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="387"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="400"/>
         <source>After FFN + residual, norm ②</source>
         <translation>FFN + 残差、归一化 ② 之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="389"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="402"/>
         <source>After FFN + residual</source>
         <translation>FFN + 残差之后</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="392"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="405"/>
         <source>value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="407"/>
         <source>Colour scale: automatic</source>
         <translation>色标：自动</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="407"/>
         <source>Colour scale: shared</source>
         <translation>色标：共用</translation>
     </message>
     <message>
-        <location filename="../../widgets/plots/stage_heatmaps.py" line="394"/>
+        <location filename="../../widgets/plots/stage_heatmaps.py" line="407"/>
         <source>Colour scale: per panel</source>
         <translation>色标：每个面板单独</translation>
     </message>
@@ -5778,27 +5778,37 @@ Numbers follow PyTorch&apos;s semantics; edit any cell and every plot follows.</
         <translation>矩阵已保存到 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="61"/>
+        <location filename="../../app/window/table_exports.py" line="65"/>
         <source>Can&apos;t write a table as {suffix}: use .csv, .md or .tex</source>
         <translation>无法把表格写成 {suffix}：请用 .csv、.md 或 .tex</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="67"/>
+        <location filename="../../app/window/table_exports.py" line="78"/>
+        <source>Writing {name}…</source>
+        <translation>正在写入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="80"/>
+        <source>Writing {name} was cancelled: no file was written</source>
+        <translation>已取消写入 {name}：没有写出文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/window/table_exports.py" line="83"/>
         <source>{name} could not be saved: {error}</source>
         <translation>{name} 无法保存：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="69"/>
+        <location filename="../../app/window/table_exports.py" line="85"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="77"/>
+        <location filename="../../app/window/table_exports.py" line="93"/>
         <source>Copied: {table}</source>
         <translation>已复制：{table}</translation>
     </message>
     <message>
-        <location filename="../../app/window/table_exports.py" line="80"/>
+        <location filename="../../app/window/table_exports.py" line="96"/>
         <source>Export matrix</source>
         <translation>导出矩阵</translation>
     </message>

@@ -10,7 +10,7 @@ from widgets.editors.editor import Editor
 from widgets.common.retranslation import Retranslating, TextBinder
 from engine.files.bounded_read import Cancelled
 from engine.files.table_text import format_block, parse_block
-from widgets.common.background_load import load_in_background
+from widgets.common.background_work import run_in_background
 from widgets.editors.matrix_model import ArrayTableModel
 from widgets.common.problem_text import describe
 
@@ -91,7 +91,7 @@ class MatrixView(Retranslating, QTableView):
             if len(text) < BACKGROUND_PASTE_CHARS:
                 block = parse_block(text, dtype)
             else:
-                block = load_in_background(self, self.tr("Reading the pasted block…"),
+                block = run_in_background(self, self.tr("Reading the pasted block…"),
                                            lambda progress: parse_block(text, dtype, progress))
         except Cancelled:
             self._document.statusMessage.emit(self.tr("Paste cancelled; nothing changed."))

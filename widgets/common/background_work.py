@@ -1,10 +1,10 @@
-"""Loading a file (or parsing a big paste) on a worker thread while the window stays live, with a
-progress dialog that cancels.
+"""Long file work (loading a file, parsing a big paste, writing a large table) on a worker thread while
+the window stays live, with a progress dialog that cancels.
 
-The engine's loaders take a ``progress(fraction)`` callback (engine.files.bounded_read.Progress). Here it
-reports to a QProgressDialog and raises ``Cancelled`` once the person presses Cancel, so a
-169 MB CSV neither freezes the window nor has to be waited for. The caller gets the loader's
-value only when it finished: a cancelled or refused load changes nothing.
+The engine's loaders and writers take a ``progress(fraction)`` callback (engine.files.bounded_read.Progress).
+Here it reports to a QProgressDialog and raises ``Cancelled`` once the person presses Cancel, so a
+169 MB CSV neither freezes the window nor has to be waited for. The caller gets the job's value only
+when it finished: a cancelled or refused load changes nothing, a cancelled write leaves no file.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from engine.files.bounded_read import Cancelled, Progress
 
 T = TypeVar("T")
 
-#: A load shorter than this shows no dialog at all (no flash for the seed's 6 × 4 files).
+#: Work shorter than this shows no dialog at all (no flash for the seed's 6 × 4 files).
 DIALOG_DELAY_MS = 400
 
 
-#: What a person does to a window; swallowed while a load for it runs (before the dialog shows,
-#: window modality does not hold yet, and a second open or an edit would interleave with the load).
+#: What a person does to a window; swallowed while work for it runs (before the dialog shows,
+#: window modality does not hold yet, and a second open or an edit would interleave with it).
 _INPUT = {QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease, QEvent.Type.MouseButtonDblClick,
           QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.Wheel, QEvent.Type.Shortcut,
           QEvent.Type.ShortcutOverride, QEvent.Type.Drop, QEvent.Type.DragEnter, QEvent.Type.DragMove,
@@ -79,7 +79,7 @@ class _LoadTask(QRunnable):
 
 
 def _pool() -> QThreadPool:
-    """One worker for loads, apart from the Document's simulations."""
+    """One worker for file work, apart from the Document's simulations."""
     app = QCoreApplication.instance()
     pool = getattr(app, "_normscope_load_pool", None)
     if pool is None:
@@ -89,7 +89,7 @@ def _pool() -> QThreadPool:
     return pool
 
 
-def load_in_background(parent: QWidget, label: str, job: Callable[[Progress], T]) -> T:
+def run_in_background(parent: QWidget, label: str, job: Callable[[Progress], T]) -> T:
     """``job(progress)`` run on a worker; events keep flowing meanwhile (input to ``parent``'s window
     is held back) and a progress dialog with Cancel shows after ``DIALOG_DELAY_MS``. Returns what
     ``job`` returned and raises what it raised (``Cancelled`` when the person cancelled)."""
