@@ -192,3 +192,49 @@ def test_depth_plot_marks_where_a_curve_overflowed_and_notes_eval_mode_batch_nor
     assert "eval mode" not in plot.plot.note.text()
     plot.show_result(compute(load_preset("xian").replace(norm="batch", stack_tokens=1)))
     assert plot.overflow_marks() == {} and "eval mode" in plot.plot.note.text()
+
+
+def _drawn(axis: GridAxis) -> bytes:
+    """The axis's drawing as it is used now (made afresh if it must be)."""
+    sink = QPicture()
+    painter = QPainter(sink)
+    axis.paint(painter, None, None)
+    painter.end()
+    return bytes(axis.picture.data())
+
+
+def test_an_axis_drawing_met_before_is_reused_and_is_what_drawing_it_again_gives(qtbot):
+    plot = pg.PlotWidget(axisItems={"left": GridAxis("left"), "bottom": GridAxis("bottom")})
+    qtbot.addWidget(plot)
+    plot.resize(400, 300)
+    plot.show()
+    qtbot.waitExposed(plot)
+    axis = plot.plotItem.getAxis("left")
+    axis.setGrid(255)
+    generated = []
+    real = GridAxis.generateDrawSpecs
+    axis.generateDrawSpecs = lambda p: generated.append(1) or real(axis, p)
+
+    def at(low, high):
+        plot.plotItem.setYRange(low, high, padding=0)
+        qtbot.wait(10)
+        return _drawn(axis)
+
+    first = at(0, 10)
+    at(0, 20)
+    count = len(generated)
+    again = at(0, 10)
+    assert len(generated) == count  # reused, not drawn again
+    axis._pictures.clear()
+    axis.picture = None
+    assert _drawn(axis) == again == first  # the very drawing pyqtgraph makes for it
+    at(0, 20)
+    at(0, 10)
+    count = len(generated)
+    at(0, 20)
+    at(0, 10)
+    assert len(generated) == count  # both kept
+    axis.setTickPen(pg.mkPen("#FF0000"))  # anything it is drawn from changed: drawn again
+    at(0, 20)
+    at(0, 10)
+    assert len(generated) == count + 2
