@@ -7,7 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.core.block import BlockSpec, block_with_grad, weight_gradients_norm, weight_gradients_norms
+from engine.core import depth
+from engine.core.block import (BlockSpec, block_with_grad, layers_weight_gradients_norms, stacked_factors,
+                               weight_gradients_norm, weight_gradients_norms)
 from engine.core.depth import STACK_PLACEMENTS, depth_profile, run_stack, run_stacks
 from engine.core.weights import layer_weights
 from engine.results.compute import block_stages, compute, values_equal
@@ -119,6 +121,38 @@ def test_weight_gradient_norms_of_a_batch_are_each_stacks_own():
         alone = weight_gradients_norm({"wq": (x[b], dq[b]), "wk": (x[b], dk[b]), "wo": (o[b], do[b])})
         assert norms[b] == alone or (math.isnan(norms[b]) and math.isnan(alone))
     assert math.isnan(norms[2]) and 1e200 < norms[1] < math.inf and math.isfinite(norms[0])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_layers_taken_together_or_one_at_a_time_give_the_same_curves_and_norms(monkeypatch, dtype):
+    # run_stacks takes the curves and gradient norms of a chunk of layers in one call each: one chunk of all
+    # 10 layers here (the default), chunks of 3 (the last one short) and of 1 give every number alike.
+    x = reference_input(6, 4, dtype) * np.array([1, 1, 1, 1e20 if dtype == "float32" else 1e160, 1, 1], dtype)[:, None]
+    specs = [BlockSpec(placement=p) for p in ("pre", "post", "peri", "mixln")] + [BlockSpec(norm="none")]
+    args = dict(with_grad=[True, True, True, True, False], ln_scaling=[True, False, False, False, False])
+    runs = {}
+    for layers_at_once in (10, 3, 1):
+        monkeypatch.setattr(depth, "BATCH_ELEMENTS", layers_at_once * len(specs) * 6 * 16)
+        runs[layers_at_once] = run_stacks(x, specs, 10, 3, 4, **args)
+    for a, b, c in zip(runs[10], runs[3], runs[1]):
+        assert _same_run(a, b) and _same_run(a, c)
+        assert a.rms.flags.c_contiguous and a.rms.dtype == np.float64 and a.max_logit.shape == (10,)
+    assert runs[10][4].overflow_layer is not None and runs[10][4].weight_grad is None
+    alone = run_stack(x, specs[1], 10, 3, 4, with_grad=True)  # one stack: a chunk of its own size
+    assert _same_run(runs[1][1], alone)
+
+
+def test_weight_gradient_norms_of_layers_together_are_each_layers_own():
+    rng = np.random.default_rng(1)
+    stacks, t = 2, 5
+    layers = []
+    for scale in (1.0, 1e200, 1e-200):  # the plain route, and both ends of the scaled one
+        x = rng.standard_normal((stacks, t, 4)) * scale
+        xr = x.reshape(-1, 4)
+        layers.append({"wq": (xr, rng.standard_normal((stacks * t, 4))), "wk": (xr, rng.standard_normal((stacks * t, 4))),
+                       "w2": (rng.standard_normal((stacks, t, 16)), rng.standard_normal((stacks, t, 4)))})
+    together = layers_weight_gradients_norms([stacked_factors(g) for g in layers], [True, True])
+    assert together == [weight_gradients_norms(g, [True, True]) for g in layers]
 
 
 def test_block_with_grad_is_one_stack_of_blocks_with_grad():

@@ -97,19 +97,44 @@ def weight_gradients_norms(grads: GradFactors, wanted: list[bool]) -> list[float
     stack's tokens are a block of rows, or a leading index): each stack's norm is the one its factors give
     alone, in a few NumPy calls for all of them. ``wanted`` has one entry per stack: those not wanted (the
     no-norm stack, carried along with zero gradients) may come out NaN rather than take the scaled route."""
-    stacks = len(wanted)
+    return layers_weight_gradients_norms([stacked_factors(grads)], wanted)[0]
+
+
+#: Weight-gradient factors grouped by their A: ``[(A, [B₁, B₂, …]), …]``, ∂L/∂Wᵢ = Aᵀ·Bᵢ (see ``stacked_factors``).
+StackedFactors = list[tuple[np.ndarray, list[np.ndarray]]]
+
+
+def stacked_factors(grads: GradFactors) -> StackedFactors:
+    """The factors of ``grads`` grouped by the array that is their A (Q, K and V all see the block's input):
+    Σᵢ ‖Aᵀ·Bᵢ‖² is ‖Aᵀ·[B₁ B₂ …]‖², one product per group. The groups come in the order of ``grads``, so
+    every layer's blocks give the same groups in the same order (``layers_weight_gradients_norms``)."""
     by_input: dict[int, tuple[np.ndarray, list[np.ndarray]]] = {}
     for a, b in grads.values():
         by_input.setdefault(id(a), (a, []))[1].append(b)
+    return list(by_input.values())
 
-    def split(m):  # (stacks · T, k) or (stacks, T, k) -> (stacks, T, k)
-        return m.reshape(stacks, -1, m.shape[-1])
+
+def layers_weight_gradients_norms(layers: list[StackedFactors], wanted: list[bool]) -> list[list[float]]:
+    """``weight_gradients_norms`` of several layers' blocks at once (``stacked_factors`` of each): each
+    layer's factors joined along a leading axis, one product, one reduction and one errstate for all the
+    layers (on the 6 × 4 matrix each of those calls costs far more than its arithmetic). The numbers are
+    each layer's own: matmul makes the same BLAS call per (layer, stack) pair as for one layer, and each
+    pair's sum is over its own two axes. Returns one list of per-stack norms per layer."""
+    stacks, count = len(wanted), len(layers)
+
+    def joined(ms: list[np.ndarray]) -> np.ndarray:  # one factor per layer -> (layers · stacks, T, k)
+        m = ms[0] if count == 1 else np.array(ms)  # np.stack's copy without its Python-level checks
+        return m.reshape(count * stacks, -1, m.shape[-1])
 
     # One errstate for every product (it costs as much as a product of a 6 × 4 block's factors).
     with np.errstate(over="ignore", invalid="ignore"):
-        norms = [_product_norms(split(a), split(bs[0] if len(bs) == 1 else np.concatenate(bs, axis=-1)), wanted)
-                 for a, bs in by_input.values()]  # np.hstack's checks cost more
-    return [math.hypot(*parts) for parts in zip(*norms)]  # scales internally; inf if a part is
+        norms = []
+        for group, (_, bs) in enumerate(layers[0]):
+            a = joined([factors[group][0] for factors in layers])
+            cs = [joined([factors[group][1][i] for factors in layers]) for i in range(len(bs))]
+            norms.append(_product_norms(a, cs[0] if len(cs) == 1 else np.concatenate(cs, axis=-1), wanted * count))
+    flat = [math.hypot(*parts) for parts in zip(*norms)]  # scales internally; inf if a part is
+    return [flat[layer * stacks:(layer + 1) * stacks] for layer in range(count)]
 
 
 @dataclass(frozen=True, eq=False)

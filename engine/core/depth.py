@@ -11,7 +11,8 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.core.block import BlockSpec, blocks_with_grad, norm_with_grad, weight_gradients_norms
+from engine.core.block import (BlockSpec, blocks_with_grad, layers_weight_gradients_norms, norm_with_grad,
+                               stacked_factors)
 from engine.core.norms import rms_norm
 from engine.progress import Steps
 from engine.core.streamed_weights import streamed_layer_weights
@@ -59,15 +60,6 @@ class StackRun:
         Every later layer, and every gradient, is then not finite either.
         """
         return first_nonfinite(self.rms)
-
-
-def _rms(x: np.ndarray) -> float:
-    # np.sqrt(np.mean(x²)) in float64, without np.mean's Python-level overhead (~40 calls an edit)
-    return math.sqrt(np.add.reduce(np.square(x, dtype=np.float64), axis=None) / x.size)
-
-
-def _max_abs(x: np.ndarray) -> float:
-    return float(np.maximum.reduce(np.abs(x), axis=None))
 
 
 @functools.lru_cache(maxsize=16)
@@ -137,10 +129,13 @@ def run_stacks(
     hidden = ffn_hidden(d, ffn_mult, init)
     dtype = x.dtype.name
     gain = deepnorm_constants(layers)[1] if spec0.placement == "deepnorm" else 1.0
+    # Layers whose curve statistics and gradient norms are taken together, in one call each: all of a small
+    # stack's (the 6 × 4 matrix's 10 layers are one chunk), one at a time where a layer's arrays are large.
+    chunk = max(1, BATCH_ELEMENTS // (count * t * max(d, hidden)))
     backwards, first_block = [], [None] * count
     with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
-        curves = [([_rms(x)], [_max_abs(x)], []) for _ in specs]
         hs = x[None] if count == 1 else np.array([x] * count)
+        states, scores_of, curves = [hs], [], _Curves()
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
             all_stages, scores, backward = blocks_with_grad(
@@ -149,22 +144,20 @@ def run_stacks(
                 first_block = [MappingProxyType(stages) for stages in all_stages]
             outs = [stages[next(reversed(stages))] for stages in all_stages]
             hs = outs[0][None] if count == 1 else np.array(outs)
-            # Each stack's RMS, max |h| and largest logit, in one call each for all: a sum over a stack's two
-            # axes is the sum of its flattened values (``_rms``), and a maximum doesn't depend on the order.
-            squares = np.add.reduce(np.square(hs, dtype=np.float64), axis=(1, 2)).tolist()
-            largest = np.maximum.reduce(np.abs(hs), axis=(1, 2)).tolist()
-            logits = np.maximum.reduce(scores.reshape(count, -1), axis=1).tolist()  # np.max, minus its overhead
-            for (rms, max_abs, max_logit), ssq, top, logit in zip(curves, squares, largest, logits):
-                rms.append(math.sqrt(ssq / x.size))
-                max_abs.append(top)
-                max_logit.append(logit)
+            states.append(hs)
+            scores_of.append(scores)
+            if len(scores_of) == chunk:
+                curves.add(states, scores_of)
+                states, scores_of = [], []
+            for _ in specs:
                 steps.step()
             if any(with_grad):
                 backwards.append(backward)
-        runs = [StackRun(np.array(rms), np.array(max_abs), max_logit=np.array(max_logit), first_block=first)
-                for (rms, max_abs, max_logit), first in zip(curves, first_block)]
+        curves.add(states, scores_of)
+        rms, max_abs, max_logit = curves.per_stack(x.size)
         if not any(with_grad):
-            return runs
+            return [StackRun(rms[b], max_abs[b], max_logit=max_logit[b], first_block=first_block[b])
+                    for b in range(count)]
         # The loss gradient of each stack that asked for one; zeros carry the others through the backward
         # pass (their results are not read).
         dhs = []
@@ -176,17 +169,65 @@ def run_stacks(
             out, final_back = norm_with_grad(spec, hs[b]) if final else (hs[b], lambda dy: dy)
             dhs.append(final_back(loss_target(seed, out.shape, x.dtype) / out.size))
         dh = dhs[0][None] if count == 1 else np.array(dhs)
-        weight_grad, input_grad = np.empty((count, layers)), np.empty((count, layers))
+        factors, input_grads, weight_norms, input_norms = [], [], [], []
         for layer in reversed(range(layers)):
             dh, grads = backwards[layer](dh)
-            for b, norm in enumerate(weight_gradients_norms(grads, with_grad)):
-                if with_grad[b]:
-                    weight_grad[b, layer] = norm
-                    input_grad[b, layer] = math.sqrt(np.add.reduce(np.square(dh[b], dtype=np.float64), axis=None))
+            backwards[layer] = None  # its saved activations are no longer needed (but for the factors, a chunk's)
+            factors.append(stacked_factors(grads))
+            input_grads.append(dh)
+            if len(factors) == chunk or layer == 0:
+                weight_norms += layers_weight_gradients_norms(factors, with_grad)
+                input_norms.append(_norms(input_grads))
+                factors, input_grads = [], []
+            for wanted in with_grad:
+                if wanted:
                     steps.step()
-            backwards[layer] = None  # its saved activations are no longer needed
-    return [dataclasses.replace(run, weight_grad=weight_grad[b], input_grad=input_grad[b]) if with_grad[b] else run
-            for b, run in enumerate(runs)]
+    # Rows are stacks, columns layers (the backward pass gave them from the last layer down).
+    weight_grad = np.ascontiguousarray(np.array(weight_norms[::-1]).T)
+    input_grad = np.ascontiguousarray(np.concatenate(input_norms)[::-1].T)
+    return [StackRun(rms[b], max_abs[b], max_logit=max_logit[b], first_block=first_block[b],
+                     weight_grad=weight_grad[b] if with_grad[b] else None,
+                     input_grad=input_grad[b] if with_grad[b] else None)
+            for b in range(count)]
+
+
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    """Same-shaped arrays, one per layer, along a new leading axis (a view for one)."""
+    # np.array of same-shaped arrays is np.stack's copy without its Python-level checks
+    return arrays[0][None] if len(arrays) == 1 else np.array(arrays)
+
+
+def _norms(gradients: list[np.ndarray]) -> np.ndarray:
+    """The float64 Frobenius norm of each stack's matrix in each of the (stacks, T, d) ``gradients``:
+    (layers, stacks). A sum over a matrix's two axes is the sum of its flattened values, so each is the
+    norm the matrix gets alone."""
+    return np.sqrt(np.add.reduce(np.square(_joined(gradients), dtype=np.float64), axis=(2, 3)))
+
+
+class _Curves:
+    """The forward pass's curves, a chunk of layers at a time: each stack's sum of squares and largest
+    |h| of its hidden states, and its largest attention logit, each in one call per chunk. A sum over a
+    stack's two axes is the sum of its flattened values, and a maximum doesn't depend on
+    the order, so every value is the one a layer alone gives."""
+
+    def __init__(self):
+        self.squares, self.largest, self.logits = [], [], []
+
+    def add(self, states: list[np.ndarray], scores: list[np.ndarray]) -> None:
+        """Take the (stacks, T, d) hidden ``states`` and (stacks, heads, T, T) logits of some layers."""
+        if states:
+            h = _joined(states)
+            self.squares.append(np.add.reduce(np.square(h, dtype=np.float64), axis=(2, 3)))
+            self.largest.append(np.maximum.reduce(np.abs(h), axis=(2, 3)))
+        if scores:
+            s = _joined(scores)
+            self.logits.append(np.maximum.reduce(s.reshape(*s.shape[:2], -1), axis=2))  # np.max, minus its overhead
+
+    def per_stack(self, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """RMS (of ``size`` values), max |h| and the largest logit: float64 arrays, a row per stack."""
+        def rows(chunks):
+            return np.ascontiguousarray(np.concatenate(chunks).T, dtype=np.float64)
+        return np.sqrt(rows(self.squares) / size), rows(self.largest), rows(self.logits)
 
 
 @dataclass(frozen=True)
