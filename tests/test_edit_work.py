@@ -189,3 +189,33 @@ def test_an_edit_in_the_active_stack_leaves_the_undo_routing_alone(qtbot, monkey
     assert listed == [] and routing.activeStack() is document_stack
     other.push(QUndoCommand("a gesture elsewhere"))  # another stack: checked, and made active
     assert listed == [1] and routing.activeStack() is other
+
+
+def test_a_cell_edit_leaves_the_row_statistics_titles_and_key_alone(qtbot, monkeypatch):
+    from widgets.plots.row_stats_plot import RowStatsPlot
+
+    plot = RowStatsPlot()
+    qtbot.addWidget(plot)
+    s = load_preset("xian")
+    first = compute(s)
+    plot.show_result(first)
+    calls = []
+    for name in ("_relabel", "_set_key"):
+        real = getattr(plot, name)
+        monkeypatch.setattr(plot, name, lambda real=real, name=name: (calls.append(name), real())[1])
+    matrix = s.matrix.copy()
+    matrix[3, 1] = 2.0
+    edited = compute(s.replace(matrix=matrix), first, [3])
+    plot.show_result(edited)
+    assert calls == []
+    assert np.array_equal(plot.bar_heights()["std_in"], edited.norm.row_stats.std_in)  # the bars did follow
+    assert "before γ" in plot.titleLabel.text  # xian's γ is not 1
+    identity = edited.scenario.replace(gamma=np.ones(4, np.float32), beta=np.zeros(4, np.float32))
+    plot.show_result(compute(identity, edited))
+    assert calls == ["_relabel", "_set_key"]  # γ = 1 and β = 0: the title no longer says "before γ, β"
+    assert "before γ" not in plot.titleLabel.text
+    shifted = compute(identity.replace(beta=np.full(4, 0.5, np.float32)), edited)
+    plot.show_result(shifted)
+    assert "before γ, β" in plot.titleLabel.text
+    plot.show_result(compute(shifted.scenario.replace(norm="rms"), shifted))  # the same γ and β arrays
+    assert "before γ" not in plot.titleLabel.text  # RMSNorm has no β: γ = 1 leaves its RMS as it is

@@ -67,6 +67,8 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._values: dict[str, np.ndarray] = {}
         self._grouping = "rows"
         self._shown = None
+        self._frame = None  # what the titles, key and tick names were last set for (see show_result)
+        self._affine_of: tuple = (None, None, None)  # the γ, β and norm ``_identity_affine`` was worked out for
         self._ticks = None
         self._norm = "layer"
         self._current = (1, 0)  # the grid's current cell: its token (or dimension) keeps its label
@@ -142,18 +144,28 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._shown = result.norm
         renormed = s.norm != self._norm
         self._norm = s.norm
-        # RMSNorm has no β: only γ acts after it.
-        self._identity_affine = bool(np.all(s.gamma == 1) and (s.norm == "rms" or np.all(s.beta == 0)))
+        gamma, beta, norm = self._affine_of
+        if s.gamma is not gamma or s.beta is not beta or s.norm != norm:  # the same arrays after a cell edit
+            self._affine_of = (s.gamma, s.beta, s.norm)
+            # RMSNorm has no β: only γ acts after it.
+            self._identity_affine = bool(np.all(s.gamma == 1) and (s.norm == "rms" or np.all(s.beta == 0)))
         grouping, self._values = _series_of(result, self._norm)
         regrouped = grouping != self._grouping
         self._names = tuple(f"d{i + 1}" for i in range(s.dims)) if grouping == "columns" else s.labels
         self._grouping = grouping
         if renormed and self._pinned_result is not None:
             self._take_pinned()  # A's last bar is the statistic B's norm sets to 1, as B's is
-        self._relabel()
-        self._set_key()
-        self._draw_marks()
-        self._label_ticks()
+        # The titles, the key and the names follow the norm, the tokens and A, not the values: a cell edit
+        # leaves them as they are.
+        frame = (s.norm, self._identity_affine, grouping, self._names, self._pinned_grouping)
+        if frame != self._frame:
+            self._frame = frame
+            self._relabel()
+            self._set_key()
+            self._draw_marks()
+            self._label_ticks()
+        else:
+            self._draw_marks()
         self._fit()
         if regrouped:
             self.vb.refit()  # tokens became dimensions (or back): a zoom on the old ones means nothing
