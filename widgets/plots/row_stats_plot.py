@@ -17,6 +17,7 @@ from widgets.plotkit.plot_panel import PlotPanel
 from widgets.plotkit.plot_style import (BLUE, KEEP_MARGIN, ORANGE, SKY, configure_plot, pen, pinned_pen,
                                        set_title_once, settled_range)
 from widgets.plotkit.round_limits import linear_limits
+from widgets.plotkit.steady_bars import SteadyBars
 from widgets.common.retranslation import Retranslating
 
 SERIES = (  # (field of AxisStats, colour, bar offset)
@@ -49,7 +50,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         self._identity_affine = True  # γ = 1 and β = 0 (RMSNorm: γ = 1): the norm's targets show as they are
         self._pinned_grouping: tuple[str, int] | None = None  # A's grouping and count, when pinned
         for field, color, _ in SERIES:
-            bars = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
+            bars = SteadyBars(x=[], height=[], width=BAR_WIDTH, brush=color, pen=pen("#333333", 0.5))
             self.addItem(bars)
             self._bars[field] = bars
             line = pg.PlotCurveItem(pen=pen(color, 1.0))
@@ -245,7 +246,7 @@ class RowStatsPlot(Retranslating, PlotPanel):
         if not self._pinned_bars:
             following = [*(self._bars[field] for field, _, _ in SERIES[1:]), self._zero_line]
             for (field, color, _), above in zip(SERIES, following):
-                self._pinned_bars[field] = pg.BarGraphItem(x=[], height=[], width=BAR_WIDTH, brush=None,
+                self._pinned_bars[field] = SteadyBars(x=[], height=[], width=BAR_WIDTH, brush=None,
                                                            pen=pinned_pen(pen(color, 2.0)))
                 self._pinned_lines[field] = pg.PlotCurveItem(pen=pinned_pen(pen(color, 1.5)))
                 for item in (self._pinned_bars[field], self._pinned_lines[field]):
