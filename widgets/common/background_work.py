@@ -112,6 +112,9 @@ def run_in_background(parent: QWidget, label: str, job: Callable[[Progress], T])
             loop.exec()
     finally:
         QCoreApplication.instance().removeEventFilter(blocker)
+    # The worker has sent its outcome and is returning: let it drop the task, and with it its reference
+    # to the relay, before this thread drops its own (a QObject must not be destroyed by another thread).
+    _pool().waitForDone()
     dialog.canceled.disconnect(cancel.set)
     dialog.close()
     dialog.deleteLater()
