@@ -8,7 +8,7 @@ import math
 import re
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPicture
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPicture
 
 from widgets.plotkit.log_ticks import log_tick_levels, power_label
 from widgets.plotkit.text_fit import elided, font_of
@@ -18,7 +18,6 @@ LABEL_SHRINK = (1.0, 0.9, 0.8, 0.7)  # an axis label's sizes tried before it is 
 MIN_LABELS = 3  # labelled ticks a linear axis keeps
 LABEL_GAP = 3  # pixels kept between two x labels
 END_LABEL_ROOM = 14  # pixels an x axis's end labels may reach past its ends (plots keep that room free)
-PICTURES_KEPT = 8  # drawings an axis keeps, by everything they were drawn from (see QuickAxis.paint)
 
 
 def _inner_ticks(low: float, high: float, step: float) -> int:
@@ -41,10 +40,6 @@ def _finer(step: float) -> float:
     power = 10.0 ** math.floor(math.log10(step) + 1e-9)
     mantissa = round(step / power)
     return power * {1: 0.5, 2: 1.0, 5: 2.0}.get(mantissa, mantissa / 2)
-
-
-def _rect(rect) -> tuple[float, float, float, float]:
-    return rect.x(), rect.y(), rect.width(), rect.height()
 
 
 class QuickAxis(pg.AxisItem):
@@ -116,48 +111,6 @@ class QuickAxis(pg.AxisItem):
                                  for line in lines):
                     self._fit_text = ("<br>".join(lines), font.pointSizeF())
         return self._fit_text
-
-    def paint(self, p, opt, widget) -> None:
-        """pyqtgraph's drawing, kept for the ranges met before: an edit moves a value axis between a few
-        round ranges (a gradient plot met 15 over 60 edits, 22 changes), and drawing one again costs
-        ~1 ms. A drawing is reused only when all it was drawn from is as it was (``_picture_key``), and
-        kept only when drawing it left the axis's size alone (pyqtgraph sizes the axis to its labels
-        while it draws them: reused, a drawing would skip that)."""
-        if self.picture is not None:
-            return super().paint(p, opt, widget)
-        key = self._picture_key()
-        kept = getattr(self, "_pictures", None)
-        if kept is None:
-            kept = self._pictures = {}
-        if key is not None and key in kept:
-            self.picture = kept.pop(key)
-            kept[key] = self.picture  # the most recent last
-            return super().paint(p, opt, widget)
-        super().paint(p, opt, widget)
-        if key is not None and self.picture is not None and self._picture_key() == key:
-            kept[key] = self.picture
-            while len(kept) > PICTURES_KEPT:
-                del kept[next(iter(kept))]
-
-    def _picture_key(self) -> tuple | None:
-        """What pyqtgraph draws the ticks and labels from: the range and scale, the axis's place, the
-        linked view's and the plot's (grid lines, end labels), its pixels, style, pens and ticks; None
-        before it is on screen."""
-        view = self.getViewWidget()
-        if view is None:
-            return None
-        device = self.deviceTransform(view.viewportTransform())
-        linked, parent = self.linkedView(), self.parentItem()
-        pens = tuple((pen.color().rgba(), pen.widthF(), pen.style()) for pen in (self.pen(), self.textPen(), self.tickPen()))
-        style = tuple((name, value.key() if isinstance(value, QFont) else repr(value))
-                      for name, value in self.style.items())
-        return (tuple(self.range), self.logMode, self.scale, self.autoSIPrefixScale, self.grid, self.orientation,
-                _rect(self.geometry()), _rect(self.mapRectFromParent(self.geometry())),
-                None if linked is None else _rect(linked.mapRectToItem(self, linked.boundingRect())),
-                None if parent is None else _rect(parent.boundingRect()),
-                (device.m11(), device.m12(), device.m21(), device.m22(), device.dx(), device.dy()),
-                style, pens, repr(self._tickLevels), self._tickSpacing, self.textWidth, self.textHeight,
-                self._background.rgba() if hasattr(self, "_background") else None)
 
     def draw_now(self) -> None:
         """Build the cached drawing of the ticks and their labels now, not in the next paint: pyqtgraph
