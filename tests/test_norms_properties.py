@@ -214,3 +214,15 @@ def test_batch_norm_plain_squares_that_overflow_fall_back_to_the_two_pass():
     y, _, _ = batch_norm(x)
     exact, _, _ = batch_norm(x.astype(np.float64))
     np.testing.assert_allclose(y, exact, rtol=0, atol=2e-5)
+
+
+@pytest.mark.parametrize("n, d, scale", [(65536, 4, 1e15), (4096, 64, 2e16), (64, 4096, 1e18)])
+def test_batch_norm_offset_check_that_overflows_counts_as_offset(n, d, scale):
+    """Columns near 1e15–1e18 in float32: their squares are finite, but the offset check's n_b·Σx² and
+    (Σx)² of a block overflow to inf, and inf ≤ inf once passed them as centred, where Σx² − n·mean²
+    cancels to nothing (a variance of 0, outputs off by 1e15). They are recomputed with the two-pass."""
+    rng = np.random.default_rng(2)
+    x = (scale * (1 + 1e-3 * rng.standard_normal((n, d)))).astype(np.float32)
+    y, _, _ = batch_norm(x)
+    exact, _, _ = batch_norm(x.astype(np.float64))
+    np.testing.assert_allclose(y, exact, rtol=0, atol=1e-4)

@@ -84,4 +84,28 @@ def test_a_scale_axis_keeps_its_width_when_its_labels_get_shorter(qtbot):
         view.show_result(compute(s.replace(matrix=s.matrix * scale)))
         qtbot.wait(10)
         widths.append(view._colour_bars[-1].axis.width())
-    assert len(set(widths)) == 1, widths  # the panels beside it are not laid out again
+    assert widths[1] > widths[0]  # room made for the longer labels
+    assert widths[3] == widths[2] == widths[1], widths  # and kept: the panels beside it are not laid out again
+
+
+def test_a_larger_tick_font_and_back_leaves_the_scales_as_wide_as_before(qtbot):
+    """Presentation mode (and a publication figure) enlarge the tick font, then restore it: the colour
+    bars' label room, which only grows under edits, is measured again at each size."""
+    from widgets.plotkit.plot_style import scale_plots
+
+    view = StageHeatmaps()
+    qtbot.addWidget(view)
+    view.resize(900, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_scale("panel")
+    view.show_result(compute(load_preset("xian")))
+    qtbot.wait(10)
+    before = [bar.axis.width() for bar in view._colour_bars]
+    originals = {}
+    scale_plots(view, 1.8, originals)
+    qtbot.wait(10)
+    assert [bar.axis.width() for bar in view._colour_bars] != before
+    scale_plots(view, 1.0, originals)
+    qtbot.wait(10)
+    assert [bar.axis.width() for bar in view._colour_bars[:-1]] == before[:-1]

@@ -71,7 +71,7 @@ class TableExports(QObject):
                     write_csv(table, stream, progress=progress)
                 else:
                     stream.write(formatter(table).encode("utf-8"))
-                    progress(1.0)  # a Cancel pressed meanwhile still holds: the file is not kept
+                progress(1.0)  # a Cancel pressed meanwhile (any table, any format) still holds: no file is kept
             atomic_write_with(path, fill)
 
         try:

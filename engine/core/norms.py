@@ -258,12 +258,16 @@ def _offset_blocks(sums: np.ndarray, squares: np.ndarray, counts) -> np.ndarray:
 
     That inequality is n_b·mean_b² > Σ(x − mean_b)², so where it is false the block's Σx² is at most
     twice its centred sum of squares, and Σx² − n_b·mean_b² loses at most one bit more than a
-    two-pass would. Works in place on ``sums`` and ``squares`` (a NaN compares false: offset).
+    two-pass would. Works in place on ``sums`` and ``squares`` (a NaN compares false: offset). Both sides
+    work in the input's dtype, so either may overflow where the values' squares don't (float32 columns
+    near 1e18 in blocks of 32 rows): an infinite right side proves nothing, and counts as offset too.
     """
     np.square(sums, out=sums)
     squares *= counts
     squares /= 2
-    return ~np.all(np.less_equal(sums, squares, out=np.empty(sums.shape, bool)), axis=0)
+    centred = np.less_equal(sums, squares, out=np.empty(sums.shape, bool))
+    centred &= np.isfinite(squares)
+    return ~np.all(centred, axis=0)
 
 
 #: The fast statistics give up at once when more than this share of the columns is offset in the

@@ -57,7 +57,7 @@ class _Relay(QObject):
     finished = Signal(object)
 
 
-class _LoadTask(QRunnable):
+class _Task(QRunnable):
     def __init__(self, job: Callable[[Progress], object], relay: _Relay, cancel: threading.Event):
         super().__init__()
         self._job, self._relay, self._cancel, self._percent = job, relay, cancel, -1
@@ -81,11 +81,11 @@ class _LoadTask(QRunnable):
 def _pool() -> QThreadPool:
     """One worker for file work, apart from the Document's simulations."""
     app = QCoreApplication.instance()
-    pool = getattr(app, "_normscope_load_pool", None)
+    pool = getattr(app, "_normscope_file_work_pool", None)
     if pool is None:
         pool = QThreadPool(app)
         pool.setMaxThreadCount(1)
-        app._normscope_load_pool = pool
+        app._normscope_file_work_pool = pool
     return pool
 
 
@@ -96,7 +96,7 @@ def run_in_background(parent: QWidget, label: str, job: Callable[[Progress], T])
     relay, cancel, outcome = _Relay(), threading.Event(), []
     dialog = QProgressDialog(label, QCoreApplication.translate("BackgroundLoad", "Cancel"), 0, 100, parent)
     dialog.setWindowTitle("NormScope")
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)  # no edits to the session while it loads
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)  # no edits to the session while it works
     dialog.setMinimumDuration(DIALOG_DELAY_MS)
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
@@ -107,7 +107,7 @@ def run_in_background(parent: QWidget, label: str, job: Callable[[Progress], T])
     blocker = _InputBlocker(parent.window())
     QCoreApplication.instance().installEventFilter(blocker)
     try:
-        _pool().start(_LoadTask(job, relay, cancel))
+        _pool().start(_Task(job, relay, cancel))
         if not outcome:
             loop.exec()
     finally:

@@ -112,6 +112,15 @@ class QuickAxis(pg.AxisItem):
                     self._fit_text = ("<br>".join(lines), font.pointSizeF())
         return self._fit_text
 
+    def setStyle(self, **kwds) -> None:  # noqa: N802 (pyqtgraph's name)
+        """pyqtgraph's; an axis whose label room only grows (``autoReduceTextSpace`` off: a colour bar)
+        measures it from nothing, and again when its tick font changes (presentation mode and a
+        publication figure enlarge the font, then restore it): it is as wide as the widest labels it
+        showed at this size."""
+        super().setStyle(**kwds)
+        if ("tickFont" in kwds or "autoReduceTextSpace" in kwds) and not self.style["autoReduceTextSpace"]:
+            self.textWidth = self.textHeight = 0
+
     def draw_now(self) -> None:
         """Build the cached drawing of the ticks and their labels now, not in the next paint: pyqtgraph
         sizes the axis to the labels while it draws them, and a size changed inside a paint lays the

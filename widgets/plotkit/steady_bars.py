@@ -28,4 +28,4 @@ class SteadyBars(pg.BarGraphItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         if self._bounds is None:
             self._bounds = super().boundingRect()
-        return self._bounds
+        return QRectF(self._bounds)  # a copy: the kept one is never handed out to be changed
