@@ -219,3 +219,24 @@ def test_a_cell_edit_leaves_the_row_statistics_titles_and_key_alone(qtbot, monke
     assert "before γ, β" in plot.titleLabel.text
     plot.show_result(compute(shifted.scenario.replace(norm="rms"), shifted))  # the same γ and β arrays
     assert "before γ" not in plot.titleLabel.text  # RMSNorm has no β: γ = 1 leaves its RMS as it is
+
+
+def test_a_cell_edit_leaves_the_depth_plots_key_alone(qtbot, monkeypatch):
+    from widgets.plots.depth_plot import DepthPlot
+
+    plot = DepthPlot()
+    qtbot.addWidget(plot)
+    s = load_preset("xian")
+    first = compute(s)
+    plot.show_result(first)
+    named = []
+    real = plot._curve_names
+    monkeypatch.setattr(plot, "_curve_names", lambda pinned=False: named.append(pinned) or real(pinned))
+    matrix = s.matrix.copy()
+    matrix[3, 1] = 2.0
+    plot.show_result(compute(s.replace(matrix=matrix), first, [3]))
+    assert named == []
+    plot.retranslate()  # a new language: the names again
+    assert named == [False]
+    plot.show_result(compute(s.replace(matrix=matrix, ln_scaling=True), first))  # "Pre-Norm + 1/√l"
+    assert named == [False, False]

@@ -88,6 +88,7 @@ class DepthPlot(Retranslating, QWidget):
                 "toy": self.tr("toy v ← a·v + b (explodes)"), "toy_normalized": self.tr("toy with a norm (stable)")}
 
     def retranslate(self) -> None:
+        self._key_shape = None  # the key's names, in the new language
         set_title_once(self.plot, self.tr("Value size by depth"))
         self.plot.setLabel("bottom", self.tr("layer"))
         self.plot.setLabel("left", self.tr("RMS of the hidden state"))
@@ -101,8 +102,13 @@ class DepthPlot(Retranslating, QWidget):
     def _set_key(self) -> None:
         """One entry per curve drawn (a stack picked but skipped keeps its entry: the note says why);
         A's twins share their entries, a note says how A is drawn (not a second entry per curve)."""
-        names = self._curve_names()
         drawn = self._drawn(self._result)
+        shape = (tuple(self._data), frozenset(drawn), self._ln_scaling, self._pinned_ln_scaling, bool(self._pinned))
+        if shape == self._key_shape:
+            self.key.update()  # a cell edit: the same curves under the same names (a pen may have changed)
+            return
+        self._key_shape = shape
+        names = self._curve_names()
         entries = [(self._curves[key], names[key]) for key, _ in CURVES if key in self._data or key in drawn]
         if self._pinned:
             entries.append((None, self.tr("thin dashed: A (pinned)")))
