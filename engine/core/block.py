@@ -160,16 +160,18 @@ class BlockSpec:
     residual_scale: float = 1.0
 
 
-def norm_with_grad(spec: BlockSpec, x: np.ndarray) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
-    """Apply the spec's norm (with its γ/β) and return ``(y, dy -> dx)``."""
+def norm_with_grad(spec: BlockSpec, x: np.ndarray, *,
+                   invalid_ignored: bool = False) -> tuple[np.ndarray, Callable[[np.ndarray], np.ndarray]]:
+    """Apply the spec's norm (with its γ/β) and return ``(y, dy -> dx)``; ``invalid_ignored`` as in
+    ``layer_norm_with_grad`` (the caller runs the backward under ``np.errstate(invalid="ignore")``)."""
     if spec.norm == "none":
         return x, lambda dy: dy
     if spec.norm == "dyt":
         y, back = dyt_with_grad(x, spec.dyt_alpha, spec.gamma, spec.beta)
     elif spec.norm == "layer":
-        y, back = layer_norm_with_grad(x, spec.gamma, spec.beta, spec.eps)
+        y, back = layer_norm_with_grad(x, spec.gamma, spec.beta, spec.eps, invalid_ignored=invalid_ignored)
     elif spec.norm == "rms":
-        y, back = rms_norm_with_grad(x, spec.gamma, spec.eps)
+        y, back = rms_norm_with_grad(x, spec.gamma, spec.eps, invalid_ignored=invalid_ignored)
     elif spec.bn_training and x.shape[0] > 1:
         y, back = batch_norm_with_grad(x, spec.gamma, spec.beta, spec.eps)
     else:
@@ -331,18 +333,20 @@ def block_with_grad(x: np.ndarray, w: LayerWeights, spec: BlockSpec):
 _ROW_NORMS = ("layer", "rms", "dyt")
 
 
-def _norms_of_stacks(specs: list[BlockSpec], xs: list[np.ndarray]):
+def _norms_of_stacks(specs: list[BlockSpec], xs: list[np.ndarray], invalid_ignored: bool):
     """``norm_with_grad`` of each stack's matrix: the row-wise norms of the stacks that share one (the same
     kind, γ, β, ε and α) in one call on their rows stacked, the rest (BatchNorm, no norm) each alone.
-    Returns the outputs and ``[dy of each stack] -> [dx of each stack]``."""
+    Returns the outputs and ``[dy of each stack] -> [dx of each stack]`` (``invalid_ignored`` as in ``norm_with_grad``)."""
     shared = [b for b, spec in enumerate(specs) if spec.norm in _ROW_NORMS and _same_norm(spec, specs[0])]
     if len(shared) < 2:
         shared = []
-    alone = {b: norm_with_grad(spec, xs[b]) for b, spec in enumerate(specs) if b not in shared}
+    alone = {b: norm_with_grad(spec, xs[b], invalid_ignored=invalid_ignored) for b, spec in enumerate(specs)
+             if b not in shared}
     ys = [alone[b][0] if b in alone else None for b in range(len(specs))]
     if shared:
         tokens = xs[shared[0]].shape[0]
-        rows, rows_back = norm_with_grad(specs[shared[0]], np.concatenate([xs[b] for b in shared]))
+        rows, rows_back = norm_with_grad(specs[shared[0]], np.concatenate([xs[b] for b in shared]),
+                                         invalid_ignored=invalid_ignored)
         for i, b in enumerate(shared):
             ys[b] = rows[i * tokens:(i + 1) * tokens]
 
@@ -367,7 +371,7 @@ def _scaled_by(m: np.ndarray, scale: float) -> np.ndarray:
     return m if scale == 1.0 else m * m.dtype.type(scale)
 
 
-def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
+def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec], *, invalid_ignored: bool = False):
     """``block_with_grad`` for B stacks at once: ``xs`` is (B, T, d), ``specs`` one per stack (their
     norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
     the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
@@ -375,14 +379,16 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
     has after the attention's residual sum (Pre's and Peri's N₂, Post's and DeepNorm's N₁), on the rows of
     all stacks at once where it works row by row; the other norms and the residual sums run per stack.
     Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``, the weight-gradient
-    factors of all B stacks batched (``weight_gradients_norms`` takes them).
+    factors of all B stacks batched (``weight_gradients_norms`` takes them). ``invalid_ignored`` says the
+    caller runs the backward under ``np.errstate(invalid="ignore")``: the norms then don't enter their own.
     """
     spec0 = specs[0]
     qk = _qk_kind(spec0)
     stacks = xs.shape[0]
     sandwich = [spec.placement in ("pre", "peri") for spec in specs]
     # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm).
-    n1s = [_times(norm_with_grad(spec, xs[b]), spec.norm_scale) if sandwich[b] else (None, None)
+    n1s = [_times(norm_with_grad(spec, xs[b], invalid_ignored=invalid_ignored), spec.norm_scale)
+           if sandwich[b] else (None, None)
            for b, spec in enumerate(specs)]
     a_all, scores, a_back = attention_with_grad(_batched([n for n, _ in n1s], xs), w, spec0.heads, spec0.causal, qk)
     all_stages, sums, after_attn = [], [], []
@@ -391,7 +397,7 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
         if sandwich[b]:
             stages = {"input": x, "norm1": n1s[b][0], "attn": a}
             if spec.placement == "peri":
-                a_out, ao_back = norm_with_grad(spec, a)
+                a_out, ao_back = norm_with_grad(spec, a, invalid_ignored=invalid_ignored)
                 stages["attn_norm"] = a_out
             else:
                 a_out, ao_back = a, None
@@ -403,7 +409,7 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
             stages = {"input": x, "attn": a}
             after_attn.append(alpha)
         all_stages.append(stages)
-    normed, mid_back = _norms_of_stacks(specs, sums)
+    normed, mid_back = _norms_of_stacks(specs, sums, invalid_ignored)
     ffn_in = []
     for b, spec in enumerate(specs):
         if sandwich[b]:
@@ -420,7 +426,7 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
         if sandwich[b]:
             stages["ffn"] = f
             if spec.placement == "peri":
-                f_out, fo_back = norm_with_grad(spec, f)
+                f_out, fo_back = norm_with_grad(spec, f, invalid_ignored=invalid_ignored)
                 stages["ffn_norm"] = f_out
             else:
                 f_out, fo_back = f, None
@@ -429,7 +435,7 @@ def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec]):
         else:
             alpha, h = after_attn[b], stages["norm1"]
             s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
-            y, n2_back = norm_with_grad(spec, s2)
+            y, n2_back = norm_with_grad(spec, s2, invalid_ignored=invalid_ignored)
             stages.update(ffn=f, add2=s2, norm2=y)
             after_ffn.append(n2_back)
 

@@ -133,13 +133,15 @@ def run_stacks(
     # stack's (the 6 × 4 matrix's 10 layers are one chunk), one at a time where a layer's arrays are large.
     chunk = max(1, BATCH_ELEMENTS // (count * t * max(d, hidden)))
     backwards, first_block = [], [None] * count
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer;
+        # the norms' backward passes skip their own errstate under this one (invalid_ignored)
         hs = x[None] if count == 1 else np.array([x] * count)
         states, scores_of, curves = [hs], [], _Curves()
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
             all_stages, scores, backward = blocks_with_grad(
-                hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)])
+                hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)],
+                invalid_ignored=True)
             if layer == 0:
                 first_block = [MappingProxyType(stages) for stages in all_stages]
             outs = [stages[next(reversed(stages))] for stages in all_stages]
@@ -166,7 +168,7 @@ def run_stacks(
                 dhs.append(np.zeros_like(x))
                 continue
             final = spec.placement in _FINAL_NORM and spec.norm != "none"
-            out, final_back = norm_with_grad(spec, hs[b]) if final else (hs[b], lambda dy: dy)
+            out, final_back = norm_with_grad(spec, hs[b], invalid_ignored=True) if final else (hs[b], lambda dy: dy)
             dhs.append(final_back(loss_target(seed, out.shape, x.dtype) / out.size))
         dh = dhs[0][None] if count == 1 else np.array(dhs)
         factors, input_grads, weight_norms, input_norms = [], [], [], []
