@@ -198,8 +198,9 @@ def _qk_norm_with_grad(kind: str, m: np.ndarray):
 
 
 def _softmax(s: np.ndarray) -> np.ndarray:
-    e = np.exp(s - s.max(axis=-1, keepdims=True))
-    return e / e.sum(axis=-1, keepdims=True)
+    # The ufuncs' reductions are what ndarray.max and .sum call, minus their Python-level wrappers.
+    e = np.exp(s - np.maximum.reduce(s, axis=-1, keepdims=True))
+    return e / np.add.reduce(e, axis=-1, keepdims=True)
 
 
 def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool, qk_norm: str | None = None):
@@ -245,7 +246,7 @@ def attention_with_grad(x: np.ndarray, w: LayerWeights, heads: int, causal: bool
         do = split(dy @ w.wo.T)
         dp = do @ v.swapaxes(-1, -2)
         dv = p.swapaxes(-1, -2) @ do
-        ds = p * (dp - (dp * p).sum(axis=-1, keepdims=True)) * scale
+        ds = p * (dp - np.add.reduce(dp * p, axis=-1, keepdims=True)) * scale  # .sum, minus its wrapper
         dq, dk = ds @ k, ds.swapaxes(-1, -2) @ q
         if qk_norm:
             dq, dk = q_back(dq), k_back(dk)
