@@ -11,9 +11,8 @@ class Steps:
     def __init__(self, total: int, report: Callable[[float], None] | None = None):
         self._total, self._done, self._report = total, 0, report
 
-    def step(self, count: int = 1) -> None:
-        """``count`` steps done, reported once (the depth stacks run several stacks' steps at a time)."""
-        self._done += count
+    def step(self) -> None:
+        self._done += 1
         self.poll()
 
     def poll(self) -> None:

@@ -151,7 +151,8 @@ def run_stacks(
             if len(scores_of) == chunk:
                 curves.add(states, scores_of)
                 states, scores_of = [], []
-            steps.step(count)
+            for _ in specs:
+                steps.step()
             if any(with_grad):
                 backwards.append(backward)
         curves.add(states, scores_of)
@@ -180,7 +181,9 @@ def run_stacks(
                 weight_norms += layers_weight_gradients_norms(factors, with_grad)
                 input_norms.append(_norms(input_grads))
                 factors, input_grads = [], []
-            steps.step(sum(with_grad))
+            for wanted in with_grad:
+                if wanted:
+                    steps.step()
     # Rows are stacks, columns layers (the backward pass gave them from the last layer down).
     weight_grad = np.ascontiguousarray(np.array(weight_norms[::-1]).T)
     input_grad = np.ascontiguousarray(np.concatenate(input_norms)[::-1].T)
