@@ -54,6 +54,25 @@ def test_rms_norm_of_a_zero_row_is_nan_as_in_torch(ref, dt):
         np.isnan(dx), np.isnan(ref[f"rms/{dt}/dx"]))
 
 
+@pytest.mark.parametrize("norm_with_grad", [layer_norm_with_grad, rms_norm_with_grad])
+@pytest.mark.parametrize("dt", DTYPES)
+def test_a_backward_left_to_its_callers_errstate_gives_the_same_nan_and_warns_without_one(ref, dt, norm_with_grad):
+    """``invalid_ignored=True`` (the depth stacks', under their own errstate) drops only the backward's errstate:
+    an infinite gradient (inf − inf in the row's mean) gives the same NaN, and warns without the caller's."""
+    x = ref[f"{'ln' if norm_with_grad is layer_norm_with_grad else 'rms'}/{dt}/x"]
+    dy = np.tile(np.arange(1, 5, dtype=x.dtype), (x.shape[0], 1))
+    dy[-1, 0] = np.inf
+    _, guarded = norm_with_grad(x, eps=0.0)
+    _, bare = norm_with_grad(x, eps=0.0, invalid_ignored=True)
+    want = guarded(dy)
+    assert np.isnan(want).any()
+    with np.errstate(invalid="ignore"):
+        got = bare(dy)
+    assert got.tobytes() == want.tobytes()
+    with pytest.raises(RuntimeWarning, match="invalid value"):
+        bare(dy)
+
+
 @pytest.mark.parametrize("dt", DTYPES)
 def test_batch_norm_of_a_column_without_spread_is_nan(ref, dt):
     """PyTorch's public BatchNorm refuses ε = 0 in training (so it has no value to follow); its kernel writes

@@ -11,7 +11,7 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.core.block import (BlockSpec, blocks_with_grad, layers_weight_gradients_norms, norm_with_grad,
+from engine.core.block import (BlockSpec, joined_blocks_with_grad, layers_weight_gradients_norms, norm_with_grad,
                                stacked_factors)
 from engine.core.norms import rms_norm
 from engine.progress import Steps
@@ -133,13 +133,22 @@ def run_stacks(
     # stack's (the 6 × 4 matrix's 10 layers are one chunk), one at a time where a layer's arrays are large.
     chunk = max(1, BATCH_ELEMENTS // (count * t * max(d, hidden)))
     backwards, first_block = [], [None] * count
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow gives inf, reported by overflow_layer;
+        # the norms' backward passes skip their own errstate under this one (invalid_ignored)
         hs = x[None] if count == 1 else np.array([x] * count)
         states, scores_of, curves = [hs], [], _Curves()
+
+        def specs_of(layer: int) -> list[BlockSpec]:
+            return [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)]
+
+        # Each layer's closing norms run with the next layer's first norms (see NormsBetween).
+        layer_specs, opened = specs_of(0), None
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
-            all_stages, scores, backward = blocks_with_grad(
-                hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)])
+            next_specs = specs_of(layer + 1) if layer + 1 < layers else None
+            all_stages, scores, backward, opened = joined_blocks_with_grad(
+                hs, w, layer_specs, invalid_ignored=True, opened=opened, next_specs=next_specs)
+            layer_specs = next_specs
             if layer == 0:
                 first_block = [MappingProxyType(stages) for stages in all_stages]
             outs = [stages[next(reversed(stages))] for stages in all_stages]
@@ -166,12 +175,13 @@ def run_stacks(
                 dhs.append(np.zeros_like(x))
                 continue
             final = spec.placement in _FINAL_NORM and spec.norm != "none"
-            out, final_back = norm_with_grad(spec, hs[b]) if final else (hs[b], lambda dy: dy)
+            out, final_back = norm_with_grad(spec, hs[b], invalid_ignored=True) if final else (hs[b], lambda dy: dy)
             dhs.append(final_back(loss_target(seed, out.shape, x.dtype) / out.size))
         dh = dhs[0][None] if count == 1 else np.array(dhs)
         factors, input_grads, weight_norms, input_norms = [], [], [], []
+        closed = None
         for layer in reversed(range(layers)):
-            dh, grads = backwards[layer](dh)
+            dh, grads, closed = backwards[layer](dh, closed)
             backwards[layer] = None  # its saved activations are no longer needed (but for the factors, a chunk's)
             factors.append(stacked_factors(grads))
             input_grads.append(dh)

@@ -452,8 +452,15 @@ def _standardize_short_rows(x: np.ndarray, eps: float) -> tuple[np.ndarray, np.n
     return xhat, rstd
 
 
-def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
-    """LayerNorm of a 2-D ``x`` and its backward ``dy -> dx``."""
+def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5, *,
+                         invalid_ignored: bool = False) -> tuple[np.ndarray, NormBackward]:
+    """LayerNorm of a 2-D ``x`` and its backward ``dy -> dx``.
+
+    A NaN row (ε = 0, no spread) has NaN gradients, as in PyTorch, without a warning: the backward
+    runs under ``np.errstate(invalid="ignore")``, unless ``invalid_ignored`` says its caller already
+    runs it under one (the depth stacks do: on their 6 × 4 matrices an errstate costs two or three
+    NumPy calls, and each stack enters ~30 of them per edit).
+    """
     x = as_float_array(x)
     if x.shape[1] < 256:
         xhat, rstd = _standardize_short_rows(x, eps)
@@ -465,14 +472,15 @@ def layer_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[n
 
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
-        with np.errstate(invalid="ignore"):  # a NaN row (ε = 0, no spread) has NaN gradients, as in PyTorch
-            return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
+        return rstd * (dxhat - _mean(dxhat, 1) - xhat * _mean(dxhat * xhat, 1))
 
-    return y, backward
+    return y, (backward if invalid_ignored else np.errstate(invalid="ignore")(backward))
 
 
-def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndarray, NormBackward]:
-    """RMSNorm of a 2-D ``x`` and its backward ``dy -> dx``."""
+def rms_norm_with_grad(x, gamma=None, eps: float | None = None, *,
+                       invalid_ignored: bool = False) -> tuple[np.ndarray, NormBackward]:
+    """RMSNorm of a 2-D ``x`` and its backward ``dy -> dx`` (a NaN row's gradients and
+    ``invalid_ignored`` as in ``layer_norm_with_grad``)."""
     x = as_float_array(x)
     eps = float(np.finfo(x.dtype).eps) if eps is None else eps
     rinv = _inverse_sqrt(_mean(x * x, 1), eps)
@@ -480,12 +488,11 @@ def rms_norm_with_grad(x, gamma=None, eps: float | None = None) -> tuple[np.ndar
         xhat = x * rinv
     y = xhat * gamma if gamma is not None else xhat.copy()
 
-    @np.errstate(invalid="ignore")  # a NaN row has NaN gradients, as in PyTorch
     def backward(dy):
         dxhat = dy * gamma if gamma is not None else dy
         return rinv * (dxhat - xhat * _mean(dxhat * xhat, 1))
 
-    return y, backward
+    return y, (backward if invalid_ignored else np.errstate(invalid="ignore")(backward))
 
 
 def batch_norm_with_grad(x, gamma=None, beta=None, eps: float = 1e-5) -> tuple[np.ndarray, NormBackward]:
