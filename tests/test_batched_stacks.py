@@ -246,3 +246,14 @@ def test_stacks_run_together_only_while_all_their_activations_fit(monkeypatch):
     profile, note = compute_module.depth(s)
     assert note is None and profile is not None
     assert asked == [None, False]
+
+
+def test_a_stack_without_layers_is_refused_in_words():
+    import pytest
+
+    from engine.core.block import BlockSpec
+    from engine.core.depth import run_stack
+
+    x = np.ones((6, 4), np.float32)
+    with pytest.raises(ValueError, match="at least one layer"):
+        run_stack(x, BlockSpec(norm="layer", placement="pre"), 0, 0, 4, with_grad=True)

@@ -119,7 +119,10 @@ def run_stacks(
     ``with_grad`` and ``ln_scaling`` are per stack. The
     specs may differ in norm and placement, not in what the sublayers do (heads, causal, activation,
     QK-Norm) nor in DeepNorm's β-scaled weights. Memory holds every stack's saved activations at once.
+    A stack has at least one layer (the app's and the command line's depth starts at 1).
     """
+    if layers < 1:
+        raise ValueError(f"a stack has at least one layer, not {layers}")
     steps = steps or Steps(0)
     weights = functools.partial(streamed_layer_weights, poll=steps.poll) if streamed else layer_weights
     count = len(specs)
