@@ -22,7 +22,8 @@ class ColourBar:
         self.view.addItem(self._strip)
         self.axis = QuickAxis("right")
         # The labels' room only grows: a scale whose labels change with every edit ("0.05", "−0.005")
-        # would otherwise widen and narrow its axis, and lay out and redraw every panel beside it.
+        # would otherwise widen and narrow its axis, and lay out and redraw every panel beside it
+        # (QuickAxis measures it again when the tick font changes).
         self.axis.setStyle(autoReduceTextSpace=False)
         self.axis.linkToView(self.view)
         self._levels = (0.0, 1.0)

@@ -13,10 +13,10 @@ from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QGraphicsItem
 
 from widgets.plotkit.grid_axis import GridAxis
-from widgets.plotkit.quick_curve import QuickCurve
 from widgets.plotkit.plot_key import PlotKey
 from widgets.plotkit.plot_note import PlotNote
 from widgets.plotkit.plot_title import PlotTitle
+from widgets.plotkit.quick_curve import QuickCurve
 from widgets.plotkit.round_limits import KEEP_SHARE, linear_limits, log_limits
 from widgets.plotkit.text_fit import points
 
@@ -164,7 +164,7 @@ def pinned_pen(curve_pen):
 
 
 def layer_curve(plot: PlotPanel, curve_pen) -> pg.PlotCurveItem:
-    """An empty curve on ``plot``. A PlotCurveItem, not pyqtgraph's PlotDataItem: that one
+    """An empty curve on ``plot``. A PlotCurveItem (QuickCurve), not pyqtgraph's PlotDataItem: that one
     re-processes its points on every range change and costs ~6× more per update."""
     curve = QuickCurve(pen=curve_pen)
     plot.addItem(curve)
