@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 from engine.core import depth
-from engine.core.block import (BlockSpec, block_with_grad, blocks_with_grad, joined_blocks_with_grad,
-                               layers_weight_gradients_norms, stacked_factors, weight_gradients_norm,
-                               weight_gradients_norms)
+from engine.core.block import (BlockSpec, block_with_grad, layers_weight_gradients_norms, stacked_factors,
+                               weight_gradients_norm, weight_gradients_norms)
 from engine.core.depth import STACK_PLACEMENTS, depth_profile, run_stack, run_stacks
 from engine.core.weights import layer_weights
 from engine.results.compute import block_stages, compute, values_equal
@@ -154,60 +153,6 @@ def test_weight_gradient_norms_of_layers_together_are_each_layers_own():
                        "w2": (rng.standard_normal((stacks, t, 16)), rng.standard_normal((stacks, t, 4)))})
     together = layers_weight_gradients_norms([stacked_factors(g) for g in layers], [True, True])
     assert together == [weight_gradients_norms(g, [True, True]) for g in layers]
-
-
-@pytest.mark.parametrize("norm", ["layer", "rms", "batch", "dyt"])
-@pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_norms_joined_between_layers_give_each_layers_own_numbers(norm, dtype):
-    """Three layers of Pre, Post, Peri, DeepNorm-like, a Post-then-Pre stack (Mix-LN's switch), LayerNorm
-    scaling and a no-norm stack, with each layer's closing norms joined to the next layer's first norms
-    (NormsBetween), stage for stage, gradient for gradient, bit for bit what each layer gives alone."""
-    g = np.random.default_rng(5)
-    x = reference_input(6, 4, dtype)
-    base = BlockSpec(norm=norm, gamma=(g.standard_normal(4) + 1).astype(dtype), beta=g.standard_normal(4).astype(dtype))
-
-    def spec(placement, **changes):
-        return BlockSpec(**{**base.__dict__, "placement": placement, **changes})
-
-    layers = [[spec("pre"), spec("post"), spec("peri"), spec("post", residual_scale=2.2), spec("post"),
-               spec("pre", norm_scale=1.0), BlockSpec(norm="none")],
-              [spec("pre"), spec("post"), spec("peri"), spec("post", residual_scale=2.2), spec("pre"),
-               spec("pre", norm_scale=0.7), BlockSpec(norm="none")],
-              [spec("pre"), spec("post"), spec("peri"), spec("post", residual_scale=2.2), spec("pre"),
-               spec("pre", norm_scale=0.5), BlockSpec(norm="none")]]
-    weights = [layer_weights(3, layer, 4, 16, False, dtype, "fan_in", 1.0) for layer in range(3)]
-    dy = g.standard_normal((7, 6, 4)).astype(dtype)
-
-    def run(joined):
-        hs, backwards, stages_of, opened = np.array([x] * 7), [], [], None
-        for layer, specs in enumerate(layers):
-            if joined:
-                stages, _, backward, opened = joined_blocks_with_grad(
-                    hs, weights[layer], specs, opened=opened, next_specs=layers[layer + 1] if layer < 2 else None)
-            else:
-                stages, _, backward = blocks_with_grad(hs, weights[layer], specs)
-            stages_of.append(stages)
-            backwards.append(backward)
-            hs = np.array([s[next(reversed(s))] for s in stages])
-        dh, grads_of, closed = dy, [], None
-        for layer in reversed(range(3)):
-            if joined:
-                dh, grads, closed = backwards[layer](dh, closed)
-            else:
-                dh, grads = backwards[layer](dh)
-            grads_of.append((dh, grads))
-        return stages_of, grads_of
-
-    with np.errstate(all="ignore"):
-        (stages_a, grads_a), (stages_b, grads_b) = run(False), run(True)
-    for layer_a, layer_b in zip(stages_a, stages_b):
-        for a, b in zip(layer_a, layer_b):
-            assert list(a) == list(b)
-            assert all(a[key].tobytes() == b[key].tobytes() for key in a)
-    for (dx_a, g_a), (dx_b, g_b) in zip(grads_a, grads_b):
-        assert dx_a.tobytes() == dx_b.tobytes()
-        assert list(g_a) == list(g_b)
-        assert all(g_a[k][i].tobytes() == g_b[k][i].tobytes() for k in g_a for i in (0, 1))
 
 
 def test_block_with_grad_is_one_stack_of_blocks_with_grad():

@@ -372,58 +372,7 @@ def _scaled_by(m: np.ndarray, scale: float) -> np.ndarray:
     return m if scale == 1.0 else m * m.dtype.type(scale)
 
 
-class NormsBetween:
-    """The norms between one layer's blocks and the next's, run together: the closing norm of each stack whose
-    block ends with one (Post-Norm, DeepNorm: y = N₂(h + FFN(h))) and the next block's first norm of each stack
-    whose next block starts with one over this block's output (Pre, Peri: N₁(x)). Nothing runs between them, and
-    on the 6 × 4 matrix a norm costs its ~25 NumPy calls whatever its rows: ``_norms_of_stacks`` runs those of
-    the same kind on all their rows in one call (each row gets what it gets alone).
-
-    ``closing[b]`` says stack ``b`` takes part with its closing norm, ``opening[b]`` with its next first norm
-    (scaled by ``scales[b]``, as ``_times`` scales it); ``xs[b]`` is that norm's input. ``outputs[b]`` is its
-    output (None for a stack in neither). The backward runs in the next layer's backward pass, which has both
-    gradients: the opening norms' (from the attention) and the closing norms' (its input gradient).
-    """
-
-    def __init__(self, specs: list[BlockSpec], xs: list[np.ndarray | None], closing: list[bool],
-                 opening: list[bool], scales: list[float], invalid_ignored: bool):
-        self.closing, self.opening, self.scales = closing, opening, scales
-        self.members = [b for b, x in enumerate(xs) if x is not None]
-        ys, self._backward = _norms_of_stacks([specs[b] for b in self.members], [xs[b] for b in self.members],
-                                              invalid_ignored)
-        self.outputs: list[np.ndarray | None] = [None] * len(xs)
-        for y, b in zip(ys, self.members):
-            self.outputs[b] = _scaled_by(y, scales[b]) if opening[b] else y
-
-    def backward(self, dys: list[np.ndarray | None]) -> list[np.ndarray | None]:
-        """Each member's input gradient from its output gradient ``dys[b]`` (the others' entries are None)."""
-        dxs = self._backward([_scaled_by(dys[b], self.scales[b]) if self.opening[b] else dys[b] for b in self.members])
-        out: list[np.ndarray | None] = [None] * len(dys)
-        for dx, b in zip(dxs, self.members):
-            out[b] = dx
-        return out
-
-
 def blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec], *, invalid_ignored: bool = False):
-    """``block_with_grad`` for B stacks at once (``joined_blocks_with_grad`` without joined norms): ``xs`` is
-    (B, T, d), ``specs`` one per stack. Returns B stage dicts, the logits (B, heads, T, T) and
-    ``dys -> (dxs, grads)``."""
-    all_stages, scores, backward, _ = joined_blocks_with_grad(xs, w, specs, invalid_ignored=invalid_ignored)
-
-    def unjoined_backward(dys):
-        dxs, grads, _ = backward(dys, None)
-        return dxs, grads
-
-    return all_stages, scores, unjoined_backward
-
-
-def _opens_with_norm(spec: BlockSpec) -> bool:
-    """Whether the block's attention takes a norm of its input (Pre, Peri), not the stream itself (Post, DeepNorm)."""
-    return spec.placement in ("pre", "peri")
-
-
-def joined_blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSpec], *, invalid_ignored: bool = False,
-                            opened: NormsBetween | None = None, next_specs: list[BlockSpec] | None = None):
     """``block_with_grad`` for B stacks at once: ``xs`` is (B, T, d), ``specs`` one per stack (their
     norms and placements may differ; heads, causal, activation and QK-Norm may not). The attention and
     the FFN run once on all B inputs, the same weights for each: NumPy's matmul makes the same BLAS call
@@ -433,22 +382,13 @@ def joined_blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSp
     Returns B stage dicts, the logits (B, heads, T, T) and ``dys -> (dxs, grads)``, the weight-gradient
     factors of all B stacks batched (``weight_gradients_norms`` takes them). ``invalid_ignored`` says the
     caller runs the backward under ``np.errstate(invalid="ignore")``: the norms then don't enter their own.
-
-    Between layers the norms join (``NormsBetween``): with ``next_specs`` (the next layer's) this layer's
-    closing norms run with the next layer's first norms, returned as the fourth value for the next call's
-    ``opened`` (which takes its first norms from there), else None. The backward is then
-    ``(dys, closed) -> (dxs, grads, closed for the previous layer)``: ``closed[b]``, from the next layer's
-    backward, is the gradient through stack ``b``'s closing norm already (None: not joined, or no next layer).
     """
     spec0 = specs[0]
     qk = _qk_kind(spec0)
     stacks = xs.shape[0]
-    sandwich = [_opens_with_norm(spec) for spec in specs]
-    # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm); the
-    # previous layer's call ran the joined ones.
-    joined_n1 = [opened is not None and opened.opening[b] for b in range(stacks)]
-    n1s = [(opened.outputs[b], None) if joined_n1[b]
-           else _times(norm_with_grad(spec, xs[b], invalid_ignored=invalid_ignored), spec.norm_scale)
+    sandwich = [spec.placement in ("pre", "peri") for spec in specs]
+    # The attention's input: the first norm's output (Pre, Peri), the stream itself (Post, DeepNorm).
+    n1s = [_times(norm_with_grad(spec, xs[b], invalid_ignored=invalid_ignored), spec.norm_scale)
            if sandwich[b] else (None, None)
            for b, spec in enumerate(specs)]
     a_all, scores, a_back = attention_with_grad(_batched([n for n, _ in n1s], xs), w, spec0.heads, spec0.causal, qk)
@@ -496,29 +436,16 @@ def joined_blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSp
         else:
             alpha, h = after_attn[b], stages["norm1"]
             s2 = (h * h.dtype.type(alpha) if alpha != 1.0 else h) + f
-            stages.update(ffn=f, add2=s2)
-            after_ffn.append(None if next_specs else norm_with_grad(spec, s2, invalid_ignored=invalid_ignored))
-    between = None
-    if next_specs:
-        opening = [sandwich[b] and _opens_with_norm(next_specs[b]) for b in range(stacks)]
-        closing = [not opens for opens in sandwich]
-        between = NormsBetween([specs[b] if closing[b] else next_specs[b] for b in range(stacks)],
-                               [all_stages[b]["add2"] if closing[b] or opening[b] else None for b in range(stacks)],
-                               closing, opening, [next_spec.norm_scale for next_spec in next_specs], invalid_ignored)
-    for b in range(stacks):
-        if not sandwich[b]:
-            all_stages[b]["norm2"] = between.outputs[b] if between else after_ffn[b][0]
+            y, n2_back = norm_with_grad(spec, s2, invalid_ignored=invalid_ignored)
+            stages.update(ffn=f, add2=s2, norm2=y)
+            after_ffn.append(n2_back)
 
-    def backward(dys, closed):
-        # Into the FFN: the output gradient (Pre, Peri: through the FFN's own norm), or through N₂ (Post:
-        # the next layer's backward took it there when the norms joined).
+    def backward(dys):
+        # Into the FFN: the output gradient (Pre, Peri: through the FFN's own norm), or through N₂ (Post).
         into_ffn = []
         for b in range(stacks):
-            if sandwich[b]:
-                back = after_ffn[b]
-                into_ffn.append(back(dys[b]) if back else dys[b])
-            else:
-                into_ffn.append(closed[b] if after_ffn[b] is None else after_ffn[b][1](dys[b]))
+            back = after_ffn[b]
+            into_ffn.append(back(dys[b]) if back else dys[b])
         dffn, grads = f_back(_batched(into_ffn))
         # Into the norm after the attention's sum: the FFN's input gradient (scaled as the norm's output
         # was), plus for Post and DeepNorm the residual's.
@@ -543,16 +470,7 @@ def joined_blocks_with_grad(xs: np.ndarray, w: LayerWeights, specs: list[BlockSp
                 into_attn.append(ds1)
                 residual.append(ds1 * ds1.dtype.type(alpha) if alpha != 1.0 else ds1)
         dattn, attn_grads = a_back(_batched(into_attn))
-        dxs = [None if joined_n1[b] else residual[b] + (n1s[b][1](dattn[b]) if sandwich[b] else dattn[b])
-               for b in range(stacks)]
-        closed_before = None
-        if opened is not None:  # the joined norms: the first ones' gradient from the attention, the closing ones' the input's
-            through = opened.backward([dattn[b] if opened.opening[b] else dxs[b] if opened.closing[b] else None
-                                       for b in range(stacks)])
-            for b in range(stacks):
-                if joined_n1[b]:
-                    dxs[b] = residual[b] + through[b]
-            closed_before = [through[b] if opened.closing[b] else None for b in range(stacks)]
-        return _batched(dxs), {**grads, **attn_grads}, closed_before
+        dxs = [residual[b] + (n1s[b][1](dattn[b]) if sandwich[b] else dattn[b]) for b in range(stacks)]
+        return _batched(dxs), {**grads, **attn_grads}
 
-    return all_stages, scores, backward, between
+    return all_stages, scores, backward

@@ -11,7 +11,7 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.core.block import (BlockSpec, joined_blocks_with_grad, layers_weight_gradients_norms, norm_with_grad,
+from engine.core.block import (BlockSpec, blocks_with_grad, layers_weight_gradients_norms, norm_with_grad,
                                stacked_factors)
 from engine.core.norms import rms_norm
 from engine.progress import Steps
@@ -140,18 +140,11 @@ def run_stacks(
         # the norms' backward passes skip their own errstate under this one (invalid_ignored)
         hs = x[None] if count == 1 else np.array([x] * count)
         states, scores_of, curves = [hs], [], _Curves()
-
-        def specs_of(layer: int) -> list[BlockSpec]:
-            return [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)]
-
-        # Each layer's closing norms run with the next layer's first norms (see NormsBetween).
-        layer_specs, opened = specs_of(0), None
         for layer in range(layers):
             w = weights(seed, layer, d, hidden, gated, dtype, init, gain)
-            next_specs = specs_of(layer + 1) if layer + 1 < layers else None
-            all_stages, scores, backward, opened = joined_blocks_with_grad(
-                hs, w, layer_specs, invalid_ignored=True, opened=opened, next_specs=next_specs)
-            layer_specs = next_specs
+            all_stages, scores, backward = blocks_with_grad(
+                hs, w, [layer_spec(spec, spec.placement, layer, layers, scaled) for spec, scaled in zip(specs, ln_scaling)],
+                invalid_ignored=True)
             if layer == 0:
                 first_block = [MappingProxyType(stages) for stages in all_stages]
             outs = [stages[next(reversed(stages))] for stages in all_stages]
@@ -182,9 +175,8 @@ def run_stacks(
             dhs.append(final_back(loss_target(seed, out.shape, x.dtype) / out.size))
         dh = dhs[0][None] if count == 1 else np.array(dhs)
         factors, input_grads, weight_norms, input_norms = [], [], [], []
-        closed = None
         for layer in reversed(range(layers)):
-            dh, grads, closed = backwards[layer](dh, closed)
+            dh, grads = backwards[layer](dh)
             backwards[layer] = None  # its saved activations are no longer needed (but for the factors, a chunk's)
             factors.append(stacked_factors(grads))
             input_grads.append(dh)
