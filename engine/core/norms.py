@@ -19,7 +19,8 @@ import numpy as np
 #: Rows processed together by the fast forward paths: each block is copied into the output and
 #: then worked on in place by the several passes of a careful normalization, so it must stay in
 #: the core's own cache between them (here a 1 MiB L2 per core, /sys/devices/system/cpu/cpu0/cache;
-#: lscpu's "2 MiB" is both cores' total; the L3 is shared by every process). On 2048×4096 float32, one in-place pass over a 4 MiB block took 1.3–1.9× the time
+#: lscpu's "2 MiB" is both cores' total; the L3 is shared by every process). On 2048×4096 float32,
+#: one in-place pass over a 4 MiB block took 1.3–1.9× the time
 #: it takes over a 512 KiB one (CPU time, interleaved); 256 KiB blocks made the per-block column
 #: merges of BatchNorm cost more than they saved.
 _BLOCK_BYTES = 1 << 19
