@@ -394,3 +394,10 @@ def test_write_csv_reports_its_progress_by_blocks_of_rows(monkeypatch):
     heard = []
     write_csv(table, io.BytesIO(), progress=heard.append)
     assert heard == [3 / 7, 6 / 7, 1.0]
+
+
+def test_a_table_export_onto_a_folder_says_why_without_the_temporary_name(window, tmp_path, warnings_shown):
+    (tmp_path / "taken.csv").mkdir()
+    assert not window.files.tables.export_table("row_stats", tmp_path / "taken.csv")
+    assert warnings_shown == ["taken.csv could not be saved: Is a directory"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temporary file left

@@ -79,9 +79,9 @@ class TableExports(QObject):
         except Cancelled:
             self._dialogs.status(self.tr("Writing {name} was cancelled: no file was written").format(name=path.name))
             return False
-        except OSError as error:
-            return self._dialogs.refuse(self.tr("{name} could not be saved: {error}").format(name=path.name,
-                                                                                            error=error))
+        except OSError as error:  # the reason without the temporary file's name beside the target
+            return self._dialogs.refuse(self.tr("{name} could not be saved: {error}").format(
+                name=path.name, error=error.strerror or error))
         self._dialogs.status(self.tr("Saved {path}").format(path=path))
         return True
 
